@@ -1,0 +1,95 @@
+// Geometry data held by links, rigid objects and terrains: the payload of each
+// geometry type, the current transform and the collision margin. Queries live
+// elsewhere in geometry/.
+#pragma once
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+#include "klampt/math/types.h"
+
+namespace klampt {
+
+/// Indexed triangle mesh; rows of `vertices` are points, rows of `indices` triangles.
+struct TriangleMesh {
+  Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> vertices;
+  Eigen::Matrix<int, Eigen::Dynamic, 3, Eigen::RowMajor> indices;
+};
+
+/// Point cloud with optional per-point named properties (one column each).
+struct PointCloud {
+  Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> points;
+  std::vector<std::string> propertyNames;
+  Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> properties;
+  std::map<std::string, std::string> settings;
+};
+
+/// Klamp't's geometric primitive: a type name ("Point", "Sphere", "Segment",
+/// "Triangle", "Polygon", "AABB", "Box") and its flat list of parameters.
+struct GeometricPrimitive {
+  std::string type;
+  std::vector<double> properties;
+};
+
+/// Axis-aligned grid of values (a signed distance field: > 0 outside).
+struct VolumeGrid {
+  Vector3 bmin = Vector3::Zero(), bmax = Vector3::Zero();
+  std::array<int, 3> dims{0, 0, 0};
+  std::vector<double> values;  // x-major: index = (i*dims[1] + j)*dims[2] + k
+};
+
+/// Points whose convex hull is the geometry.
+struct ConvexHull {
+  Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> points;
+};
+
+enum class GeometryType { Empty, Primitive, TriangleMesh, PointCloud, VolumeGrid, ConvexHull, Group };
+
+/// The shape of a geometry in its local frame. Immutable once shared: editing a
+/// shared geometry copies it first (see Geometry::mutableData).
+struct GeometryData {
+  GeometryType type = GeometryType::Empty;
+  GeometricPrimitive primitive;
+  TriangleMesh mesh;
+  PointCloud pointCloud;
+  VolumeGrid grid;
+  ConvexHull hull;
+  std::vector<std::shared_ptr<const GeometryData>> group;
+};
+
+/// A geometry as an element holds it: shared shape data plus the element's
+/// current transform and collision margin.
+struct Geometry {
+  std::shared_ptr<const GeometryData> data = std::make_shared<GeometryData>();
+  RigidTransform currentTransform;
+  double margin = 0.0;
+  /// The file it was loaded from (kept for saving), empty if built in memory.
+  std::string sourceFile;
+  // Added for the .rob loader/saver (io/rob_*): the affine map
+  // x -> sourceLinear x + sourceOffset that the loader applied to the contents
+  // of sourceFile (.rob geomscale/geomtransform); identity when loaded as is.
+  // A saver that references sourceFile writes it back so the shape round-trips.
+  Matrix3 sourceLinear = Matrix3::Identity();
+  Vector3 sourceOffset = Vector3::Zero();
+
+  bool empty() const { return data->type == GeometryType::Empty; }
+  /// Copy-on-write access to the shape.
+  GeometryData& mutableData() {
+    if (data.use_count() > 1) data = std::make_shared<GeometryData>(*data);
+    return const_cast<GeometryData&>(*data);
+  }
+};
+
+/// Name of a geometry type as Geometry3D.type() returns it ("" when empty).
+const char* geometryTypeName(GeometryType type);
+
+/// Axis-aligned bounding box [bmin, bmax] of the shape in its local frame
+/// transformed by T (exact for meshes, points and primitives).
+void tightBoundingBox(const GeometryData& data, const RigidTransform& T, Vector3& bmin, Vector3& bmax);
+
+/// Bakes a transform into the shape (vertices, points, primitive parameters).
+void transformGeometryData(GeometryData& data, const RigidTransform& T);
+/// Scales a shape about its local origin, per axis.
+void scaleGeometryData(GeometryData& data, const Vector3& scale);
+
+}  // namespace klampt

@@ -1,0 +1,24 @@
+// Structural edits of a robot model: mounting a sub-robot or geometry onto a
+// link, and reducing away fixed DOFs.
+#pragma once
+#include <string>
+#include <vector>
+#include "klampt/model/robot.h"
+
+namespace klampt {
+
+/// Appends `sub`'s links under `link` (-1: the world) with its roots placed at
+/// T relative to that link. Link and driver names get `prefix` + ":" unless
+/// prefix is empty. Self-collision pairs inside `sub` are kept; pairs between
+/// the new links and the old ones are enabled except for `link` and the new
+/// roots. Sensors/properties of `sub` are not merged.
+void mountRobot(Robot& robot, int link, const Robot& sub, const RigidTransform& T, const std::string& prefix);
+
+/// Merges geometry into a link's geometry (the geometry placed at T in the link frame).
+void mountGeometry(Robot& robot, int link, const GeometryData& geom, const RigidTransform& T);
+
+/// Builds a copy of `robot` without its fixed DOFs (qmin == qmax) and returns,
+/// for each original link, its index in the reduced robot (-1 if removed).
+std::vector<int> reduceRobot(const Robot& robot, Robot& reduced);
+
+}  // namespace klampt

@@ -1,0 +1,92 @@
+// The world: terrains, rigid objects and robots, and the ID scheme that numbers
+// them (terrains first, then rigid objects, then each robot followed by its links).
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+#include "klampt/model/robot.h"
+
+namespace klampt {
+
+struct RigidObject {
+  std::string name;
+  std::shared_ptr<Geometry> geometry = std::make_shared<Geometry>();
+  std::shared_ptr<Appearance> appearance = std::make_shared<Appearance>();
+  Mass mass;
+  ContactParameters contact;
+  RigidTransform transform;
+  Vector3 angularVelocity = Vector3::Zero(), velocity = Vector3::Zero();
+  World* world = nullptr;
+
+  /// Moves the object and its geometry.
+  void setTransform(const RigidTransform& T) {
+    transform = T;
+    geometry->currentTransform = T;
+  }
+};
+
+struct Terrain {
+  std::string name;
+  std::shared_ptr<Geometry> geometry = std::make_shared<Geometry>();
+  std::shared_ptr<Appearance> appearance = std::make_shared<Appearance>();
+  double kFriction = 0.5;
+  World* world = nullptr;
+};
+
+/// What a world ID refers to.
+struct ElementRef {
+  enum Kind { None, Terrain, RigidObject, Robot, RobotLink } kind = None;
+  int index = -1;  // terrain / object / robot index
+  int link = -1;   // link index for RobotLink
+};
+
+struct World {
+  std::vector<std::shared_ptr<Robot>> robots;
+  std::vector<std::shared_ptr<RigidObject>> rigidObjects;
+  std::vector<std::shared_ptr<Terrain>> terrains;
+  /// The world file's <simulation> element, kept verbatim for the simulator.
+  std::string simulationXml;
+  bool loadGeometry = true;
+  /// A number unique to this world in the process (the reference's `world` index).
+  const int serial;
+
+  World();
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
+  ~World();
+
+  /// A copy whose elements are new but share geometry data with this one.
+  std::shared_ptr<World> copy() const;
+
+  int numIDs() const;
+  int robotID(int robotIndex) const;
+  int linkID(int robotIndex, int link) const;
+  int rigidObjectID(int index) const { return (int)terrains.size() + index; }
+  int terrainID(int index) const { return index; }
+  ElementRef element(int id) const;
+  /// Name of an element; links are "robot[link]". Empty for an invalid id.
+  std::string elementName(int id) const;
+  /// Geometry of an element, null for robots and invalid ids.
+  std::shared_ptr<Geometry> elementGeometry(int id) const;
+  std::shared_ptr<Appearance> elementAppearance(int id) const;
+
+  int robotIndex(const Robot* r) const;
+  int rigidObjectIndex(const RigidObject* o) const;
+  int terrainIndex(const Terrain* t) const;
+
+  void add(std::shared_ptr<Robot> r);
+  /// Adds the object, placing its geometry at its transform.
+  void add(std::shared_ptr<RigidObject> o);
+  void add(std::shared_ptr<Terrain> t);
+  /// Removes the element; it keeps its data but no longer belongs to a world.
+  void remove(const Robot* r);
+  void remove(const RigidObject* o);
+  void remove(const Terrain* t);
+};
+
+/// Deep copies of elements that share geometry and appearance data.
+std::shared_ptr<Robot> copyRobot(const Robot& r);
+std::shared_ptr<RigidObject> copyRigidObject(const RigidObject& o);
+std::shared_ptr<Terrain> copyTerrain(const Terrain& t);
+
+}  // namespace klampt
