@@ -1,0 +1,19 @@
+// Internal: element-file helpers (object_files.cpp) used by the world XML
+// reader too.
+#pragma once
+#include <string>
+#include "klampt/geometry/geometry.h"
+#include "klampt/io/load_error.h"
+#include "file_paths.h"
+
+namespace klampt {
+
+/// A .obj file in Klamp't's rigid-object key/value format (rather than a
+/// Wavefront mesh): its first item is one of the rigid-object keys.
+bool isRigidObjectKeyValueFile(const std::string& path);
+
+/// Loads a geometry file into an element's geometry (only records the file
+/// when ctx.loadGeometry is false).
+void loadElementGeometry(const std::string& path, Geometry& geometry, const LoadContext& ctx);
+
+}  // namespace klampt

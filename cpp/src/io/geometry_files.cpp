@@ -1,0 +1,118 @@
+// Dispatch of geometry files on their extension: the native text formats and
+// Assimp for every other mesh format.
+#include "klampt/io/geometry_files.h"
+#include <filesystem>
+#include <fstream>
+#include "file_paths.h"
+#include "geom_format.h"
+#include "mesh_assimp.h"
+#include "mesh_text_formats.h"
+#include "pcd_format.h"
+
+namespace klampt {
+
+namespace {
+
+bool isNativeExtension(const std::string& ext) {
+  return ext == "off" || ext == "tri" || ext == "obj" || ext == "geom" || ext == "pcd" || ext == "vol";
+}
+
+// Klamp't files that are not geometry, even where an Assimp importer claims
+// the extension (e.g. Ogre's .xml meshes).
+bool isOtherKlamptExtension(const std::string& ext) {
+  return ext == "xml" || ext == "rob" || ext == "urdf" || ext == "env" || ext == "json";
+}
+
+void readNative(const std::string& ext, TokenStream& in, GeometryData& data) {
+  if (ext == "off") {
+    data.type = GeometryType::TriangleMesh;
+    readOff(in, data.mesh);
+    weldVertices(data.mesh);
+  } else if (ext == "tri") {
+    data.type = GeometryType::TriangleMesh;
+    readTri(in, data.mesh, true);
+  } else if (ext == "obj") {
+    data.type = GeometryType::TriangleMesh;
+    readObj(in, data.mesh);
+  } else if (ext == "pcd") {
+    data.type = GeometryType::PointCloud;
+    readPcd(in, data.pointCloud);
+  } else if (ext == "vol") {
+    data.type = GeometryType::VolumeGrid;
+    readVolumeGrid(in, data.grid);
+  } else {
+    readGeom(in, data);
+    if (!in.atEnd()) in.failAt(in.peek().line, "unexpected \"" + in.peek().text + "\" after the geometry");
+  }
+}
+
+// Which writer applies to a geometry type and extension, checked before the
+// file is opened so that a refused save leaves an existing file alone.
+bool canSave(GeometryType type, const std::string& ext) {
+  switch (type) {
+    case GeometryType::TriangleMesh:
+      return ext == "off" || ext == "tri" || ext == "obj" || ext == "stl" || ext == "geom";
+    case GeometryType::PointCloud:
+      return ext == "pcd" || ext == "geom";
+    case GeometryType::VolumeGrid:
+      return ext == "vol" || ext == "geom";
+    case GeometryType::Primitive:
+    case GeometryType::ConvexHull:
+    case GeometryType::Group:
+      return ext == "geom";
+    case GeometryType::Empty:
+      return false;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool isGeometryFile(const std::string& path) {
+  std::string ext = fileExtension(path);
+  if (ext.empty() || isOtherKlamptExtension(ext)) return false;
+  return isNativeExtension(ext) || assimpReadsExtension(ext);
+}
+
+void loadGeometryFile(const std::string& path, GeometryData& data) {
+  std::string ext = fileExtension(path);
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) throw LoadError(fileMessage(path, 0, "file not found"));
+  GeometryData result;
+  if (isNativeExtension(ext)) {
+    TokenStream in = TokenStream::open(path);
+    readNative(ext, in, result);
+  } else if (!isOtherKlamptExtension(ext) && assimpReadsExtension(ext)) {
+    result.type = GeometryType::TriangleMesh;
+    loadAssimpMesh(path, result.mesh);
+  } else {
+    throw LoadError(fileMessage(path, 0, "unknown geometry file type \"." + ext + "\""));
+  }
+  data = std::move(result);
+}
+
+void saveGeometryFile(const GeometryData& data, const std::string& path) {
+  std::string ext = fileExtension(path);
+  if (!canSave(data.type, ext)) {
+    std::string type = data.type == GeometryType::Empty ? "an empty" : std::string("a ") + geometryTypeName(data.type);
+    throw LoadError(fileMessage(path, 0, "cannot save " + type + " geometry as \"." + ext + "\""));
+  }
+  std::ofstream out(path, std::ios::out | std::ios::trunc);
+  if (!out) throw LoadError(fileMessage(path, 0, "cannot open file for writing"));
+  if (data.type == GeometryType::TriangleMesh && ext != "geom") {
+    if (ext == "off") writeOff(out, data.mesh);
+    else if (ext == "tri") writeTri(out, data.mesh);
+    else if (ext == "obj") writeObj(out, data.mesh);
+    else writeStl(out, data.mesh);
+  } else if (ext == "pcd") {
+    writePcd(out, data.pointCloud);
+  } else if (ext == "vol") {
+    writeVolumeGrid(out, data.grid);
+  } else {
+    writeGeom(out, data);
+  }
+  out.close();
+  if (!out) throw LoadError(fileMessage(path, 0, "error while writing the file"));
+}
+
+}  // namespace klampt

@@ -1,0 +1,104 @@
+// Link geometries of a .rob file: loading, geomscale/geomtransform, margins.
+#include <filesystem>
+#include <map>
+#include <stdexcept>
+
+#include "klampt/io/geometry_files.h"
+#include "rob_spec.h"
+
+namespace klampt {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+void applyAffineToRows(Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>& rows, const Matrix3& A,
+                       const Vector3& b) {
+  for (Eigen::Index i = 0; i < rows.rows(); ++i) rows.row(i) = (A * rows.row(i).transpose() + b).transpose();
+}
+
+/// Cache key of a file loaded under a transform: links that share both share data.
+std::string cacheKey(const std::string& path, const Matrix3& A, const Vector3& b) {
+  std::string key = path;
+  key.append(reinterpret_cast<const char*>(A.data()), sizeof(double) * 9);
+  key.append(reinterpret_cast<const char*>(b.data()), sizeof(double) * 3);
+  return key;
+}
+
+}  // namespace
+
+void applyAffine(GeometryData& data, const Matrix3& A, const Vector3& b) {
+  switch (data.type) {
+    case GeometryType::Empty: return;
+    case GeometryType::TriangleMesh: applyAffineToRows(data.mesh.vertices, A, b); return;
+    case GeometryType::PointCloud: applyAffineToRows(data.pointCloud.points, A, b); return;
+    case GeometryType::ConvexHull: applyAffineToRows(data.hull.points, A, b); return;
+    case GeometryType::Group:
+      for (auto& member : data.group) {
+        auto copy = std::make_shared<GeometryData>(*member);
+        applyAffine(*copy, A, b);
+        member = copy;
+      }
+      return;
+    case GeometryType::Primitive:
+    case GeometryType::VolumeGrid: {
+      // Only A = R * diag(s) with R a rotation can be represented exactly.
+      Vector3 s = A.colwise().norm().transpose();
+      if (s.minCoeff() <= 0) throw std::invalid_argument("a degenerate transform cannot be applied to this geometry type");
+      Matrix3 R = A * s.cwiseInverse().asDiagonal();
+      if (!(R.transpose() * R).isIdentity(1e-9) || R.determinant() < 0)
+        throw std::invalid_argument("only a scale followed by a rigid transform can be applied to this geometry type");
+      scaleGeometryData(data, s);
+      transformGeometryData(data, RigidTransform{R, b});
+      return;
+    }
+  }
+}
+
+void loadRobGeometries(Robot& robot, const RobSpec& spec, const std::string& dir, LoadContext& ctx) {
+  const int n = robot.numLinks();
+  // Each link's geomscale, then its geomtransforms in file order, as one map.
+  std::vector<Matrix3> A(n, Matrix3::Identity());
+  std::vector<Vector3> b(n, Vector3::Zero());
+  for (int i = 0; i < n && !spec.geomScale.empty(); ++i)
+    A[i] *= spec.geomScale.values[spec.geomScale.size() == 1 ? 0 : i];
+  for (const RobGeomTransform& g : spec.geomTransforms) {
+    if (g.link < 0 || g.link >= n)
+      throw LoadError(fileMessage(spec.path, g.line, "geomtransform link " + std::to_string(g.link) + " out of range"));
+    A[g.link] = g.linear * A[g.link];
+    b[g.link] = g.linear * b[g.link] + g.offset;
+  }
+
+  std::map<std::string, std::shared_ptr<const GeometryData>> cache;
+  for (int i = 0; i < (int)spec.geometry.size(); ++i) {
+    const std::string& file = spec.geometry.values[i];
+    if (file.empty()) continue;
+    if (file.find("://") != std::string::npos)
+      throw LoadError(fileMessage(spec.path, spec.geometry.line, "link " + std::to_string(i) + " geometry " + file +
+                                                                     ": URLs are not supported"));
+    Geometry& g = *robot.links[i].geometry;
+    g.sourceFile = fs::absolute(fs::path(dir) / file).lexically_normal().string();
+    g.sourceLinear = A[i];
+    g.sourceOffset = b[i];
+    if (!spec.geomMargin.empty()) g.margin = spec.geomMargin.values[spec.geomMargin.size() == 1 ? 0 : i];
+    if (!ctx.loadGeometry) continue;
+
+    std::string key = cacheKey(g.sourceFile, A[i], b[i]);
+    auto cached = cache.find(key);
+    if (cached != cache.end()) {
+      g.data = cached->second;
+      continue;
+    }
+    auto data = std::make_shared<GeometryData>();
+    try {
+      loadGeometryFile(g.sourceFile, *data);
+      if (!A[i].isIdentity(0) || !b[i].isZero(0)) applyAffine(*data, A[i], b[i]);
+    } catch (const std::exception& e) {
+      throw LoadError(fileMessage(spec.path, spec.geometry.line, "link " + std::to_string(i) + " geometry: " + e.what()));
+    }
+    g.data = data;
+    cache[key] = data;
+  }
+}
+
+}  // namespace klampt
