@@ -1,0 +1,97 @@
+#include "convert.h"
+
+#include <cmath>
+
+namespace klampt_py {
+
+static std::string sizeMessage(const char* name, int expected, Py_ssize_t got) {
+  return std::string(name) + " must have " + std::to_string(expected) + " elements, got " + std::to_string(got);
+}
+
+void readVector(py::handle obj, int expected, const char* name, VectorX& out) {
+  // Fast path for lists and tuples: no numpy round trip for short vectors.
+  if (PyList_Check(obj.ptr()) || PyTuple_Check(obj.ptr())) {
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(obj.ptr());
+    if (expected >= 0 && n != expected) throw py::value_error(sizeMessage(name, expected, n));
+    PyObject** items = PySequence_Fast_ITEMS(obj.ptr());
+    out.resize(n);
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      double v = PyFloat_AsDouble(items[i]);
+      if (v == -1.0 && PyErr_Occurred()) {
+        PyErr_Clear();
+        throw py::type_error(std::string(name) + " must contain only numbers");
+      }
+      out[i] = v;
+    }
+    return;
+  }
+  py::array_t<double, py::array::c_style | py::array::forcecast> arr;
+  try {
+    arr = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(obj);
+  } catch (py::error_already_set&) {
+    arr = {};
+  }
+  if (!arr) throw py::type_error(std::string(name) + " must be a sequence of numbers");
+  if (arr.ndim() != 1) throw py::value_error(std::string(name) + " must be one-dimensional");
+  Py_ssize_t n = arr.shape(0);
+  if (expected >= 0 && n != expected) throw py::value_error(sizeMessage(name, expected, n));
+  out = Eigen::Map<const VectorX>(arr.data(), n);
+}
+
+VectorX toVector(py::handle obj, int expected, const char* name) {
+  VectorX v;
+  readVector(obj, expected, name, v);
+  return v;
+}
+
+Vector3 toVector3(py::handle obj, const char* name) {
+  VectorX v;
+  readVector(obj, 3, name, v);
+  return Vector3(v[0], v[1], v[2]);
+}
+
+Matrix3 toRotation(py::handle obj, const char* name) {
+  VectorX v;
+  readVector(obj, 9, name, v);
+  return klampt::rotationFromColumnMajor(v.data());
+}
+
+std::vector<int> toIntList(py::handle obj, const char* name) {
+  std::vector<int> out;
+  try {
+    for (py::handle h : py::iter(obj)) out.push_back(py::cast<int>(h));
+  } catch (py::cast_error&) {
+    throw py::type_error(std::string(name) + " must be a sequence of integers");
+  }
+  return out;
+}
+
+static py::list listOf(const double* v, Py_ssize_t n) {
+  PyObject* l = PyList_New(n);
+  if (!l) throw py::error_already_set();
+  for (Py_ssize_t i = 0; i < n; ++i) PyList_SET_ITEM(l, i, PyFloat_FromDouble(v[i]));
+  return py::reinterpret_steal<py::list>(l);
+}
+
+py::list toList(const VectorX& v) { return listOf(v.data(), v.size()); }
+py::list toList(const Vector3& v) { return listOf(v.data(), 3); }
+py::list toList(const std::vector<double>& v) { return listOf(v.data(), (Py_ssize_t)v.size()); }
+
+py::list rotationToList(const Matrix3& R) {
+  // Eigen's default storage is column-major, as klampt.math.so3 is.
+  return listOf(R.data(), 9);
+}
+
+py::tuple transformToTuple(const RigidTransform& T) {
+  return py::make_tuple(rotationToList(T.R), toList(T.t));
+}
+
+py::array_t<double> newArray(std::vector<py::ssize_t> shape) { return py::array_t<double>(shape); }
+
+void checkIndex(long i, long n, const char* what) {
+  if (i < 0 || i >= n)
+    throw py::index_error(std::string(what) + " index " + std::to_string(i) + " out of range [0, " +
+                          std::to_string(n) + ")");
+}
+
+}  // namespace klampt_py

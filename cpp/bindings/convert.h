@@ -1,0 +1,39 @@
+// Conversions between Python objects and core types, shared by the bindings.
+// Vectors accept lists, tuples and numpy arrays; sizes are checked and give
+// ValueError naming the argument.
+#pragma once
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <string>
+#include <vector>
+#include "klampt/math/types.h"
+
+namespace klampt_py {
+
+namespace py = pybind11;
+using klampt::Matrix3;
+using klampt::RigidTransform;
+using klampt::Vector3;
+using klampt::VectorX;
+
+/// Reads a sequence of floats into `out`; `expected` < 0 accepts any length.
+void readVector(py::handle obj, int expected, const char* name, VectorX& out);
+VectorX toVector(py::handle obj, int expected, const char* name);
+Vector3 toVector3(py::handle obj, const char* name);
+/// A column-major 9-float rotation (klampt.math.so3).
+Matrix3 toRotation(py::handle obj, const char* name);
+std::vector<int> toIntList(py::handle obj, const char* name);
+
+py::list toList(const VectorX& v);
+py::list toList(const Vector3& v);
+py::list toList(const std::vector<double>& v);
+py::list rotationToList(const Matrix3& R);
+/// (R, t) as Klamp't returns transforms: a tuple of two lists.
+py::tuple transformToTuple(const RigidTransform& T);
+/// A new C-contiguous float64 array of the given shape.
+py::array_t<double> newArray(std::vector<py::ssize_t> shape);
+
+/// Raises IndexError unless 0 <= i < n.
+void checkIndex(long i, long n, const char* what);
+
+}  // namespace klampt_py

@@ -1,0 +1,72 @@
+// The Python-facing handle types. Each holds shared ownership of the element
+// and of the world it was obtained from, so a handle stays valid after its
+// WorldModel is dropped; an element removed from its world raises on use.
+#pragma once
+#include <memory>
+#include <pybind11/pybind11.h>
+#include "klampt/model/world.h"
+
+namespace klampt_py {
+
+namespace py = pybind11;
+
+/// Python-visible integer naming a world (the reference's `world` attribute).
+int worldNumber(const klampt::World* w);
+
+struct WorldModel {
+  std::shared_ptr<klampt::World> world = std::make_shared<klampt::World>();
+};
+
+struct RobotModel {
+  std::shared_ptr<klampt::World> world;  // null for a standalone robot
+  std::shared_ptr<klampt::Robot> robot;
+
+  /// The robot, raising RuntimeError for an empty or removed handle.
+  klampt::Robot& get() const;
+  /// Index of the robot in its world (-1 if standalone).
+  int index() const;
+  int id() const;
+};
+
+struct RobotModelLink {
+  RobotModel robot;
+  int index = -1;
+  klampt::Robot& r() const { return robot.get(); }
+  klampt::Link& link() const;
+};
+
+struct RobotModelDriver {
+  RobotModel robot;
+  int index = -1;
+  klampt::Robot& r() const { return robot.get(); }
+  klampt::Driver& driver() const;
+};
+
+struct RigidObjectModel {
+  std::shared_ptr<klampt::World> world;
+  std::shared_ptr<klampt::RigidObject> object;
+  klampt::RigidObject& get() const;
+  int index() const;
+};
+
+struct TerrainModel {
+  std::shared_ptr<klampt::World> world;
+  std::shared_ptr<klampt::Terrain> terrain;
+  klampt::Terrain& get() const;
+  int index() const;
+};
+
+void bindWorld(py::module_& m);
+void bindRobot(py::module_& m);
+void bindRobotLink(py::module_& m);
+void bindRobotDriver(py::module_& m);
+void bindObjects(py::module_& m);
+void bindMass(py::module_& m);
+void bindGeometry(py::module_& m);
+
+/// Emits loader warnings through Python's warnings module.
+void emitWarnings(const std::vector<std::string>& warnings);
+/// Reports a failed load through the "klampt" logger (the reference prints it).
+void logError(const std::string& message);
+
+}  // namespace klampt_py

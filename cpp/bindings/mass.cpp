@@ -1,0 +1,84 @@
+// Mass and ContactParameters.
+#include <pybind11/stl.h>
+
+#include "convert.h"
+#include "geometry_handle.h"
+#include "handles.h"
+#include "klampt/model/geometry_mass.h"
+#include "mass_value.h"
+
+namespace klampt_py {
+
+MassValue MassValue::from(const klampt::Mass& m) {
+  MassValue v;
+  v.mass = m.mass;
+  v.com = {m.com[0], m.com[1], m.com[2]};
+  v.inertia.assign(m.inertia.data(), m.inertia.data() + 9);
+  return v;
+}
+
+klampt::Mass MassValue::toCore() const {
+  klampt::Mass m;
+  m.mass = mass;
+  if (com.size() != 3) throw py::value_error("Mass.com must have 3 elements");
+  m.com = Vector3(com[0], com[1], com[2]);
+  if (inertia.size() == 3)
+    m.inertia = Vector3(inertia[0], inertia[1], inertia[2]).asDiagonal();
+  else if (inertia.size() == 9)
+    m.inertia = Eigen::Map<const Matrix3>(inertia.data());
+  else
+    throw py::value_error("Mass.inertia must have 3 or 9 elements");
+  return m;
+}
+
+static std::vector<double> floats(py::handle obj, int expected, const char* name) {
+  VectorX v = toVector(obj, expected, name);
+  return std::vector<double>(v.data(), v.data() + v.size());
+}
+
+void bindMass(py::module_& m) {
+  py::class_<MassValue>(m, "Mass", "Stores mass information for a rigid body or robot link.")
+      .def(py::init<>())
+      .def("setMass", [](MassValue& s, double v) { s.mass = v; }, py::arg("_mass"))
+      .def("getMass", [](const MassValue& s) { return s.mass; })
+      .def("setCom", [](MassValue& s, py::handle c) { s.com = floats(c, 3, "com"); }, py::arg("_com"))
+      .def("getCom", [](const MassValue& s) { return s.com; })
+      .def("setInertia",
+           [](MassValue& s, py::handle I) {
+             std::vector<double> v = floats(I, -1, "inertia");
+             if (v.size() != 3 && v.size() != 9) throw py::value_error("inertia must have 3 or 9 elements");
+             s.inertia = v;
+           },
+           py::arg("_inertia"))
+      .def("getInertia", [](const MassValue& s) { return s.inertia; })
+      .def("estimate",
+           [](MassValue& s, const Geometry3D& g, double mass, double surfaceFraction) {
+             if (g.geom->empty()) throw py::value_error("cannot estimate mass properties of an empty geometry");
+             klampt::Mass out;
+             out.mass = mass;
+             out.com = klampt::geometryCenterOfMass(*g.geom->data, surfaceFraction);
+             out.inertia = klampt::geometryInertia(*g.geom->data, out.com, mass, surfaceFraction);
+             s = MassValue::from(out);
+           },
+           py::arg("g"), py::arg("mass"), py::arg("surfaceFraction") = 0.0,
+           "Sets mass, com and inertia of a body of the given mass shaped like g (in g's local frame).")
+      .def_readwrite("mass", &MassValue::mass)
+      .def_property("com", [](const MassValue& s) { return s.com; },
+                    [](MassValue& s, py::handle c) { s.com = floats(c, 3, "com"); })
+      .def_property("inertia", [](const MassValue& s) { return s.inertia; },
+                    [](MassValue& s, py::handle I) {
+                      std::vector<double> v = floats(I, -1, "inertia");
+                      if (v.size() != 3 && v.size() != 9) throw py::value_error("inertia must have 3 or 9 elements");
+                      s.inertia = v;
+                    })
+      .def("__repr__", [](const MassValue& s) { return "<Mass " + std::to_string(s.mass) + ">"; });
+
+  py::class_<klampt::ContactParameters>(m, "ContactParameters", "Stores contact parameters for an entity.")
+      .def(py::init<>())
+      .def_readwrite("kFriction", &klampt::ContactParameters::kFriction)
+      .def_readwrite("kRestitution", &klampt::ContactParameters::kRestitution)
+      .def_readwrite("kStiffness", &klampt::ContactParameters::kStiffness)
+      .def_readwrite("kDamping", &klampt::ContactParameters::kDamping);
+}
+
+}  // namespace klampt_py

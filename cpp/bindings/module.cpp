@@ -1,0 +1,24 @@
+// The extension module klampt._robotsim: registers every bound class.
+#include "handles.h"
+#include <pybind11/stl.h>
+
+#include "klampt/model/config_space.h"
+#include "klampt/native_versions.h"
+
+namespace py = pybind11;
+
+PYBIND11_MODULE(_robotsim, m) {
+  m.doc() = "Core classes of klampt: world, robot and geometry models.";
+  // Order matters: classes used in signatures are registered first.
+  klampt_py::bindMass(m);
+  klampt_py::bindGeometry(m);
+  klampt_py::bindRobot(m);
+  klampt_py::bindRobotLink(m);
+  klampt_py::bindRobotDriver(m);
+  klampt_py::bindObjects(m);
+  klampt_py::bindWorld(m);
+  m.def("set_random_seed", [](int seed) { klampt::randomGenerator().seed((unsigned long long)seed); },
+        py::arg("seed"), "Seeds the random generator used by sampling routines (randomizeConfig, ...).");
+  m.def("native_library_versions", &klampt::nativeLibraryVersions,
+        "Versions of the native libraries linked into the extension.");
+}

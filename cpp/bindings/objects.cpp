@@ -1,0 +1,133 @@
+// RigidObjectModel and TerrainModel.
+#include "convert.h"
+#include "geometry_handle.h"
+#include "handles.h"
+#include "klampt/io/world_files.h"
+#include "mass_value.h"
+
+namespace klampt_py {
+
+using klampt::RigidObject;
+using klampt::Terrain;
+
+namespace {
+
+// Loads an element file and replaces `target`'s data with it, keeping its world.
+template <class T, class Loader>
+bool reload(T& target, const std::string& fn, Loader load) {
+  klampt::LoadContext ctx;
+  std::shared_ptr<T> loaded;
+  try {
+    py::gil_scoped_release release;
+    loaded = load(fn, ctx);
+  } catch (const std::exception& e) {
+    emitWarnings(ctx.warnings);
+    logError(e.what());
+    return false;
+  }
+  emitWarnings(ctx.warnings);
+  klampt::World* w = target.world;
+  target = *loaded;
+  target.world = w;
+  return true;
+}
+
+bool reloadObject(RigidObject& target, const std::string& fn) {
+  if (!reload(target, fn, klampt::loadRigidObjectFile)) return false;
+  target.setTransform(target.transform);
+  return true;
+}
+
+std::string optionalString(const py::object& o) { return o.is_none() ? std::string() : o.cast<std::string>(); }
+
+}  // namespace
+
+void bindObjects(py::module_& m) {
+  py::class_<RigidObjectModel>(m, "RigidObjectModel", "A rigid movable object.")
+      .def(py::init([]() { return RigidObjectModel{nullptr, std::make_shared<RigidObject>()}; }))
+      .def("loadFile", [](RigidObjectModel& s, const std::string& fn) { return reloadObject(s.get(), fn); },
+           py::arg("fn"))
+      .def("saveFile",
+           [](RigidObjectModel& s, const std::string& fn, py::object geometryName) {
+             try {
+               klampt::saveRigidObjectFile(s.get(), fn, optionalString(geometryName));
+             } catch (const klampt::LoadError& e) {
+               logError(e.what());
+               return false;
+             }
+             return true;
+           },
+           py::arg("fn"), py::arg("geometryName") = py::none())
+      .def("getID",
+           [](const RigidObjectModel& s) {
+             s.get();
+             int i = s.index();
+             return i < 0 ? -1 : s.world->rigidObjectID(i);
+           })
+      .def("getName", [](const RigidObjectModel& s) { return s.get().name; })
+      .def("setName", [](RigidObjectModel& s, const std::string& n) { s.get().name = n; }, py::arg("name"))
+      .def("geometry", [](const RigidObjectModel& s) { return elementGeometry(s.get().geometry, s.world); })
+      .def("appearance", [](const RigidObjectModel& s) { return Appearance{s.get().appearance, s.world}; })
+      .def("getMass", [](const RigidObjectModel& s) { return MassValue::from(s.get().mass); })
+      .def("setMass", [](RigidObjectModel& s, const MassValue& mv) { s.get().mass = mv.toCore(); }, py::arg("mass"))
+      .def("getContactParameters", [](const RigidObjectModel& s) { return s.get().contact; })
+      .def("setContactParameters", [](RigidObjectModel& s, const klampt::ContactParameters& p) { s.get().contact = p; },
+           py::arg("params"))
+      .def("getTransform", [](const RigidObjectModel& s) { return transformToTuple(s.get().transform); })
+      .def("setTransform",
+           [](RigidObjectModel& s, py::handle R, py::handle t) {
+             s.get().setTransform({toRotation(R, "R"), toVector3(t, "t")});
+           },
+           py::arg("R"), py::arg("t"))
+      .def("getVelocity",
+           [](const RigidObjectModel& s) { return py::make_tuple(toList(s.get().angularVelocity), toList(s.get().velocity)); })
+      .def("setVelocity",
+           [](RigidObjectModel& s, py::handle w, py::handle v) {
+             s.get().angularVelocity = toVector3(w, "angularVelocity");
+             s.get().velocity = toVector3(v, "velocity");
+           },
+           py::arg("angularVelocity"), py::arg("velocity"))
+      .def_property_readonly("world", [](const RigidObjectModel& s) { return s.world ? worldNumber(s.world.get()) : -1; })
+      .def_property_readonly("index", &RigidObjectModel::index)
+      .def_property_readonly("object", [](const RigidObjectModel& s) { return (std::uintptr_t)s.object.get(); },
+                             "Opaque address of the underlying C++ object.")
+      .def("__repr__", [](const RigidObjectModel& s) {
+        return s.object ? "<RigidObjectModel '" + s.object->name + "'>" : std::string("<RigidObjectModel (empty)>");
+      });
+
+  py::class_<TerrainModel>(m, "TerrainModel", "Static environment geometry.")
+      .def(py::init([]() { return TerrainModel{nullptr, std::make_shared<Terrain>()}; }))
+      .def("loadFile", [](TerrainModel& s, const std::string& fn) { return reload(s.get(), fn, klampt::loadTerrainFile); },
+           py::arg("fn"))
+      .def("saveFile",
+           [](TerrainModel& s, const std::string& fn, py::object geometryName) {
+             try {
+               klampt::saveTerrainFile(s.get(), fn, optionalString(geometryName));
+             } catch (const klampt::LoadError& e) {
+               logError(e.what());
+               return false;
+             }
+             return true;
+           },
+           py::arg("fn"), py::arg("geometryName") = py::none())
+      .def("getID",
+           [](const TerrainModel& s) {
+             s.get();
+             int i = s.index();
+             return i < 0 ? -1 : s.world->terrainID(i);
+           })
+      .def("getName", [](const TerrainModel& s) { return s.get().name; })
+      .def("setName", [](TerrainModel& s, const std::string& n) { s.get().name = n; }, py::arg("name"))
+      .def("geometry", [](const TerrainModel& s) { return elementGeometry(s.get().geometry, s.world); })
+      .def("appearance", [](const TerrainModel& s) { return Appearance{s.get().appearance, s.world}; })
+      .def("setFriction", [](TerrainModel& s, double f) { s.get().kFriction = f; }, py::arg("friction"))
+      .def_property_readonly("world", [](const TerrainModel& s) { return s.world ? worldNumber(s.world.get()) : -1; })
+      .def_property_readonly("index", &TerrainModel::index)
+      .def_property_readonly("terrain", [](const TerrainModel& s) { return (std::uintptr_t)s.terrain.get(); },
+                             "Opaque address of the underlying C++ terrain.")
+      .def("__repr__", [](const TerrainModel& s) {
+        return s.terrain ? "<TerrainModel '" + s.terrain->name + "'>" : std::string("<TerrainModel (empty)>");
+      });
+}
+
+}  // namespace klampt_py

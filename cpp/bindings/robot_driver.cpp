@@ -1,0 +1,79 @@
+// RobotModelDriver: an actuator of a robot and the links it moves.
+#include <pybind11/stl.h>
+
+#include "convert.h"
+#include "handles.h"
+
+namespace klampt_py {
+
+using klampt::Driver;
+
+void bindRobotDriver(py::module_& m) {
+  py::class_<RobotModelDriver>(m, "RobotModelDriver", "A reference to a driver of a RobotModel.")
+      .def(py::init<>())
+      .def("robot", [](const RobotModelDriver& s) { return s.robot; })
+      .def("getName", [](const RobotModelDriver& s) { return s.driver().name; })
+      .def("setName", [](RobotModelDriver& s, const std::string& n) { s.driver().name = n; }, py::arg("name"))
+      .def("getType", [](const RobotModelDriver& s) { return std::string(klampt::driverTypeName(s.driver().type)); },
+           "One of 'normal', 'affine', 'translation', 'rotation'.")
+      .def("getAffectedLink", [](const RobotModelDriver& s) { return s.driver().linkIndices.at(0); })
+      .def("getAffectedLinks", [](const RobotModelDriver& s) { return s.driver().linkIndices; })
+      .def("getAffineCoeffs",
+           [](const RobotModelDriver& s) {
+             const Driver& d = s.driver();
+             return py::make_tuple(d.affScaling, d.affOffset);
+           },
+           "(scale, offset) lists of an affine driver; empty lists for other drivers.")
+      .def("getLimits", [](const RobotModelDriver& s) { return py::make_tuple(s.driver().qmin, s.driver().qmax); })
+      .def("getVelocityLimits", [](const RobotModelDriver& s) { return py::make_tuple(s.driver().vmin, s.driver().vmax); })
+      .def("getAccelerationLimits",
+           [](const RobotModelDriver& s) { return py::make_tuple(s.driver().amin, s.driver().amax); })
+      .def("getTorqueLimits", [](const RobotModelDriver& s) { return py::make_tuple(s.driver().tmin, s.driver().tmax); })
+      .def("getValue", [](const RobotModelDriver& s) { return s.r().driverValue(s.index, s.r().q); },
+           "The driver's value at the robot's current configuration.")
+      .def("setValue",
+           [](RobotModelDriver& s, double v) {
+             s.driver();
+             if (std::isnan(v)) throw py::value_error("value is NaN");
+             klampt::Robot& r = s.r();
+             r.setDriverValue(s.index, v, r.q);
+             r.updateFrames();
+           },
+           py::arg("val"), "Sets the affected links of the robot's current configuration and updates its frames.")
+      .def("getVelocity", [](const RobotModelDriver& s) { return s.r().driverVelocity(s.index, s.r().dq); })
+      .def("setVelocity",
+           [](RobotModelDriver& s, double v) {
+             s.driver();
+             if (std::isnan(v)) throw py::value_error("velocity is NaN");
+             s.r().setDriverVelocity(s.index, v, s.r().dq);
+           },
+           py::arg("val"))
+      .def_property_readonly("world", [](const RobotModelDriver& s) { return s.robot.world ? worldNumber(s.robot.world.get()) : -1; })
+      .def_property_readonly("robotIndex", [](const RobotModelDriver& s) { return s.robot.index(); })
+      .def_property_readonly("robotPtr", [](const RobotModelDriver& s) { return (std::uintptr_t)s.robot.robot.get(); },
+                             "Opaque address of the underlying C++ robot.")
+      .def_property_readonly("index", [](const RobotModelDriver& s) { return s.index; })
+      .def_property("name", [](const RobotModelDriver& s) { return s.driver().name; },
+                    [](RobotModelDriver& s, const std::string& n) { s.driver().name = n; })
+      .def_property_readonly("type", [](const RobotModelDriver& s) { return std::string(klampt::driverTypeName(s.driver().type)); })
+      .def_property_readonly("affectedLink", [](const RobotModelDriver& s) { return s.driver().linkIndices.at(0); })
+      .def_property_readonly("affectedLinks", [](const RobotModelDriver& s) { return s.driver().linkIndices; })
+      .def_property("value", [](const RobotModelDriver& s) { return s.r().driverValue(s.index, s.r().q); },
+                    [](RobotModelDriver& s, double v) {
+                      s.driver();
+                      klampt::Robot& r = s.r();
+                      r.setDriverValue(s.index, v, r.q);
+                      r.updateFrames();
+                    })
+      .def_property("velocity", [](const RobotModelDriver& s) { return s.r().driverVelocity(s.index, s.r().dq); },
+                    [](RobotModelDriver& s, double v) {
+                      s.driver();
+                      s.r().setDriverVelocity(s.index, v, s.r().dq);
+                    })
+      .def("__repr__", [](const RobotModelDriver& s) {
+        if (!s.robot.robot || s.index < 0) return std::string("<RobotModelDriver (empty)>");
+        return "<RobotModelDriver " + std::to_string(s.index) + " of robot '" + s.robot.robot->name + "'>";
+      });
+}
+
+}  // namespace klampt_py

@@ -1,0 +1,231 @@
+// RobotModelLink: a link's static data (parent, axis, mass, geometry) and its
+// kinematics at the robot's current configuration.
+#include "convert.h"
+#include "geometry_handle.h"
+#include "handles.h"
+#include "klampt/model/kinematics.h"
+#include "mass_value.h"
+
+namespace klampt_py {
+
+using klampt::Link;
+using klampt::Robot;
+using klampt::RowMatrixMap;
+
+namespace {
+
+std::vector<int> checkedColumns(const Robot& r, py::handle links) {
+  std::vector<int> cols = toIntList(links, "links");
+  for (int c : cols) checkIndex(c, r.numLinks(), "link");
+  return cols;
+}
+
+// Jacobian restricted to the given DOFs, built from the full one.
+py::array_t<double> selectColumns(const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>& full,
+                                  const std::vector<int>& cols) {
+  auto J = newArray({full.rows(), (py::ssize_t)cols.size()});
+  RowMatrixMap out(J.mutable_data(), full.rows(), (Eigen::Index)cols.size());
+  for (size_t k = 0; k < cols.size(); ++k) out.col(k) = full.col(cols[k]);
+  return J;
+}
+
+using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+}  // namespace
+
+void bindRobotLink(py::module_& m) {
+  py::class_<RobotModelLink>(m, "RobotModelLink", "A reference to a link of a RobotModel.")
+      .def(py::init<>())
+      .def("getID",
+           [](const RobotModelLink& s) {
+             s.link();
+             int ri = s.robot.index();
+             return ri < 0 ? -1 : s.robot.world->linkID(ri, s.index);
+           })
+      .def("getName", [](const RobotModelLink& s) { return s.link().name; })
+      .def("setName", [](RobotModelLink& s, const std::string& n) { s.link().name = n; }, py::arg("name"))
+      .def("robot", [](const RobotModelLink& s) { return s.robot; })
+      .def("getIndex", [](const RobotModelLink& s) { return s.index; })
+      .def("getParent", [](const RobotModelLink& s) { return s.link().parent; })
+      .def("setParent",
+           [](RobotModelLink& s, py::object p) {
+             Robot& r = s.r();
+             int parent;
+             if (py::isinstance<RobotModelLink>(p)) {
+               const RobotModelLink& other = p.cast<const RobotModelLink&>();
+               if (other.robot.robot != s.robot.robot) throw py::value_error("the parent link must be on the same robot");
+               parent = other.index;
+             } else {
+               parent = p.cast<int>();
+               if (parent != -1) checkIndex(parent, r.numLinks(), "parent");
+             }
+             if (parent >= s.index)
+               throw py::value_error("a link's parent must come before it (parent " + std::to_string(parent) +
+                                     ", link " + std::to_string(s.index) + ")");
+             r.links[s.index].parent = parent;
+             r.updateFrames();
+           },
+           py::arg("p"))
+      .def("geometry", [](const RobotModelLink& s) { return elementGeometry(s.link().geometry, s.robot.world); })
+      .def("appearance", [](const RobotModelLink& s) { return Appearance{s.link().appearance, s.robot.world}; })
+      .def("getMass", [](const RobotModelLink& s) { return MassValue::from(s.link().mass); })
+      .def("setMass", [](RobotModelLink& s, const MassValue& mv) { s.link().mass = mv.toCore(); }, py::arg("mass"))
+      .def("getParentTransform", [](const RobotModelLink& s) { return transformToTuple(s.link().parentTransform); })
+      .def("setParentTransform",
+           [](RobotModelLink& s, py::handle R, py::handle t) {
+             s.link().parentTransform = {toRotation(R, "R"), toVector3(t, "t")};
+             s.r().updateFrames();
+           },
+           py::arg("R"), py::arg("t"))
+      .def("getAxis", [](const RobotModelLink& s) { return toList(s.link().axis); })
+      .def("setAxis",
+           [](RobotModelLink& s, py::handle axis) {
+             Vector3 a = toVector3(axis, "axis");
+             if (!(a.norm() > 0)) throw py::value_error("axis must be a nonzero vector");
+             s.link().axis = a.normalized();
+             s.r().updateFrames();
+           },
+           py::arg("axis"))
+      .def("isPrismatic", [](const RobotModelLink& s) { return s.link().prismatic; })
+      .def("isRevolute", [](const RobotModelLink& s) { return !s.link().prismatic; })
+      .def("setPrismatic",
+           [](RobotModelLink& s, bool p) {
+             s.link().prismatic = p;
+             s.r().updateFrames();
+           },
+           py::arg("prismatic"))
+      .def("getWorldPosition",
+           [](const RobotModelLink& s, py::handle p) {
+             s.link();
+             return toList(s.r().linkTransforms[s.index].apply(toVector3(p, "plocal")));
+           },
+           py::arg("plocal"))
+      .def("getWorldDirection",
+           [](const RobotModelLink& s, py::handle v) {
+             s.link();
+             return toList(Vector3(s.r().linkTransforms[s.index].R * toVector3(v, "vlocal")));
+           },
+           py::arg("vlocal"))
+      .def("getLocalPosition",
+           [](const RobotModelLink& s, py::handle p) {
+             s.link();
+             const klampt::RigidTransform& T = s.r().linkTransforms[s.index];
+             return toList(Vector3(T.R.transpose() * (toVector3(p, "pworld") - T.t)));
+           },
+           py::arg("pworld"))
+      .def("getLocalDirection",
+           [](const RobotModelLink& s, py::handle v) {
+             s.link();
+             return toList(Vector3(s.r().linkTransforms[s.index].R.transpose() * toVector3(v, "vworld")));
+           },
+           py::arg("vworld"))
+      .def("getTransform",
+           [](const RobotModelLink& s) {
+             s.link();
+             return transformToTuple(s.r().linkTransforms[s.index]);
+           })
+      .def("setTransform",
+           [](RobotModelLink& s, py::handle R, py::handle t) {
+             s.link();
+             s.r().linkTransforms[s.index] = {toRotation(R, "R"), toVector3(t, "t")};
+           },
+           py::arg("R"), py::arg("t"),
+           "Overwrites the link's world transform (no IK; setConfig recomputes it).")
+      .def("getVelocity",
+           [](const RobotModelLink& s) {
+             s.link();
+             return toList(klampt::pointVelocity(s.r(), s.index, Vector3::Zero()));
+           })
+      .def("getAngularVelocity",
+           [](const RobotModelLink& s) {
+             s.link();
+             return toList(klampt::angularVelocity(s.r(), s.index));
+           })
+      .def("getPointVelocity",
+           [](const RobotModelLink& s, py::handle p) {
+             s.link();
+             return toList(klampt::pointVelocity(s.r(), s.index, toVector3(p, "plocal")));
+           },
+           py::arg("plocal"))
+      .def("getJacobian",
+           [](const RobotModelLink& s, py::handle p) {
+             s.link();
+             const Robot& r = s.r();
+             Vector3 pl = toVector3(p, "plocal");
+             auto J = newArray({6, r.numLinks()});
+             klampt::linkJacobian(r, s.index, pl, RowMatrixMap(J.mutable_data(), 6, r.numLinks()));
+             return J;
+           },
+           py::arg("plocal"), "6 x n Jacobian of a point on the link: angular rows first (ndarray).")
+      .def("getPositionJacobian",
+           [](const RobotModelLink& s, py::handle p) {
+             s.link();
+             const Robot& r = s.r();
+             Vector3 pl = toVector3(p, "plocal");
+             auto J = newArray({3, r.numLinks()});
+             klampt::positionJacobian(r, s.index, pl, RowMatrixMap(J.mutable_data(), 3, r.numLinks()));
+             return J;
+           },
+           py::arg("plocal"))
+      .def("getOrientationJacobian",
+           [](const RobotModelLink& s) {
+             s.link();
+             const Robot& r = s.r();
+             auto J = newArray({3, r.numLinks()});
+             klampt::orientationJacobian(r, s.index, RowMatrixMap(J.mutable_data(), 3, r.numLinks()));
+             return J;
+           })
+      .def("getJacobianCols",
+           [](const RobotModelLink& s, py::handle p, py::handle links) {
+             s.link();
+             const Robot& r = s.r();
+             std::vector<int> cols = checkedColumns(r, links);
+             RowMatrix full(6, r.numLinks());
+             klampt::linkJacobian(r, s.index, toVector3(p, "plocal"), RowMatrixMap(full.data(), 6, r.numLinks()));
+             return selectColumns(full, cols);
+           },
+           py::arg("plocal"), py::arg("links"))
+      .def("getPositionJacobianCols",
+           [](const RobotModelLink& s, py::handle p, py::handle links) {
+             s.link();
+             const Robot& r = s.r();
+             std::vector<int> cols = checkedColumns(r, links);
+             RowMatrix full(3, r.numLinks());
+             klampt::positionJacobian(r, s.index, toVector3(p, "plocal"), RowMatrixMap(full.data(), 3, r.numLinks()));
+             return selectColumns(full, cols);
+           },
+           py::arg("plocal"), py::arg("links"))
+      .def("getOrientationJacobianCols",
+           [](const RobotModelLink& s, py::handle links) {
+             s.link();
+             const Robot& r = s.r();
+             std::vector<int> cols = checkedColumns(r, links);
+             RowMatrix full(3, r.numLinks());
+             klampt::orientationJacobian(r, s.index, RowMatrixMap(full.data(), 3, r.numLinks()));
+             return selectColumns(full, cols);
+           },
+           py::arg("links"))
+      .def_property_readonly("world", [](const RobotModelLink& s) { return s.robot.world ? worldNumber(s.robot.world.get()) : -1; })
+      .def_property_readonly("robotIndex", [](const RobotModelLink& s) { return s.robot.index(); })
+      .def_property_readonly("robotPtr", [](const RobotModelLink& s) { return (std::uintptr_t)s.robot.robot.get(); },
+                             "Opaque address of the underlying C++ robot.")
+      .def_property_readonly("index", [](const RobotModelLink& s) { return s.index; })
+      .def_property("name", [](const RobotModelLink& s) { return s.link().name; },
+                    [](RobotModelLink& s, const std::string& n) { s.link().name = n; })
+      .def_property_readonly("parent", [](const RobotModelLink& s) { return s.link().parent; })
+      .def_property("mass", [](const RobotModelLink& s) { return MassValue::from(s.link().mass); },
+                    [](RobotModelLink& s, const MassValue& mv) { s.link().mass = mv.toCore(); })
+      .def_property_readonly("parentTransform", [](const RobotModelLink& s) { return transformToTuple(s.link().parentTransform); })
+      .def_property_readonly("axis", [](const RobotModelLink& s) { return toList(s.link().axis); })
+      .def_property_readonly("prismatic", [](const RobotModelLink& s) { return s.link().prismatic; })
+      .def_property_readonly("transform", [](const RobotModelLink& s) {
+        s.link();
+        return transformToTuple(s.r().linkTransforms[s.index]);
+      })
+      .def("__repr__", [](const RobotModelLink& s) {
+        if (!s.robot.robot || s.index < 0) return std::string("<RobotModelLink (empty)>");
+        return "<RobotModelLink " + std::to_string(s.index) + " of robot '" + s.robot.robot->name + "'>";
+      });
+}
+
+}  // namespace klampt_py
