@@ -1,0 +1,78 @@
+"""The main demo: load a world from the project's data, show what it holds,
+and move the arm through a few configurations, printing its end-effector pose.
+
+Run:  python examples/demo.py [world.xml]
+"""
+import math
+import os
+import sys
+
+import klampt
+import numpy as np
+from klampt.math import so3
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_WORLD = os.path.join(HERE, "..", "data", "worlds", "arm_table.xml")
+
+
+def describe(world):
+    print("World: %d robot(s), %d rigid object(s), %d terrain(s), %d IDs"
+          % (world.numRobots(), world.numRigidObjects(), world.numTerrains(), world.numIDs()))
+    for i in range(world.numTerrains()):
+        t = world.terrain(i)
+        lo, hi = t.geometry().getBBTight()
+        print("  terrain %-10s id %2d  %-14s bbox z [%.3f, %.3f]" % (t.getName(), t.getID(), t.geometry().type(), lo[2], hi[2]))
+    for i in range(world.numRigidObjects()):
+        o = world.rigidObject(i)
+        R, t = o.getTransform()
+        print("  object  %-10s id %2d  mass %.3f kg at (%.3f, %.3f, %.3f)" % (o.getName(), o.getID(), o.getMass().mass, *t))
+    for i in range(world.numRobots()):
+        r = world.robot(i)
+        print("  robot   %-10s id %2d  %d links, %d drivers" % (r.getName(), r.getID(), r.numLinks(), r.numDrivers()))
+        for j in range(r.numLinks()):
+            link = r.link(j)
+            print("    link %d %-12s parent %2d  joint %-7s mass %.2f kg" % (
+                j, link.getName(), link.getParent(), r.getJointType(j), link.getMass().mass))
+
+
+def pose_string(T):
+    R, t = T
+    roll, pitch, yaw = so3.rpy(R)
+    return "position (%.4f, %.4f, %.4f)  rpy (%.1f, %.1f, %.1f) deg" % (
+        t[0], t[1], t[2], math.degrees(roll), math.degrees(pitch), math.degrees(yaw))
+
+
+def main(path):
+    world = klampt.WorldModel()
+    if not world.readFile(path):
+        sys.exit("could not load " + path)
+    describe(world)
+
+    robot = world.robot(0)
+    ee = robot.link(robot.numLinks() - 1)
+    qmin, qmax = robot.getJointLimits()
+    print("\nMoving %s; end effector is link '%s'" % (robot.getName(), ee.getName()))
+    home = robot.getConfig()
+    waypoints = [home, [0.0] * robot.numLinks()]
+    # Halfway to each joint's upper limit, then the same pose mirrored.
+    mid = [0.5 * hi if math.isfinite(hi) else 0.0 for hi in qmax]
+    waypoints += [mid, [0.5 * lo if math.isfinite(lo) else 0.0 for lo in qmin]]
+    for k, q in enumerate(waypoints):
+        robot.setConfig(q)
+        print("  config %d: q = [%s]" % (k, ", ".join("%.2f" % v for v in q)))
+        print("           end effector %s" % pose_string(ee.getTransform()))
+    # A smooth path between two of them, with the configuration-space distance.
+    a, b = waypoints[2], waypoints[3]
+    print("\nInterpolating over %.3f rad of joint motion:" % robot.distance(a, b))
+    for u in (0.0, 0.25, 0.5, 0.75, 1.0):
+        robot.setConfig(robot.interpolate(a, b, u))
+        p = ee.getWorldPosition([0, 0, 0])
+        print("  u = %.2f  end effector at (%.4f, %.4f, %.4f)" % (u, *p))
+    J = ee.getJacobian([0, 0, 0])
+    print("\nJacobian of the end effector at the last pose: %d x %d, rank %d"
+          % (J.shape[0], J.shape[1], np.linalg.matrix_rank(J)))
+    print("Center of mass: (%.4f, %.4f, %.4f)" % tuple(robot.getCom()))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else DEFAULT_WORLD)

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Sets up everything klampt needs on a Debian/Ubuntu machine, then runs the
+# demo or the test suite:   scripts/dev.sh demo | test [pytest args...]
+#
+# Installs the system packages that are missing (ODE, a C++ compiler,
+# pkg-config, venv), creates .venv with Python 3.11 (or python3), installs
+# the package with its test dependencies, and runs the requested target.
+set -euo pipefail
+
+target="${1:-}"
+case "$target" in
+  demo|test) shift ;;
+  *) echo "usage: $0 demo|test [args...]" >&2; exit 2 ;;
+esac
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$repo"
+
+# System packages, only those missing.
+need=()
+dpkg -s libode-dev >/dev/null 2>&1 || need+=(libode-dev)
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+command -v g++ >/dev/null 2>&1 || need+=(g++)
+python=$(command -v python3.11 || command -v python3)
+"$python" -c "import venv, ensurepip" >/dev/null 2>&1 || need+=(python3-venv)
+if [ ${#need[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}"
+fi
+
+# Python environment and the package (built from source with its pinned
+# native dependencies).
+[ -x .venv/bin/python ] || "$python" -m venv .venv
+.venv/bin/python -m pip install -q --upgrade pip
+.venv/bin/python -m pip install -q ".[test]"
+
+# Run from outside the source tree so the installed package is the one tested.
+case "$target" in
+  demo) exec .venv/bin/python examples/demo.py "$@" ;;
+  test) cd tests && exec ../.venv/bin/python -m pytest -q "$@" ;;
+esac
