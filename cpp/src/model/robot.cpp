@@ -58,19 +58,47 @@ void Robot::setConfig(const VectorX& config) {
   updateFrames();
 }
 
+namespace {
+
+// M <- M * exp(q [axis]x). Joint axes are nearly always a signed coordinate
+// axis, where the product only mixes two columns of M.
+inline void rotateAboutLocalAxis(Matrix3& M, const Vector3& axis, double q) {
+  for (int k = 0; k < 3; ++k) {
+    const int a = (k + 1) % 3, b = (k + 2) % 3;
+    if (axis[a] != 0.0 || axis[b] != 0.0 || std::abs(axis[k]) != 1.0) continue;
+    const double angle = axis[k] * q;
+    const double c = std::cos(angle), s = std::sin(angle);
+    const Vector3 colA = M.col(a);
+    M.col(a) = c * colA + s * M.col(b);
+    M.col(b) = c * M.col(b) - s * colA;
+    return;
+  }
+  M = M * momentRotation(axis * q);
+}
+
+}  // namespace
+
+void Robot::updateLinkFrame(int i) {
+  const Link& l = links[i];
+  RigidTransform& T = linkTransforms[i];
+  if (l.parent < 0) {
+    T = l.parentTransform;
+  } else {
+    const RigidTransform& P = linkTransforms[l.parent];
+    T.R.noalias() = P.R * l.parentTransform.R;
+    T.t.noalias() = P.R * l.parentTransform.t;
+    T.t += P.t;
+  }
+  if (l.prismatic)
+    T.t.noalias() += T.R * (l.axis * q[i]);
+  else if (q[i] != 0.0)
+    rotateAboutLocalAxis(T.R, l.axis, q[i]);
+  l.geometry->currentTransform = T;
+}
+
 void Robot::updateFrames() {
   const int n = numLinks();
-  for (int i = 0; i < n; ++i) {
-    const Link& l = links[i];
-    RigidTransform local = l.parentTransform;
-    if (l.prismatic) {
-      local.t += l.parentTransform.R * (l.axis * q[i]);
-    } else if (q[i] != 0.0) {
-      local.R = l.parentTransform.R * momentRotation(l.axis * q[i]);
-    }
-    linkTransforms[i] = l.parent < 0 ? local : linkTransforms[l.parent] * local;
-    l.geometry->currentTransform = linkTransforms[i];
-  }
+  for (int i = 0; i < n; ++i) updateLinkFrame(i);
 }
 
 void Robot::updateSubtree(int link) {
@@ -81,9 +109,7 @@ void Robot::updateSubtree(int link) {
     const Link& l = links[i];
     if (i != link && (l.parent < 0 || !moved[l.parent])) continue;
     moved[i] = 1;
-    RigidTransform local = l.parentTransform * jointMotion(i, q[i]);
-    linkTransforms[i] = l.parent < 0 ? local : linkTransforms[l.parent] * local;
-    l.geometry->currentTransform = linkTransforms[i];
+    updateLinkFrame(i);
   }
 }
 

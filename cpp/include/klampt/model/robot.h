@@ -84,6 +84,8 @@ struct Robot {
   /// Recomputes link transforms from q (parents always precede children) and
   /// places each link's geometry at its link's transform.
   void updateFrames();
+  /// Recomputes link i's transform from its parent's (already current).
+  void updateLinkFrame(int i);
   /// Recomputes the transforms of `link` and its descendants only.
   void updateSubtree(int link);
   /// Transform contributed by link i's own DOF at value qi.
