@@ -86,7 +86,19 @@ py::tuple transformToTuple(const RigidTransform& T) {
   return py::make_tuple(rotationToList(T.R), toList(T.t));
 }
 
-py::array_t<double> newArray(std::vector<py::ssize_t> shape) { return py::array_t<double>(shape); }
+py::array_t<double> newArray(std::initializer_list<py::ssize_t> shape) {
+  // Straight to numpy's allocator: array_t's generic constructor builds shape
+  // and stride vectors, which costs as much as a small Jacobian itself.
+  auto& api = py::detail::npy_api::get();
+  Py_intptr_t dims[3];
+  int nd = 0;
+  if (shape.size() > 3) throw std::invalid_argument("newArray supports at most 3 dimensions");
+  for (py::ssize_t d : shape) dims[nd++] = d;
+  PyObject* descr = api.PyArray_DescrFromType_(py::detail::npy_api::NPY_DOUBLE_);
+  PyObject* arr = api.PyArray_NewFromDescr_(api.PyArray_Type_, descr, nd, dims, nullptr, nullptr, 0, nullptr);
+  if (!arr) throw py::error_already_set();
+  return py::reinterpret_steal<py::array_t<double>>(arr);
+}
 
 void checkIndex(long i, long n, const char* what) {
   if (i < 0 || i >= n)

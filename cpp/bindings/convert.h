@@ -30,8 +30,8 @@ py::list toList(const std::vector<double>& v);
 py::list rotationToList(const Matrix3& R);
 /// (R, t) as Klamp't returns transforms: a tuple of two lists.
 py::tuple transformToTuple(const RigidTransform& T);
-/// A new C-contiguous float64 array of the given shape.
-py::array_t<double> newArray(std::vector<py::ssize_t> shape);
+/// A new C-contiguous float64 array of the given shape (at most 3 dimensions).
+py::array_t<double> newArray(std::initializer_list<py::ssize_t> shape);
 
 /// Raises IndexError unless 0 <= i < n.
 void checkIndex(long i, long n, const char* what);

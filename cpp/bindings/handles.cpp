@@ -61,6 +61,10 @@ int TerrainModel::index() const {
   return world->terrainIndex(terrain.get());
 }
 
+void raiseNoOpenGL() {
+  throw std::runtime_error("drawing needs an OpenGL context: use klampt.vis to draw worlds, robots and geometry");
+}
+
 void emitWarnings(const std::vector<std::string>& warnings) {
   if (warnings.empty()) return;
   py::object warn = py::module_::import("warnings").attr("warn");

@@ -64,6 +64,17 @@ void bindObjects(py::module_& m);
 void bindMass(py::module_& m);
 void bindGeometry(py::module_& m);
 
+/// The SWIG `thisown` flag of the reference. Memory here is managed by shared
+/// ownership, so the flag reads True and assignments are accepted and ignored.
+template <class Class>
+void addThisown(Class& cls) {
+  cls.def_property("thisown", [](py::object) { return true; }, [](py::object, bool) {},
+                   "Always True: objects are reference counted (kept for compatibility with SWIG code).");
+}
+
+/// drawGL-style methods need an OpenGL context, which only klampt.vis sets up.
+[[noreturn]] void raiseNoOpenGL();
+
 /// Emits loader warnings through Python's warnings module.
 void emitWarnings(const std::vector<std::string>& warnings);
 /// Reports a failed load through the "klampt" logger (the reference prints it).

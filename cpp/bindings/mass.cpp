@@ -37,8 +37,9 @@ static std::vector<double> floats(py::handle obj, int expected, const char* name
 }
 
 void bindMass(py::module_& m) {
-  py::class_<MassValue>(m, "Mass", "Stores mass information for a rigid body or robot link.")
-      .def(py::init<>())
+  py::class_<MassValue> massCls(m, "Mass", "Stores mass information for a rigid body or robot link.");
+  addThisown(massCls);
+  massCls.def(py::init<>())
       .def("setMass", [](MassValue& s, double v) { s.mass = v; }, py::arg("_mass"))
       .def("getMass", [](const MassValue& s) { return s.mass; })
       .def("setCom", [](MassValue& s, py::handle c) { s.com = floats(c, 3, "com"); }, py::arg("_com"))
@@ -73,8 +74,9 @@ void bindMass(py::module_& m) {
                     })
       .def("__repr__", [](const MassValue& s) { return "<Mass " + std::to_string(s.mass) + ">"; });
 
-  py::class_<klampt::ContactParameters>(m, "ContactParameters", "Stores contact parameters for an entity.")
-      .def(py::init<>())
+  py::class_<klampt::ContactParameters> contactCls(m, "ContactParameters", "Stores contact parameters for an entity.");
+  addThisown(contactCls);
+  contactCls.def(py::init<>())
       .def_readwrite("kFriction", &klampt::ContactParameters::kFriction)
       .def_readwrite("kRestitution", &klampt::ContactParameters::kRestitution)
       .def_readwrite("kStiffness", &klampt::ContactParameters::kStiffness)

@@ -43,8 +43,9 @@ std::string optionalString(const py::object& o) { return o.is_none() ? std::stri
 }  // namespace
 
 void bindObjects(py::module_& m) {
-  py::class_<RigidObjectModel>(m, "RigidObjectModel", "A rigid movable object.")
-      .def(py::init([]() { return RigidObjectModel{nullptr, std::make_shared<RigidObject>()}; }))
+  py::class_<RigidObjectModel> objCls(m, "RigidObjectModel", "A rigid movable object.");
+  addThisown(objCls);
+  objCls.def(py::init([]() { return RigidObjectModel{nullptr, std::make_shared<RigidObject>()}; }))
       .def("loadFile", [](RigidObjectModel& s, const std::string& fn) { return reloadObject(s.get(), fn); },
            py::arg("fn"))
       .def("saveFile",
@@ -87,6 +88,7 @@ void bindObjects(py::module_& m) {
              s.get().velocity = toVector3(v, "velocity");
            },
            py::arg("angularVelocity"), py::arg("velocity"))
+      .def("drawGL", [](const RigidObjectModel&, bool) { raiseNoOpenGL(); }, py::arg("keepAppearance") = true)
       .def_property_readonly("world", [](const RigidObjectModel& s) { return s.world ? worldNumber(s.world.get()) : -1; })
       .def_property_readonly("index", &RigidObjectModel::index)
       .def_property_readonly("object", [](const RigidObjectModel& s) { return (std::uintptr_t)s.object.get(); },
@@ -95,8 +97,9 @@ void bindObjects(py::module_& m) {
         return s.object ? "<RigidObjectModel '" + s.object->name + "'>" : std::string("<RigidObjectModel (empty)>");
       });
 
-  py::class_<TerrainModel>(m, "TerrainModel", "Static environment geometry.")
-      .def(py::init([]() { return TerrainModel{nullptr, std::make_shared<Terrain>()}; }))
+  py::class_<TerrainModel> terrainCls(m, "TerrainModel", "Static environment geometry.");
+  addThisown(terrainCls);
+  terrainCls.def(py::init([]() { return TerrainModel{nullptr, std::make_shared<Terrain>()}; }))
       .def("loadFile", [](TerrainModel& s, const std::string& fn) { return reload(s.get(), fn, klampt::loadTerrainFile); },
            py::arg("fn"))
       .def("saveFile",
@@ -121,6 +124,7 @@ void bindObjects(py::module_& m) {
       .def("geometry", [](const TerrainModel& s) { return elementGeometry(s.get().geometry, s.world); })
       .def("appearance", [](const TerrainModel& s) { return Appearance{s.get().appearance, s.world}; })
       .def("setFriction", [](TerrainModel& s, double f) { s.get().kFriction = f; }, py::arg("friction"))
+      .def("drawGL", [](const TerrainModel&, bool) { raiseNoOpenGL(); }, py::arg("keepAppearance") = true)
       .def_property_readonly("world", [](const TerrainModel& s) { return s.world ? worldNumber(s.world.get()) : -1; })
       .def_property_readonly("index", &TerrainModel::index)
       .def_property_readonly("terrain", [](const TerrainModel& s) { return (std::uintptr_t)s.terrain.get(); },

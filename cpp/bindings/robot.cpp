@@ -85,8 +85,9 @@ void refreshDriverLimits(Robot& r) {
 }  // namespace
 
 void bindRobot(py::module_& m) {
-  py::class_<RobotModel>(m, "RobotModel", "A model of a dynamic and kinematic robot.")
-      .def(py::init([]() {
+  py::class_<RobotModel> cls(m, "RobotModel", "A model of a dynamic and kinematic robot.");
+  addThisown(cls);
+  cls.def(py::init([]() {
         RobotModel h;
         h.robot = std::make_shared<Robot>();
         return h;
@@ -341,6 +342,7 @@ void bindRobot(py::module_& m) {
            },
            py::arg("link"), py::arg("subRobot"), py::arg("R"), py::arg("t"),
            "Mounts a copy of subRobot onto link at (R,t); its links are renamed subRobot.getName():name.")
+      .def("drawGL", [](const RobotModel&, bool) { raiseNoOpenGL(); }, py::arg("keepAppearance") = true)
       .def_property_readonly("world", [](const RobotModel& s) { return s.world ? worldNumber(s.world.get()) : -1; })
       .def_property_readonly("index", &RobotModel::index)
       .def_property_readonly("robot", [](const RobotModel& s) { return (std::uintptr_t)s.robot.get(); },

@@ -9,8 +9,9 @@ namespace klampt_py {
 using klampt::Driver;
 
 void bindRobotDriver(py::module_& m) {
-  py::class_<RobotModelDriver>(m, "RobotModelDriver", "A reference to a driver of a RobotModel.")
-      .def(py::init<>())
+  py::class_<RobotModelDriver> cls(m, "RobotModelDriver", "A reference to a driver of a RobotModel.");
+  addThisown(cls);
+  cls.def(py::init<>())
       .def("robot", [](const RobotModelDriver& s) { return s.robot; })
       .def("getName", [](const RobotModelDriver& s) { return s.driver().name; })
       .def("setName", [](RobotModelDriver& s, const std::string& n) { s.driver().name = n; }, py::arg("name"))

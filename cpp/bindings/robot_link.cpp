@@ -34,8 +34,9 @@ using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::R
 }  // namespace
 
 void bindRobotLink(py::module_& m) {
-  py::class_<RobotModelLink>(m, "RobotModelLink", "A reference to a link of a RobotModel.")
-      .def(py::init<>())
+  py::class_<RobotModelLink> cls(m, "RobotModelLink", "A reference to a link of a RobotModel.");
+  addThisown(cls);
+  cls.def(py::init<>())
       .def("getID",
            [](const RobotModelLink& s) {
              s.link();
@@ -205,6 +206,8 @@ void bindRobotLink(py::module_& m) {
              return selectColumns(full, cols);
            },
            py::arg("links"))
+      .def("drawLocalGL", [](const RobotModelLink&, bool) { raiseNoOpenGL(); }, py::arg("keepAppearance") = true)
+      .def("drawWorldGL", [](const RobotModelLink&, bool) { raiseNoOpenGL(); }, py::arg("keepAppearance") = true)
       .def_property_readonly("world", [](const RobotModelLink& s) { return s.robot.world ? worldNumber(s.robot.world.get()) : -1; })
       .def_property_readonly("robotIndex", [](const RobotModelLink& s) { return s.robot.index(); })
       .def_property_readonly("robotPtr", [](const RobotModelLink& s) { return (std::uintptr_t)s.robot.robot.get(); },

@@ -73,15 +73,12 @@ void checkID(const World& w, int id) {
     throw py::index_error("world ID " + std::to_string(id) + " out of range [0, " + std::to_string(w.numIDs()) + ")");
 }
 
-[[noreturn]] void noOpenGL() {
-  throw std::runtime_error("drawGL needs an OpenGL context; use klampt.vis to draw");
-}
-
 }  // namespace
 
 void bindWorld(py::module_& m) {
-  py::class_<WorldModel>(m, "WorldModel", "The main world class, containing robots, rigid objects, and static environment geometry.")
-      .def(py::init<>())
+  py::class_<WorldModel> cls(m, "WorldModel", "The main world class, containing robots, rigid objects, and static environment geometry.");
+  addThisown(cls);
+  cls.def(py::init<>())
       .def(py::init([](const WorldModel& other) { return WorldModel{other.world}; }), py::arg("w"),
            "A reference to the same world (use copy() for a copy).")
       .def(py::init([](const std::string& fn) {
@@ -266,7 +263,7 @@ void bindWorld(py::module_& m) {
              return Appearance{a, s.world};
            },
            py::arg("id"))
-      .def("drawGL", [](const WorldModel&) { noOpenGL(); })
+      .def("drawGL", [](const WorldModel&) { raiseNoOpenGL(); })
       .def("enableGeometryLoading", [](WorldModel& s, bool enabled) { s.world->loadGeometry = enabled; },
            py::arg("enabled"))
       .def("enableInitCollisions", [](WorldModel&, bool) {}, py::arg("enabled"),
