@@ -9,7 +9,7 @@ import sys
 
 import klampt
 import numpy as np
-from klampt.math import so3
+from klampt.math import so2, so3
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_WORLD = os.path.join(HERE, "..", "data", "worlds", "arm_table.xml")
@@ -37,9 +37,9 @@ def describe(world):
 
 def pose_string(T):
     R, t = T
-    roll, pitch, yaw = so3.rpy(R)
-    return "position (%.4f, %.4f, %.4f)  rpy (%.1f, %.1f, %.1f) deg" % (
-        t[0], t[1], t[2], math.degrees(roll), math.degrees(pitch), math.degrees(yaw))
+    # so3.rpy reports roll and yaw in [0, 2pi); show them in (-180, 180].
+    roll, pitch, yaw = (math.degrees(so2.normalize(a + math.pi) - math.pi) + 0.0 for a in so3.rpy(R))
+    return "position (%.4f, %.4f, %.4f)  rpy (%.1f, %.1f, %.1f) deg" % (t[0], t[1], t[2], roll, pitch, yaw)
 
 
 def main(path):
