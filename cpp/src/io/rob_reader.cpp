@@ -455,26 +455,9 @@ std::shared_ptr<Robot> RobBuilder::build() {
   return robot_;
 }
 
-/// The .rob files being loaded on this thread (outermost first), so that a
-/// file mounting itself, directly or not, is an error rather than a stack overflow.
-thread_local std::vector<std::string> filesBeingLoaded;
-
-struct LoadingFile {
-  explicit LoadingFile(const std::string& path) {
-    std::error_code ec;
-    std::string key = fs::weakly_canonical(fs::path(path), ec).string();
-    if (ec) key = fs::absolute(fs::path(path)).lexically_normal().string();
-    for (const std::string& f : filesBeingLoaded)
-      if (f == key) throw LoadError(fileMessage(path, 0, "the file mounts itself (mount cycle)"));
-    filesBeingLoaded.push_back(key);
-  }
-  ~LoadingFile() { filesBeingLoaded.pop_back(); }
-};
-
 }  // namespace
 
 std::shared_ptr<Robot> loadRob(const std::string& path, LoadContext& ctx) {
-  LoadingFile guard(path);
   RobSpec spec = parseRobFile(path, ctx);
   return RobBuilder(spec, ctx).build();
 }

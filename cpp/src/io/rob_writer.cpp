@@ -18,6 +18,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 #include "klampt/io/geometry_files.h"
 #include "klampt/io/robot_files.h"
@@ -36,8 +37,11 @@ std::string num(double x) {
   return buf;
 }
 
-/// A quoted string the .rob lexer reads back verbatim.
+/// A quoted string the .rob lexer reads back verbatim. A line break cannot be
+/// written (the lexer ends the line there, or reads a CR as a space).
 std::string quoted(const std::string& s) {
+  if (s.find_first_of("\r\n") != std::string::npos)
+    throw std::invalid_argument("\"" + s + "\" contains a line break, which a .rob file cannot hold");
   std::string out = "\"";
   for (char c : s) {
     if (c == '"' || c == '\\') out += '\\';
@@ -270,7 +274,14 @@ std::string RobWriter::write() {
 }  // namespace
 
 void saveRob(const Robot& robot, const std::string& path, const std::string& geometryPrefix) {
-  std::string text = RobWriter(robot, path, geometryPrefix).write();
+  // The .rob loader rejects a file without links, so none is written.
+  if (robot.numLinks() == 0) throw LoadError(fileMessage(path, 0, "cannot save a robot without links"));
+  std::string text;
+  try {
+    text = RobWriter(robot, path, geometryPrefix).write();
+  } catch (const std::invalid_argument& e) {
+    throw LoadError(fileMessage(path, 0, std::string("cannot save the robot: ") + e.what()));
+  }
   std::ofstream out(path, std::ios::out | std::ios::trunc | std::ios::binary);
   if (!out) throw LoadError(fileMessage(path, 0, "cannot open file for writing"));
   out << text;

@@ -114,6 +114,8 @@ std::shared_ptr<Robot> loadUrdf(const std::string& path, LoadContext& ctx) {
   mountRobots(model, robot, ctx);
   checkResolved(model, robot, setPairs(robot, selfPending, true));
   checkResolved(model, robot, setPairs(robot, noSelfPending, false));
+  // As for .rob files: a robot needs a link (here, besides the world frame).
+  if (robot.numLinks() == 0) throw model.error(0, "no links: the robot has no link besides the world frame");
 
   robot.setConfig(robot.q);
   return build.robot;

@@ -81,6 +81,16 @@ class Attributes {
   std::optional<double> optionalNumber(const char* name) const {
     return has(name) ? std::optional<double>(number(name)) : std::nullopt;
   }
+  /// Servo gains and friction coefficients: >= 0, as the .rob format requires
+  /// (so that a robot loaded from URDF saves to a .rob that loads again).
+  double nonNegative(const char* name, double dflt) const {
+    double v = number(name, dflt);
+    if (!(v >= 0)) fail(std::string("attribute \"") + name + "\" must be >= 0");
+    return v;
+  }
+  std::optional<double> optionalNonNegative(const char* name) const {
+    return has(name) ? std::optional<double>(nonNegative(name, 0)) : std::nullopt;
+  }
   Vector3 vector3(const char* name, const Vector3& dflt) const {
     if (!has(name)) return dflt;
     std::vector<double> v = numbers(name, 3);
@@ -296,8 +306,8 @@ class Parser {
     }
     if (const XMLElement* dyn = e->FirstChildElement("dynamics")) {
       Attributes da(m_, dyn);
-      j.damping = da.number("damping", 0);
-      j.friction = da.number("friction", 0);
+      j.damping = da.nonNegative("damping", 0);
+      j.friction = da.nonNegative("friction", 0);
     }
     if (const XMLElement* mim = e->FirstChildElement("mimic")) {
       Attributes ma(m_, mim);
@@ -398,11 +408,11 @@ class Parser {
     LinkSettings s;
     s.physical = a.boolean("physical", true);
     s.accMax = a.optionalNumber("accMax");
-    s.servoP = a.optionalNumber("servoP");
-    s.servoI = a.optionalNumber("servoI");
-    s.servoD = a.optionalNumber("servoD");
-    s.dryFriction = a.optionalNumber("dryFriction");
-    s.viscousFriction = a.optionalNumber("viscousFriction");
+    s.servoP = a.optionalNonNegative("servoP");
+    s.servoI = a.optionalNonNegative("servoI");
+    s.servoD = a.optionalNonNegative("servoD");
+    s.dryFriction = a.optionalNonNegative("dryFriction");
+    s.viscousFriction = a.optionalNonNegative("viscousFriction");
     s.line = e->GetLineNum();
     m_.klampt.links[a.text("name")] = s;
   }
