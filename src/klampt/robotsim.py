@@ -6,3 +6,7 @@ keeps working.
 """
 from klampt._robotsim import *  # noqa: F401,F403
 from klampt._robotsim import __doc__  # noqa: F401
+from klampt.equilibrium import (com_equilibrium, com_equilibrium_2d, equilibrium_torques, force_closure,  # noqa: F401,E402
+                                force_closure_2d, support_polygon, support_polygon_2d,
+                                set_friction_cone_approximation_edges, destroy)
+from klampt.streams import subscribe_to_stream, detach_from_stream, process_streams, wait_for_stream  # noqa: F401,E402

@@ -1,0 +1,190 @@
+"""Named resources stored as files in a resource directory (by default
+``resources/`` under the current working directory): :func:`get` loads one,
+:func:`set` saves one.  Files are read and written with
+:mod:`klampt.io.loader`, so a resource's type follows from its file
+extension (``.config``, ``.path``, ``.xform``, ``.json`` ...).
+
+Editing resources on the console is supported (:func:`console_edit`);
+visual editing, thumbnails and the file dialogs of :func:`load` and
+:func:`save` need :mod:`klampt.vis` and raise RuntimeError without it.
+
+Don't use ``from klampt.io.resource import *``: it would hide the builtin
+``set``.
+"""
+import builtins
+import os
+
+from . import loader
+
+_directory = 'resources'
+
+
+def get_directory():
+    """The current resource directory."""
+    return _directory
+
+
+def set_directory(value):
+    """Changes the resource directory."""
+    global _directory
+    _directory = value
+
+
+def known_extensions():
+    """All known resource file extensions."""
+    return list(loader.EXTENSION_TO_TYPES.keys())
+
+
+def known_types():
+    """All known resource types."""
+    res = []
+    for types in loader.EXTENSION_TO_TYPES.values():
+        res += types
+    return res + ['Point', 'Rotation', 'Matrix3', 'ContactPoint']
+
+
+def visual_edit_types():
+    """Types that the visual editor of klampt.vis can edit."""
+    return ['Config', 'Configs', 'Trajectory', 'Vector3', 'Point', 'RigidTransform', 'Rotation', 'WorldModel']
+
+
+def _path(name, directory):
+    return os.path.join(directory if directory is not None else _directory, name)
+
+
+def _resolve_type(name, type, value=None):
+    if type != 'auto':
+        return type
+    ext = os.path.splitext(name)[1].lower()
+    if ext == '.json':
+        return 'json'
+    if ext in loader.EXTENSION_TO_TYPES:
+        return loader.filename_to_type(name)
+    if value is not None:
+        from ..model import types
+        t = types.object_to_type(value)
+        if t is not None:
+            return t
+    raise RuntimeError("Can't determine the type of resource %r; give a file extension or a type" % name)
+
+
+def get(name, type='auto', directory=None, default=None, doedit='auto', description=None, editor='visual',
+        world=None, referenceObject=None, frame=None):
+    """Loads the resource ``name`` from the resource directory (or
+    ``directory``).
+
+    If it does not exist: with doedit=False, RuntimeError; with
+    doedit='auto' and the visual editor (unavailable without klampt.vis),
+    default is returned; otherwise the value (default, or a default of the
+    type) is edited with :func:`edit` and saved if the edit is accepted.  If the resource exists
+    and doedit is True, it is edited before being returned.
+
+    Returns:
+        the object, or default if the resource doesn't exist and the edit
+        was cancelled.
+    """
+    fn = _path(name, directory)
+    rtype = _resolve_type(name, type)
+    if os.path.exists(fn):
+        value = loader.load(rtype, fn)
+        if doedit is not True:
+            return value
+    else:
+        if doedit is False:
+            raise RuntimeError("Resource %s does not exist" % fn)
+        if doedit == 'auto' and editor == 'visual':
+            return default
+        value = default
+        if value is None and rtype not in ('json', 'xml'):
+            from ..model import types
+            value = types.make(rtype, referenceObject)
+    ok, result = edit(name, value, rtype if rtype not in ('json', 'xml') else 'auto', description, editor, world,
+                      referenceObject, frame)
+    if ok:
+        set(name, result, type, directory)
+        return result
+    return default if not os.path.exists(fn) else value
+
+
+def set(name, value, type='auto', directory=None):
+    """Saves value as the resource ``name`` (creating directories as
+    needed).  The type comes from the file extension, else from the value.
+    Returns True on success."""
+    fn = _path(name, directory)
+    rtype = _resolve_type(name, type, value)
+    folder = os.path.dirname(fn)
+    if folder and not os.path.isdir(folder):
+        os.makedirs(folder)
+    return loader.save(value, rtype, fn)
+
+
+class FileGetter(object):
+    """A file dialog (needs the Qt backend of klampt.vis)."""
+
+    def __init__(self, title='Open file'):
+        self.title = title
+        self.directory = ''
+        self.filetypes = []
+        self.result = None
+
+    def getOpen(self):
+        _need_gui('file dialogs')
+
+    def getSave(self):
+        _need_gui('file dialogs')
+
+
+def _need_gui(what):
+    raise RuntimeError("%s need the klampt.vis GUI, which is not available in this installation" % what.capitalize())
+
+
+def load(type=None, directory=None):
+    """Asks the user for a resource file in a dialog (needs klampt.vis)."""
+    _need_gui('file dialogs')
+
+
+def save(value, type='auto', directory=None):
+    """Asks the user where to save a resource in a dialog (needs
+    klampt.vis)."""
+    _need_gui('file dialogs')
+
+
+def thumbnail(value, size, type='auto', world=None, frame=None):
+    """An image of the resource (needs klampt.vis)."""
+    _need_gui('thumbnails')
+
+
+def console_edit(name, value, type, description=None, world=None, frame=None):
+    """Edits a value on the console: prints it in its text format and reads
+    a replacement line (empty keeps the value).  Returns (True, value)."""
+    print("*** Editing %s %s ***" % (type, name if name is not None else 'Anonymous'))
+    if description is not None:
+        print(description)
+    if value is not None:
+        print("Current value:", loader.write(value, type))
+    text = builtins.input("New value (empty to keep): ").strip()
+    if not text:
+        return True, value
+    return True, loader.read(type, text)
+
+
+def edit(name, value, type='auto', description=None, editor='visual', world=None, referenceObject=None, frame=None):
+    """Edits a value; returns (accepted, value).  editor='console' reads it
+    from the console; 'visual' needs klampt.vis."""
+    if type == 'auto':
+        if value is None:
+            raise ValueError("edit needs a value or a type")
+        from ..model import types
+        type = types.object_to_type(value)
+    if editor == 'console':
+        return console_edit(name, value, type, description, world, frame)
+    if editor == 'visual':
+        _need_gui('visual editing')
+    raise ValueError("editor must be 'visual' or 'console'")
+
+
+getDirectory = get_directory
+setDirectory = set_directory
+knownExtensions = known_extensions
+knownTypes = known_types
+visualEditTypes = visual_edit_types
