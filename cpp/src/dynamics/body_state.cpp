@@ -1,0 +1,104 @@
+#include "klampt/dynamics/body_state.h"
+
+namespace klampt {
+
+void computeBodies(const Robot& robot, DynamicsWorkspace& ws, bool withInertia) {
+  const int n = robot.numLinks();
+  ws.reserve(n);
+  for (int i = 0; i < n; ++i) {
+    const Link& l = robot.links[i];
+    const RigidTransform& T = robot.linkTransforms[i];
+    ws.axis[i].noalias() = T.R * l.axis;
+    ws.origin[i] = T.t;
+    ws.com[i].noalias() = T.R * l.mass.com;
+    ws.com[i] += T.t;
+    if (!withInertia) continue;
+    const Matrix3 RI = T.R * (0.5 * (l.mass.inertia + l.mass.inertia.transpose()));
+    ws.inertia[i].noalias() = RI * T.R.transpose();
+  }
+}
+
+void computeVelocities(const Robot& robot, const double* dq, DynamicsWorkspace& ws) {
+  const int n = robot.numLinks();
+  for (int i = 0; i < n; ++i) {
+    const Link& l = robot.links[i];
+    Vector3& w = ws.angularVelocity[i];
+    Vector3& v = ws.originVelocity[i];
+    if (l.parent < 0) {
+      w.setZero();
+      v.setZero();
+    } else {
+      w = ws.angularVelocity[l.parent];
+      v = ws.originVelocity[l.parent] + w.cross(ws.origin[i] - ws.origin[l.parent]);
+    }
+    if (l.prismatic)
+      v += ws.axis[i] * dq[i];
+    else
+      w += ws.axis[i] * dq[i];
+    ws.comVelocity[i] = v + w.cross(ws.com[i] - ws.origin[i]);
+  }
+}
+
+namespace {
+
+// |d|^2 1 - d d^T: the parallel-axis term of a unit mass at offset d.
+inline Matrix3 parallelAxis(const Vector3& d) {
+  Matrix3 P = -d * d.transpose();
+  P.diagonal().array() += d.squaredNorm();
+  return P;
+}
+
+}  // namespace
+
+// The reduced-mass form m_a m_b / M |c_b - c_a|^2 needs only the offset
+// between the two centers, never a distance to the origin.
+void lumpInto(CompositeBody& a, const CompositeBody& b, bool withRates) {
+  a.inertia += b.inertia;
+  if (withRates) a.inertiaRate += b.inertiaRate;
+  if (b.mass == 0) return;
+  if (a.mass == 0) {
+    a.mass = b.mass;
+    a.com = b.com;
+    a.comVelocity = b.comVelocity;
+    return;
+  }
+  const double M = a.mass + b.mass, mu = a.mass * b.mass / M, wb = b.mass / M;
+  const Vector3 d = b.com - a.com;
+  a.inertia += mu * parallelAxis(d);
+  a.com += wb * d;
+  if (withRates) {
+    const Vector3 dd = b.comVelocity - a.comVelocity;
+    Matrix3 rate = -(dd * d.transpose() + d * dd.transpose());
+    rate.diagonal().array() += 2 * d.dot(dd);
+    a.inertiaRate += mu * rate;
+    a.comVelocity += wb * dd;
+  }
+  a.mass = M;
+}
+
+void computeComposites(const Robot& robot, DynamicsWorkspace& ws, bool withRates) {
+  const int n = robot.numLinks();
+  for (int i = 0; i < n; ++i) {
+    CompositeBody& c = ws.composite[i];
+    c.mass = robot.links[i].mass.mass;
+    c.com = ws.com[i];
+    c.inertia = ws.inertia[i];
+    if (withRates) {
+      // d/dt (R I R^T) = [w]x I' - I' [w]x
+      const Vector3& w = ws.angularVelocity[i];
+      Matrix3 W;
+      W << 0, -w.z(), w.y(), w.z(), 0, -w.x(), -w.y(), w.x(), 0;
+      const Matrix3 WI = W * c.inertia;
+      c.inertiaRate = WI + WI.transpose();  // I' is symmetric and W^T = -W
+      c.comVelocity = ws.comVelocity[i];
+    }
+  }
+  // Children come after their parents, so a reverse sweep completes each
+  // subtree before it is lumped into its parent.
+  for (int i = n - 1; i >= 0; --i) {
+    const int p = robot.links[i].parent;
+    if (p >= 0) lumpInto(ws.composite[p], ws.composite[i], withRates);
+  }
+}
+
+}  // namespace klampt
