@@ -1,5 +1,6 @@
 """The main demo: load a world from the project's data, show what it holds,
-and move the arm through a few configurations, printing its end-effector pose.
+move the arm through a few configurations, printing its end-effector pose,
+and solve inverse kinematics for one of those poses.
 
 Run:  python examples/demo.py [world.xml]
 """
@@ -10,6 +11,7 @@ import sys
 import klampt
 import numpy as np
 from klampt.math import so2, so3
+from klampt.model import ik
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_WORLD = os.path.join(HERE, "..", "data", "worlds", "arm_table.xml")
@@ -72,6 +74,18 @@ def main(path):
     print("\nJacobian of the end effector at the last pose: %d x %d, rank %d"
           % (J.shape[0], J.shape[1], np.linalg.matrix_rank(J)))
     print("Center of mass: (%.4f, %.4f, %.4f)" % tuple(robot.getCom()))
+
+    # Inverse kinematics: bring the end effector back to the pose it had at
+    # config 2 (reachable by construction), from the current configuration.
+    robot.setConfig(waypoints[2])
+    R, t = ee.getTransform()
+    robot.setConfig(waypoints[3])
+    goal = ik.objective(ee, R=R, t=t)
+    klampt.set_random_seed(0)
+    solved = ik.solve_global(goal, tol=1e-6, numRestarts=20)
+    residual = max(abs(e) for e in ik.residual(goal))
+    print("\nIK to the config-2 pose: %s, max residual %.2e" % ("solved" if solved else "failed", residual))
+    print("  q = [%s]" % ", ".join("%.2f" % v for v in robot.getConfig()))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,184 @@
+// GeneralizedIKObjective and GeneralizedIKSolver: IK between robot links and
+// rigid objects (klampt::GeneralizedIKSolver).
+#include <optional>
+#include <pybind11/stl.h>
+
+#include "ik_bindings.h"
+#include "klampt/ik/generalized_ik.h"
+#include "klampt/model/config_space.h"
+
+namespace klampt_py {
+
+namespace {
+
+// The Python objective keeps the handles (shared ownership of the bodies).
+struct PyGenObjective {
+  std::optional<RobotModelLink> link1, link2;
+  std::optional<RigidObjectModel> obj1, obj2;
+  klampt::IKGoal goal;
+
+  klampt::GeneralizedIKGoal core() const {
+    klampt::GeneralizedIKGoal g;
+    g.goal = goal;
+    auto body = [](const std::optional<RobotModelLink>& l, const std::optional<RigidObjectModel>& o) {
+      klampt::IKBody b;
+      if (l) {
+        l->r();
+        b.robot = l->robot.robot;
+        b.link = l->index;
+      } else if (o) {
+        o->get();
+        b.object = o->object;
+      }
+      return b;
+    };
+    g.body1 = body(link1, obj1);
+    g.body2 = body(link2, obj2);
+    return g;
+  }
+};
+
+struct PyGenSolver {
+  py::object world;  // the WorldModel (or the reference's world number) it was made for
+  std::vector<PyGenObjective> objectives;
+  klampt::GeneralizedIKSolver solver;
+
+  klampt::GeneralizedIKSolver& get() {
+    solver.goals.clear();
+    for (const auto& o : objectives) solver.goals.push_back(o.core());
+    return solver;
+  }
+};
+
+PyGenObjective makeObjective(py::handle a, py::handle b) {
+  PyGenObjective o;
+  if (py::isinstance<RobotModelLink>(a))
+    o.link1 = a.cast<RobotModelLink>();
+  else if (py::isinstance<RigidObjectModel>(a))
+    o.obj1 = a.cast<RigidObjectModel>();
+  else
+    throw py::type_error("GeneralizedIKObjective: first body must be a RobotModelLink or RigidObjectModel");
+  if (b.is_none()) return o;
+  if (py::isinstance<RobotModelLink>(b))
+    o.link2 = b.cast<RobotModelLink>();
+  else if (py::isinstance<RigidObjectModel>(b))
+    o.obj2 = b.cast<RigidObjectModel>();
+  else
+    throw py::type_error("GeneralizedIKObjective: second body must be a RobotModelLink or RigidObjectModel");
+  return o;
+}
+
+}  // namespace
+
+void bindGeneralizedIK(py::module_& m) {
+  py::class_<PyGenObjective> obj(m, "GeneralizedIKObjective", py::dynamic_attr(),
+                                 "An IK target matching points or frames between links of any robots and rigid\n"
+                                 "objects: GeneralizedIKObjective(a) constrains a in the world frame,\n"
+                                 "GeneralizedIKObjective(a, b) relative to b. Then call setPoint, setPoints or\n"
+                                 "setTransform.");
+  addThisown(obj);
+  obj.def(py::init([](const PyGenObjective& o) { return o; }), py::arg("obj"))
+      .def(py::init([](py::object a) { return makeObjective(a, py::none()); }), py::arg("link"))
+      .def(py::init([](py::object a, py::object b) { return makeObjective(a, b); }), py::arg("link"), py::arg("link2"))
+      .def("setPoint",
+           [](PyGenObjective& o, py::handle p1, py::handle p2) {
+             Vector3 a = ikVector3(p1, "p1"), b = ikVector3(p2, "p2");
+             o.goal.setFromPoints({a}, {b});
+           },
+           py::arg("p1"), py::arg("p2"), "Matches point p1 on the first body to p2 on the second (or the world).")
+      .def("setPoints",
+           [](PyGenObjective& o, py::handle p1s, py::handle p2s) {
+             std::vector<Vector3> a = pointList(p1s, "p1s"), b = pointList(p2s, "p2s");
+             if (a.size() != b.size() || a.empty())
+               throw py::value_error("p1s and p2s must be non-empty lists of the same length");
+             o.goal.setFromPoints(a, b);
+           },
+           py::arg("p1s"), py::arg("p2s"), "Matches several points (2 also fix an axis, 3 or more the rotation).")
+      .def("setTransform",
+           [](PyGenObjective& o, py::handle R, py::handle t) {
+             o.goal.setFixedTransform({ikRotation(R, "R"), ikVector3(t, "t")});
+           },
+           py::arg("R"), py::arg("t"), "Fixes the transform of the first body relative to the second to (R,t).")
+      .def("sampleTransform",
+           [](const PyGenObjective& o) {
+             return transformToTuple(o.goal.sampleTransform(klampt::randomGenerator()));
+           },
+           "A random transform (R,t) of the first body relative to the second satisfying the objective.")
+      .def_property_readonly("link1", [](const PyGenObjective& o) { return o.link1; })
+      .def_property_readonly("link2", [](const PyGenObjective& o) { return o.link2; })
+      .def_property_readonly("obj1", [](const PyGenObjective& o) { return o.obj1; })
+      .def_property_readonly("obj2", [](const PyGenObjective& o) { return o.obj2; })
+      .def_property_readonly("isObj1", [](const PyGenObjective& o) { return o.obj1.has_value(); })
+      .def_property_readonly("isObj2", [](const PyGenObjective& o) { return o.obj2.has_value(); })
+      .def_property(
+          "goal", [](const PyGenObjective& o) { return o.goal; },
+          [](PyGenObjective& o, const klampt::IKGoal& g) { o.goal = g; },
+          "The constraint as an IKObjective (its link indices are not used).");
+
+  py::class_<PyGenSolver> sol(m, "GeneralizedIKSolver",
+                              "An inverse kinematics solver between multiple robots and/or rigid objects. Robot\n"
+                              "DOFs (respecting joint limits, affine drivers and welds) and object poses move.");
+  addThisown(sol);
+  sol.def(py::init([](py::object w) {
+            if (!py::isinstance<WorldModel>(w) && !py::isinstance<py::int_>(w))
+              throw py::type_error("GeneralizedIKSolver(world): world must be a WorldModel or a world number");
+            return PyGenSolver{w, {}, {}};
+          }),
+          py::arg("world"))
+      .def("add", [](PyGenSolver& s, const PyGenObjective& o) { s.objectives.push_back(o); }, py::arg("objective"),
+           "Adds a new simultaneous objective.")
+      .def("setMaxIters",
+           [](PyGenSolver& s, int iters) {
+             if (iters < 0) throw py::value_error("iters must be >= 0");
+             s.solver.maxIters = iters;
+           },
+           py::arg("iters"))
+      .def("setTolerance",
+           [](PyGenSolver& s, double tol) {
+             if (!(tol >= 0)) throw py::value_error("tolerance must be >= 0");
+             s.solver.tol = tol;
+           },
+           py::arg("res"))
+      .def("getResidual",
+           [](PyGenSolver& s) {
+             VectorX f;
+             s.get().residual(f);
+             return toList(f);
+           },
+           "Returns a vector describing the error of the objectives.")
+      .def("getJacobian",
+           [](PyGenSolver& s) {
+             klampt::MatrixX J;
+             s.get().jacobian(J);
+             return matrixToArray(J);
+           },
+           "Derivative of the residual: columns are each robot's active DOFs, then 6 per rigid object\n"
+           "(translation, rotation).")
+      .def("solve",
+           [](PyGenSolver& s) {
+             klampt::GeneralizedIKSolver& k = s.get();
+             if (k.goals.empty()) throw py::value_error("GeneralizedIKSolver has no objectives");
+             k.validate();
+             bool ok;
+             {
+               py::gil_scoped_release release;
+               ok = k.solve();
+             }
+             return py::make_tuple(ok, k.lastIters);
+           },
+           "Tries to satisfy all objectives; returns (res, iters).")
+      .def("sampleInitial", [](PyGenSolver& s) { s.get().sampleInitial(klampt::randomGenerator()); },
+           "Samples random configurations for the robots involved (objects keep their poses).")
+      .def_property_readonly("world", [](const PyGenSolver& s) { return s.world; })
+      .def_property_readonly("objectives", [](const PyGenSolver& s) { return s.objectives; })
+      .def_property(
+          "tol", [](const PyGenSolver& s) { return s.solver.tol; }, [](PyGenSolver& s, double v) { s.solver.tol = v; })
+      .def_property(
+          "maxIters", [](const PyGenSolver& s) { return s.solver.maxIters; },
+          [](PyGenSolver& s, int v) { s.solver.maxIters = v; })
+      .def_property(
+          "useJointLimits", [](const PyGenSolver& s) { return s.solver.useJointLimits; },
+          [](PyGenSolver& s, bool v) { s.solver.useJointLimits = v; });
+}
+
+}  // namespace klampt_py

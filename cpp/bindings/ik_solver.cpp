@@ -1,0 +1,262 @@
+// IKSolver: Newton-Raphson IK on one robot (klampt::IKSolver).
+#include <pybind11/functional.h>
+#include <pybind11/stl.h>
+
+#include "ik_bindings.h"
+#include "klampt/ik/ik_solver.h"
+#include "klampt/model/config_space.h"
+
+namespace klampt_py {
+
+namespace {
+
+struct PyIKSolver {
+  RobotModel robot;
+  klampt::IKSolver solver;
+
+  /// The core solver pointed at the (checked) robot.
+  klampt::IKSolver& get() {
+    solver.robot = &robot.get();
+    return solver;
+  }
+};
+
+py::list goalList(const std::vector<klampt::IKGoal>& goals) {
+  py::list l;
+  for (const auto& g : goals) l.append(py::cast(g));
+  return l;
+}
+
+std::vector<klampt::IKGoal> toGoals(py::handle list) {
+  std::vector<klampt::IKGoal> goals;
+  for (py::handle o : list) goals.push_back(o.cast<klampt::IKGoal>());
+  return goals;
+}
+
+void checkObjective(PyIKSolver& s, const klampt::IKGoal& g) {
+  klampt::checkGoals(s.robot.get(), {g});
+}
+
+void setLimits(PyIKSolver& s, py::handle qmin, py::handle qmax) {
+  VectorX lo = toVector(qmin, -1, "qmin"), hi = toVector(qmax, -1, "qmax");
+  if (lo.size() == 0 && hi.size() == 0) {
+    s.solver.useJointLimits = false;
+    s.solver.qmin.resize(0);
+    s.solver.qmax.resize(0);
+    return;
+  }
+  const int n = s.robot.get().numLinks();
+  if (lo.size() != n || hi.size() != n)
+    throw py::value_error("qmin and qmax must have " + std::to_string(n) + " entries (or both be empty)");
+  if (lo.array().isNaN().any() || hi.array().isNaN().any()) throw py::value_error("joint limits contain NaN");
+  s.solver.useJointLimits = true;
+  s.solver.qmin = lo;
+  s.solver.qmax = hi;
+}
+
+py::tuple getLimits(PyIKSolver& s) {
+  const klampt::Robot& r = s.robot.get();
+  if (!s.solver.useJointLimits) return py::make_tuple(py::list(), py::list());
+  if (s.solver.qmin.size() == r.numLinks()) return py::make_tuple(toList(s.solver.qmin), toList(s.solver.qmax));
+  return py::make_tuple(toList(r.qMin), toList(r.qMax));
+}
+
+void setBias(PyIKSolver& s, py::handle bias) {
+  VectorX b = toVector(bias, -1, "biasConfig");
+  const int n = s.robot.get().numLinks();
+  if (b.size() != 0 && b.size() != n)
+    throw py::value_error("biasConfig must have " + std::to_string(n) + " entries (or be empty)");
+  if (b.array().isNaN().any()) throw py::value_error("biasConfig contains NaN");
+  s.solver.bias = b;
+}
+
+void requireObjectives(const klampt::IKSolver& s) {
+  if (s.goals.empty() && s.secondary.empty()) throw py::value_error("IKSolver has no objectives");
+}
+
+bool solveReleased(PyIKSolver& s) {
+  klampt::IKSolver& k = s.get();
+  k.validate();
+  requireObjectives(k);
+  py::gil_scoped_release release;
+  return k.solve();
+}
+
+bool minimize(PyIKSolver& s, py::args args) {
+  klampt::IKSolver& k = s.get();
+  k.validate();
+  requireObjectives(k);
+  if (args.size() == 0) {
+    py::gil_scoped_release release;
+    return k.minimize();
+  }
+  if (args.size() != 2 || !PyCallable_Check(args[0].ptr()) || !PyCallable_Check(args[1].ptr()))
+    throw py::type_error("minimize() takes no arguments or (secondary_objective, secondary_objective_grad) callables");
+  py::object f = args[0], grad = args[1];
+  std::function<double(const VectorX&)> cost = [&](const VectorX& q) { return f(toList(q)).cast<double>(); };
+  std::function<void(const VectorX&, VectorX&)> costGrad = [&](const VectorX& q, VectorX& g) {
+    readVector(grad(toList(q)), (int)q.size(), "secondary_objective_grad(q)", g);
+  };
+  return k.minimize(&cost, &costGrad);
+}
+
+}  // namespace
+
+void bindIKSolver(py::module_& m) {
+  py::class_<PyIKSolver> cls(m, "IKSolver", py::dynamic_attr(),
+                             "An inverse kinematics solver based on the Newton-Raphson technique, with damped\n"
+                             "least squares, joint limits, a line search and an optional bias configuration.\n"
+                             "Affine drivers (e.g. coupled gripper fingers) move together and weld joints stay\n"
+                             "fixed, so solutions respect them.");
+  addThisown(cls);
+  cls.def(py::init([](const RobotModel& r) {
+            r.get();
+            return PyIKSolver{r, {}};
+          }),
+          py::arg("robot"))
+      .def(py::init([](const PyIKSolver& s) { return PyIKSolver(s); }), py::arg("solver"))
+      .def("copy", [](const PyIKSolver& s) { return PyIKSolver(s); }, "Copy constructor.")
+      .def("add",
+           [](PyIKSolver& s, const klampt::IKGoal& g) {
+             checkObjective(s, g);
+             s.solver.goals.push_back(g);
+           },
+           py::arg("objective"), "Adds a new simultaneous objective.")
+      .def("set",
+           [](PyIKSolver& s, int i, const klampt::IKGoal& g) {
+             checkIndex(i, (long)s.solver.goals.size(), "objective");
+             checkObjective(s, g);
+             s.solver.goals[i] = g;
+           },
+           py::arg("i"), py::arg("objective"), "Assigns an existing objective added by add.")
+      .def("addSecondary",
+           [](PyIKSolver& s, const klampt::IKGoal& g) {
+             checkObjective(s, g);
+             s.solver.secondary.push_back(g);
+           },
+           py::arg("objective"), "Adds a new objective to the secondary objectives list.")
+      .def("setSecondary",
+           [](PyIKSolver& s, int i, const klampt::IKGoal& g) {
+             checkIndex(i, (long)s.solver.secondary.size(), "secondary objective");
+             checkObjective(s, g);
+             s.solver.secondary[i] = g;
+           },
+           py::arg("i"), py::arg("objective"), "Assigns an existing objective added by addSecondary.")
+      .def("clear",
+           [](PyIKSolver& s) {
+             s.solver.goals.clear();
+             s.solver.secondary.clear();
+             s.solver.activeDofs.clear();
+           },
+           "Clears the objectives, secondary objectives and explicit active DOFs.")
+      .def("setMaxIters",
+           [](PyIKSolver& s, int iters) {
+             if (iters < 0) throw py::value_error("iters must be >= 0");
+             s.solver.maxIters = iters;
+           },
+           py::arg("iters"), "Sets the max # of iterations (default 100).")
+      .def("getMaxIters", [](const PyIKSolver& s) { return s.solver.maxIters; })
+      .def("setTolerance",
+           [](PyIKSolver& s, double tol) {
+             if (!(tol >= 0)) throw py::value_error("tolerance must be >= 0");
+             s.solver.tol = tol;
+           },
+           py::arg("res"), "Sets the constraint solve tolerance (default 1e-3).")
+      .def("getTolerance", [](const PyIKSolver& s) { return s.solver.tol; })
+      .def("setActiveDofs",
+           [](PyIKSolver& s, py::handle active) {
+             std::vector<int> dofs = toIntList(active, "active");
+             const int n = s.robot.get().numLinks();
+             for (int d : dofs) checkIndex(d, n, "active DOF");
+             s.solver.activeDofs = dofs;
+           },
+           py::arg("active"), "Sets the active degrees of freedom (an empty list restores the default).")
+      .def("getActiveDofs", [](PyIKSolver& s) { return s.get().getActiveDofs(); },
+           "Returns the active degrees of freedom (by default the ancestors of the objectives' links).")
+      .def("setJointLimits", &setLimits, py::arg("qmin"), py::arg("qmax"),
+           "Sets limits on the robot's configuration. If empty, this turns off joint limits.")
+      .def("getJointLimits", &getLimits,
+           "Returns the limits on the robot's configuration (by default the robot's joint limits).")
+      .def("setBiasConfig", &setBias, py::arg("biasConfig"),
+           "Biases the solver to approach a given configuration. An empty vector clears the bias.")
+      .def("getBiasConfig", [](const PyIKSolver& s) { return toList(s.solver.bias); })
+      .def("isSolved", [](PyIKSolver& s) { return s.get().isSolved(); },
+           "Returns True if the current configuration residual is less than tol.")
+      .def("getResidual",
+           [](PyIKSolver& s) {
+             VectorX f;
+             s.get().residual(f);
+             return toList(f);
+           },
+           "Returns the vector describing the error of the objectives at the current configuration.")
+      .def("getJacobian",
+           [](PyIKSolver& s) {
+             klampt::MatrixX J;
+             s.get().jacobian(J);
+             return matrixToArray(J);
+           },
+           "The derivative of getResidual() with respect to the active DOFs (columns in\n"
+           "getActiveDofs() order), as an ndarray.")
+      .def("getSecondaryResidual",
+           [](PyIKSolver& s) {
+             VectorX f;
+             s.get().secondaryResidual(f);
+             return toList(f);
+           },
+           "Returns the error of the secondary objectives at the current configuration.")
+      .def("solve", &solveReleased,
+           "Tries to find a configuration satisfying all primary and secondary objectives up to the\n"
+           "tolerance, starting from the robot's configuration (clamped into the limits). Returns True\n"
+           "if it converged; the robot is left at the final configuration.")
+      .def("minimize", &minimize,
+           "minimize() or minimize(secondary_objective, secondary_objective_grad): minimizes the\n"
+           "residual (bounded Levenberg-Marquardt), then the secondary objectives (or f(q), whose\n"
+           "gradient grad(q) has one entry per robot DOF) on the solution set. Returns True if the\n"
+           "primary objectives are solved.")
+      .def("lastSolveIters", [](const PyIKSolver& s) { return s.solver.lastIters; })
+      .def("sampleInitial", [](PyIKSolver& s) { s.get().sampleInitial(klampt::randomGenerator()); },
+           "Samples a random configuration of the active DOFs within the solver's limits.")
+      .def("_solveGlobal",
+           [](PyIKSolver& s, int numRestarts, bool startRandom) {
+             klampt::IKSolver& k = s.get();
+             k.validate();
+             requireObjectives(k);
+             py::gil_scoped_release release;
+             return k.solveGlobal(numRestarts, startRandom, klampt::randomGenerator());
+           },
+           py::arg("numRestarts"), py::arg("startRandom") = false,
+           "solve() with random restarts, run without the GIL (used by klampt.model.ik.solve_global).")
+      // keep_alive is not needed: the handle holds the robot by shared ownership.
+      .def_property_readonly("robot", [](const PyIKSolver& s) { return s.robot; })
+      .def_property(
+          "objectives", [](const PyIKSolver& s) { return goalList(s.solver.goals); },
+          [](PyIKSolver& s, py::handle l) { s.solver.goals = toGoals(l); })
+      .def_property(
+          "secondary_objectives", [](const PyIKSolver& s) { return goalList(s.solver.secondary); },
+          [](PyIKSolver& s, py::handle l) { s.solver.secondary = toGoals(l); })
+      .def_property(
+          "tol", [](const PyIKSolver& s) { return s.solver.tol; },
+          [](PyIKSolver& s, double v) { s.solver.tol = v; })
+      .def_property(
+          "maxIters", [](const PyIKSolver& s) { return s.solver.maxIters; },
+          [](PyIKSolver& s, int v) { s.solver.maxIters = v; })
+      .def_property(
+          "activeDofs", [](const PyIKSolver& s) { return s.solver.activeDofs; },
+          [](PyIKSolver& s, std::vector<int> v) { s.solver.activeDofs = v; })
+      .def_property(
+          "useJointLimits", [](const PyIKSolver& s) { return s.solver.useJointLimits; },
+          [](PyIKSolver& s, bool v) { s.solver.useJointLimits = v; })
+      .def_property(
+          "qmin", [](const PyIKSolver& s) { return toList(s.solver.qmin); },
+          [](PyIKSolver& s, py::handle v) { s.solver.qmin = toVector(v, -1, "qmin"); })
+      .def_property(
+          "qmax", [](const PyIKSolver& s) { return toList(s.solver.qmax); },
+          [](PyIKSolver& s, py::handle v) { s.solver.qmax = toVector(v, -1, "qmax"); })
+      .def_property(
+          "biasConfig", [](const PyIKSolver& s) { return toList(s.solver.bias); }, &setBias)
+      .def_property(
+          "lastIters", [](const PyIKSolver& s) { return s.solver.lastIters; },
+          [](PyIKSolver& s, int v) { s.solver.lastIters = v; });
+}
+
+}  // namespace klampt_py
