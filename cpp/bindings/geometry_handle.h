@@ -1,11 +1,19 @@
-// Geometry3D and Appearance handles: a standalone geometry or a reference to
-// an element's, keeping that element's world alive.
+// Handles of the geometry classes. Geometry3D and Appearance are standalone or
+// refer to a world element's data, keeping that element's world alive. The
+// geometry data classes (TriangleMesh, PointCloud, ...) own their data through
+// a shared pointer that their numpy views also hold, so a view never dangles;
+// an edit that resizes the data while views exist moves it to new storage.
 #pragma once
 #include <memory>
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include "klampt/geometry/appearance.h"
 #include "klampt/geometry/geometry.h"
 #include "klampt/model/world.h"
 
 namespace klampt_py {
+
+namespace py = pybind11;
 
 struct Geometry3D {
   std::shared_ptr<klampt::Geometry> geom = std::make_shared<klampt::Geometry>();
@@ -20,5 +28,48 @@ struct Appearance {
 inline Geometry3D elementGeometry(const std::shared_ptr<klampt::Geometry>& g, const std::shared_ptr<klampt::World>& w) {
   return Geometry3D{g, w};
 }
+
+/// A standalone geometry data object (the Python TriangleMesh, PointCloud,
+/// GeometricPrimitive, ConvexHull and VolumeGrid).
+template <class T>
+struct DataHandle {
+  std::shared_ptr<T> data = std::make_shared<T>();
+  /// For edits that may reallocate: copies the data first if views share it.
+  T& resizable() {
+    if (data.use_count() > 1) data = std::make_shared<T>(*data);
+    return *data;
+  }
+};
+using TriangleMeshHandle = DataHandle<klampt::TriangleMesh>;
+using PointCloudHandle = DataHandle<klampt::PointCloud>;
+using PrimitiveHandle = DataHandle<klampt::GeometricPrimitive>;
+using ConvexHullHandle = DataHandle<klampt::ConvexHull>;
+using VolumeGridHandle = DataHandle<klampt::VolumeGrid>;
+
+/// A numpy array over `ptr` (shape / element strides) that keeps `owner` alive.
+template <class Scalar, class Owner>
+py::array arrayView(const std::shared_ptr<Owner>& owner, Scalar* ptr, std::vector<py::ssize_t> shape) {
+  std::vector<py::ssize_t> strides(shape.size());
+  py::ssize_t step = sizeof(Scalar);
+  for (std::size_t i = shape.size(); i-- > 0;) {
+    strides[i] = step;
+    step *= shape[i];
+  }
+  auto* keep = new std::shared_ptr<const void>(owner);
+  py::capsule base(keep, [](void* p) { delete static_cast<std::shared_ptr<const void>*>(p); });
+  return py::array(py::dtype::of<Scalar>(), shape, strides, ptr, base);
+}
+
+/// An n x 3 array of finite floats (any sequence of 3-sequences).
+Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> readPointArray(py::handle obj, const char* name);
+/// An n x cols array of finite floats; cols < 0 accepts any width.
+Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> readMatrix(py::handle obj, int cols,
+                                                                                   const char* name);
+/// A 3-vector that must be finite.
+klampt::Vector3 finiteVector3(py::handle obj, const char* name);
+
+void bindGeometryTypes(py::module_& m);
+void bindGeometry3D(py::module_& m);
+void bindAppearance(py::module_& m);
 
 }  // namespace klampt_py

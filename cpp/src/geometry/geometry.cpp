@@ -236,15 +236,41 @@ void tightBoundingBox(const GeometryData& data, const RigidTransform& T, Vector3
   bmax = b.bmax;
 }
 
+double meanTriangleDiameter(const TriangleMesh& mesh) {
+  if (mesh.indices.rows() == 0) return 0.0;
+  double sum = 0;
+  for (Eigen::Index t = 0; t < mesh.indices.rows(); ++t) {
+    double longest = 0;
+    for (int k = 0; k < 3; ++k)
+      longest = std::max(longest, (mesh.vertices.row(mesh.indices(t, k)) - mesh.vertices.row(mesh.indices(t, (k + 1) % 3))).norm());
+    sum += longest;
+  }
+  return sum / mesh.indices.rows();
+}
+
+void validateTriangleMesh(const TriangleMesh& mesh) {
+  if (!mesh.vertices.allFinite()) throw std::invalid_argument("mesh vertices must be finite");
+  if (mesh.indices.size() > 0 && (mesh.indices.minCoeff() < 0 || mesh.indices.maxCoeff() >= mesh.vertices.rows()))
+    throw std::invalid_argument("mesh triangle indices must be in [0, " + std::to_string(mesh.vertices.rows()) + ")");
+}
+
+void validatePointCloud(const PointCloud& pc) {
+  if (!pc.points.allFinite()) throw std::invalid_argument("point cloud points must be finite");
+  if (pc.properties.rows() != pc.points.rows() || pc.properties.cols() != (Eigen::Index)pc.propertyNames.size())
+    throw std::invalid_argument("point cloud properties must have one row per point and one column per name");
+}
+
+void transformPointCloud(PointCloud& pc, const RigidTransform& T) {
+  transformPoints(pc.points, T);
+  mapNormals(pc, T.R);
+}
+
 void transformGeometryData(GeometryData& data, const RigidTransform& T) {
   switch (data.type) {
     case GeometryType::Empty: break;
     case GeometryType::Primitive: transformPrimitive(data.primitive, T); break;
     case GeometryType::TriangleMesh: transformPoints(data.mesh.vertices, T); break;
-    case GeometryType::PointCloud:
-      transformPoints(data.pointCloud.points, T);
-      mapNormals(data.pointCloud, T.R);
-      break;
+    case GeometryType::PointCloud: transformPointCloud(data.pointCloud, T); break;
     case GeometryType::ConvexHull: transformPoints(data.hull.points, T); break;
     case GeometryType::VolumeGrid:
       if (!T.R.isIdentity(1e-12)) throw std::invalid_argument("a VolumeGrid can only be translated, not rotated");

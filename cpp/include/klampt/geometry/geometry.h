@@ -45,6 +45,10 @@ struct ConvexHull {
 
 enum class GeometryType { Empty, Primitive, TriangleMesh, PointCloud, VolumeGrid, ConvexHull, Group };
 
+/// Acceleration structures for queries (BVHs, hulls), defined by the query
+/// code, built lazily on first use and shared by every copy of the shape.
+struct CollisionCache;
+
 /// The shape of a geometry in its local frame. Immutable once shared: editing a
 /// shared geometry copies it first (see Geometry::mutableData).
 struct GeometryData {
@@ -55,6 +59,8 @@ struct GeometryData {
   VolumeGrid grid;
   ConvexHull hull;
   std::vector<std::shared_ptr<const GeometryData>> group;
+  /// Built on first query; reset whenever the shape is edited.
+  mutable std::shared_ptr<CollisionCache> collisionCache;
 };
 
 /// A geometry as an element holds it: shared shape data plus the element's
@@ -76,7 +82,9 @@ struct Geometry {
   /// Copy-on-write access to the shape.
   GeometryData& mutableData() {
     if (data.use_count() > 1) data = std::make_shared<GeometryData>(*data);
-    return const_cast<GeometryData&>(*data);
+    GeometryData& d = const_cast<GeometryData&>(*data);
+    d.collisionCache.reset();
+    return d;
   }
 };
 
@@ -89,6 +97,19 @@ void tightBoundingBox(const GeometryData& data, const RigidTransform& T, Vector3
 
 /// Bakes a transform into the shape (vertices, points, primitive parameters).
 void transformGeometryData(GeometryData& data, const RigidTransform& T);
+/// Mean over the triangles of their longest edge (0 without triangles): the
+/// default resolution of mesh conversions.
+double meanTriangleDiameter(const TriangleMesh& mesh);
+
+/// Throws std::invalid_argument if a vertex is not finite or an index does
+/// not name a vertex.
+void validateTriangleMesh(const TriangleMesh& mesh);
+/// Throws std::invalid_argument for non-finite points or properties, or a
+/// property table whose shape does not match the points and names.
+void validatePointCloud(const PointCloud& pc);
+
+/// Moves a point cloud's points by T and rotates its normal_x/y/z properties.
+void transformPointCloud(PointCloud& pc, const RigidTransform& T);
 /// Scales a shape about its local origin, per axis.
 void scaleGeometryData(GeometryData& data, const Vector3& scale);
 

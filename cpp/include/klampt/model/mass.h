@@ -1,5 +1,7 @@
 // Inertial and contact properties of a body.
 #pragma once
+#include <limits>
+#include "klampt/geometry/appearance.h"
 #include "klampt/math/types.h"
 
 namespace klampt {
@@ -17,11 +19,6 @@ struct ContactParameters {
   double kRestitution = 0.0;
   double kStiffness = std::numeric_limits<double>::infinity();
   double kDamping = std::numeric_limits<double>::infinity();
-};
-
-/// How an element is drawn: kept as data here, drawing lives in klampt.vis.
-struct Appearance {
-  std::array<float, 4> color{0.5f, 0.5f, 0.5f, 1.0f};
 };
 
 }  // namespace klampt

@@ -1,0 +1,279 @@
+// Appearance: colors, per-element colors, tint, shininess, draw flags,
+// textures and texture coordinates, kept as data (drawing is klampt.vis's).
+#include "convert.h"
+#include "geometry_handle.h"
+#include "handles.h"
+
+namespace klampt_py {
+
+using klampt::Color;
+using App = klampt::Appearance;
+
+namespace {
+
+Color readColor(float r, float g, float b, float a) {
+  for (float c : {r, g, b, a})
+    if (!std::isfinite(c)) throw py::value_error("color components must be finite");
+  return {r, g, b, a};
+}
+
+py::tuple colorTuple(const Color& c) { return py::make_tuple(c[0], c[1], c[2], c[3]); }
+
+void checkFeature(int f, int last) {
+  if (f < App::ALL || f > last)
+    throw py::value_error("feature must be one of Appearance.ALL, VERTICES, EDGES, FACES" +
+                          std::string(last == App::SPECULAR ? ", EMISSIVE, SPECULAR" : ""));
+}
+
+Color& featureColor(App& a, int f) {
+  checkFeature(f, App::SPECULAR);
+  switch (f) {
+    case App::VERTICES: return a.vertexColor;
+    case App::EDGES: return a.edgeColor;
+    case App::EMISSIVE: return a.emissiveColor;
+    case App::SPECULAR: return a.specularColor;
+    default: return a.color;  // ALL and FACES
+  }
+}
+
+std::vector<Color>& elementColors(App& a, int f) {
+  if (f == App::VERTICES) return a.vertexColors;
+  if (f == App::FACES) return a.faceColors;
+  throw py::value_error("per-element colors are only available for Appearance.VERTICES and Appearance.FACES");
+}
+
+Appearance standaloneCopy(const Appearance& s) { return Appearance{std::make_shared<App>(*s.app), nullptr}; }
+
+// Texture from a uint8 array (1, 2 or 3 dims), or uint32 packed 0xaarrggbb /
+// 0xaabbggrr (for rgba8 / bgra8) with one dimension less.
+void setTextureArray(App& app, const std::string& format, py::handle obj, int dims, bool topdown) {
+  if (klampt::textureFormatChannels(format) == 0) {
+    klampt::setTexture(app, "", nullptr, 0, 0, 0, true);
+    return;
+  }
+  auto arr = py::array::ensure(obj);
+  if (!arr) throw py::type_error("texture must be a numpy array");
+  int nd = (int)arr.ndim();
+  bool packed = arr.dtype().kind() == 'u' && arr.itemsize() == 4;
+  if (packed) {
+    if (nd != dims) throw py::value_error("a packed uint32 texture must have " + std::to_string(dims) + " dimension(s)");
+    auto a = py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast>::ensure(arr);
+    std::vector<std::uint8_t> bytes(4 * a.size());
+    for (py::ssize_t i = 0; i < a.size(); ++i) {
+      std::uint32_t v = a.data()[i];
+      bytes[4 * i] = (v >> 16) & 255;
+      bytes[4 * i + 1] = (v >> 8) & 255;
+      bytes[4 * i + 2] = v & 255;
+      bytes[4 * i + 3] = v >> 24;
+    }
+    int w = (int)a.shape(dims - 1), h = dims == 2 ? (int)a.shape(0) : 1;
+    klampt::setTexture(app, format, bytes.data(), w, h, 4, topdown);
+    return;
+  }
+  if (arr.dtype().kind() != 'u' || arr.itemsize() != 1) throw py::type_error("texture must be uint8 (or packed uint32)");
+  if (nd != dims && nd != dims + 1)
+    throw py::value_error("texture must have " + std::to_string(dims) + " or " + std::to_string(dims + 1) + " dimensions");
+  auto a = py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>::ensure(arr);
+  int channels = nd == dims ? 1 : (int)a.shape(nd - 1);
+  int w = (int)a.shape(dims - 1), h = dims == 2 ? (int)a.shape(0) : 1;
+  klampt::setTexture(app, format, a.data(), w, h, channels, topdown);
+}
+
+void setTexcoords(App& app, py::handle obj) {
+  auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(obj);
+  if (!a) throw py::type_error("texture coordinates must be an array of numbers");
+  if (a.size() == 0) {
+    app.texcoords.clear();
+    app.texcoordDim = 0;
+    return;
+  }
+  if (a.ndim() != 1 && !(a.ndim() == 2 && (a.shape(1) == 1 || a.shape(1) == 2)))
+    throw py::value_error("texture coordinates must be an N or N x 2 array");
+  for (py::ssize_t i = 0; i < a.size(); ++i)
+    if (!std::isfinite(a.data()[i])) throw py::value_error("texture coordinates must be finite");
+  app.texcoordDim = a.ndim() == 1 ? 1 : (int)a.shape(1);
+  app.texcoords.assign(a.data(), a.data() + a.size());
+}
+
+int elementId(const Appearance& s) {
+  if (!s.owner) return -1;
+  for (int id = 0; id < s.owner->numIDs(); ++id)
+    if (s.owner->elementAppearance(id) == s.app) return id;
+  return -1;
+}
+
+}  // namespace
+
+void bindAppearance(py::module_& m) {
+  py::class_<Appearance> cls(m, "Appearance", "Geometry appearance information (colors, textures, draw flags).");
+  addThisown(cls);
+  cls.attr("ALL") = (int)App::ALL;
+  cls.attr("VERTICES") = (int)App::VERTICES;
+  cls.attr("EDGES") = (int)App::EDGES;
+  cls.attr("FACES") = (int)App::FACES;
+  cls.attr("EMISSIVE") = (int)App::EMISSIVE;
+  cls.attr("SPECULAR") = (int)App::SPECULAR;
+  cls.def(py::init<>())
+      .def(py::init(&standaloneCopy), py::arg("app"))
+      .def("refresh", [](Appearance&, bool) {}, py::arg("deep") = true,
+           "Kept for compatibility: there are no OpenGL buffers to rebuild here.")
+      .def("clone", &standaloneCopy)
+      .def("set", [](Appearance& s, const Appearance& o) { if (s.app != o.app) *s.app = *o.app; }, py::arg("arg2"))
+      .def("isStandalone", [](const Appearance& s) { return !s.owner; })
+      .def("free",
+           [](Appearance& s) {
+             s.app = std::make_shared<App>();
+             s.owner.reset();
+           },
+           "Releases the data; the handle becomes a default standalone appearance.")
+      .def("setDraw", [](Appearance& s, bool draw) { s.app->drawn = draw; }, py::arg("draw"))
+      .def("setDraw",
+           [](Appearance& s, int f, bool draw) {
+             checkFeature(f, App::FACES);
+             if (f == App::ALL) s.app->drawn = draw;
+             if (f == App::ALL || f == App::VERTICES) s.app->drawVertices = draw;
+             if (f == App::ALL || f == App::EDGES) s.app->drawEdges = draw;
+             if (f == App::ALL || f == App::FACES) s.app->drawFaces = draw;
+           },
+           py::arg("feature"), py::arg("draw"))
+      .def("getDraw", [](const Appearance& s) { return s.app->drawn; })
+      .def("getDraw",
+           [](const Appearance& s, int f) {
+             checkFeature(f, App::FACES);
+             switch (f) {
+               case App::VERTICES: return s.app->drawVertices;
+               case App::EDGES: return s.app->drawEdges;
+               case App::FACES: return s.app->drawFaces;
+               default: return s.app->drawn;
+             }
+           },
+           py::arg("feature"))
+      .def("setColor", [](Appearance& s, float r, float g, float b, float a) { s.app->color = readColor(r, g, b, a); },
+           py::arg("r"), py::arg("g"), py::arg("b"), py::arg("a") = 1.0f)
+      .def("setColor",
+           [](Appearance& s, int f, float r, float g, float b, float a) {
+             Color c = readColor(r, g, b, a);
+             featureColor(*s.app, f) = c;
+             if (f == App::ALL) s.app->vertexColor = s.app->edgeColor = c;
+           },
+           py::arg("feature"), py::arg("r"), py::arg("g"), py::arg("b"), py::arg("a"))
+      .def("getColor", [](const Appearance& s) { return colorTuple(s.app->color); })
+      .def("getColor", [](const Appearance& s, int f) { return colorTuple(featureColor(*s.app, f)); }, py::arg("feature"))
+      .def("setColors",
+           [](Appearance& s, int f, py::handle obj) {
+             auto& list = elementColors(*s.app, f);
+             auto a = py::array_t<float, py::array::c_style | py::array::forcecast>::ensure(obj);
+             if (!a || a.ndim() != 2 || (a.shape(1) != 3 && a.shape(1) != 4))
+               throw py::value_error("np_array2 must be an m x 3 (rgb) or m x 4 (rgba) array");
+             std::vector<Color> colors(a.shape(0));
+             for (py::ssize_t i = 0; i < a.shape(0); ++i)
+               colors[i] = readColor(a.at(i, 0), a.at(i, 1), a.at(i, 2), a.shape(1) == 4 ? a.at(i, 3) : 1.0f);
+             list = std::move(colors);
+           },
+           py::arg("feature"), py::arg("np_array2"))
+      .def("setTintColor",
+           [](Appearance& s, py::handle color, float strength) {
+             VectorX c = toVector(color, 4, "color");
+             s.app->tintColor = readColor((float)c[0], (float)c[1], (float)c[2], (float)c[3]);
+             if (!std::isfinite(strength)) throw py::value_error("strength must be finite");
+             s.app->tintStrength = strength;
+           },
+           py::arg("color"), py::arg("strength"))
+      .def("getTintColor", [](const Appearance& s) { return colorTuple(s.app->tintColor); })
+      .def("getTintStrength", [](const Appearance& s) { return s.app->tintStrength; })
+      .def("setShininess",
+           [](Appearance& s, float shininess, float strength) {
+             if (!std::isfinite(shininess) || shininess < 0) throw py::value_error("shininess must be finite and >= 0");
+             s.app->shininess = shininess;
+             if (strength >= 0) s.app->specularColor = readColor(strength, strength, strength, 1.0f);
+           },
+           py::arg("shininess"), py::arg("strength") = -1.0f)
+      .def("getShininess", [](const Appearance& s) { return s.app->shininess; })
+      .def("setElementColor",
+           [](Appearance& s, int f, long element, float r, float g, float b, float a) {
+             auto& list = elementColors(*s.app, f);
+             if (element < 0) throw py::index_error("element index must be >= 0");
+             if (element > (1L << 28)) throw py::index_error("element index too large");
+             if ((std::size_t)element >= list.size()) list.resize(element + 1, featureColor(*s.app, f));
+             list[element] = readColor(r, g, b, a);
+           },
+           py::arg("feature"), py::arg("element"), py::arg("r"), py::arg("g"), py::arg("b"), py::arg("a") = 1.0f)
+      .def("getElementColor",
+           [](Appearance& s, int f, long element) {
+             auto& list = elementColors(*s.app, f);
+             if (element < 0) throw py::index_error("element index must be >= 0");
+             return colorTuple((std::size_t)element < list.size() ? list[element] : featureColor(*s.app, f));
+           },
+           py::arg("feature"), py::arg("element"),
+           "The element's color, or the feature's color if no per-element color was set for it.")
+      .def("setTexture1D_b", [](Appearance& s, const std::string& fmt, py::handle a) { setTextureArray(*s.app, fmt, a, 1, true); },
+           py::arg("format"), py::arg("np_array"))
+      .def("setTexture1D_i",
+           [](Appearance& s, const std::string& fmt, py::handle a, int) {
+             auto arr = py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast>::ensure(a);
+             if (!arr) throw py::type_error("np_array must be an array of unsigned ints");
+             setTextureArray(*s.app, fmt, arr, 1, true);
+           },
+           py::arg("format"), py::arg("np_array"), py::arg("m") = -1)
+      .def("setTexture1D_channels",
+           [](Appearance& s, const std::string& fmt, py::handle a) { setTextureArray(*s.app, fmt, a, 1, true); },
+           py::arg("format"), py::arg("np_array2"))
+      .def("setTexture2D_b",
+           [](Appearance& s, const std::string& fmt, py::handle a, bool topdown) { setTextureArray(*s.app, fmt, a, 2, topdown); },
+           py::arg("format"), py::arg("np_array2"), py::arg("topdown") = true)
+      .def("setTexture2D_i",
+           [](Appearance& s, const std::string& fmt, py::handle a, bool topdown) {
+             auto arr = py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast>::ensure(a);
+             if (!arr) throw py::type_error("np_array2 must be an array of unsigned ints");
+             setTextureArray(*s.app, fmt, arr, 2, topdown);
+           },
+           py::arg("format"), py::arg("np_array2"), py::arg("topdown") = true)
+      .def("setTexture2D_channels",
+           [](Appearance& s, const std::string& fmt, py::handle a, bool topdown) { setTextureArray(*s.app, fmt, a, 2, topdown); },
+           py::arg("format"), py::arg("np_array3"), py::arg("topdown") = true)
+      .def("setTexture1D", [](Appearance& s, const std::string& fmt, py::handle a) { setTextureArray(*s.app, fmt, a, 1, true); },
+           py::arg("format"), py::arg("array"), "A 1D texture: w (uint8 or packed uint32) or w x c uint8 array.")
+      .def("setTexture2D", [](Appearance& s, const std::string& fmt, py::handle a) { setTextureArray(*s.app, fmt, a, 2, true); },
+           py::arg("format"), py::arg("array"), "A 2D texture, top row first: h x w or h x w x c array.")
+      .def("setTexcoords1D", [](Appearance& s, py::handle a) { setTexcoords(*s.app, a); }, py::arg("np_array"))
+      .def("setTexcoords2D", [](Appearance& s, py::handle a) { setTexcoords(*s.app, a); }, py::arg("np_array2"))
+      .def("setTexcoords", [](Appearance& s, py::handle a) { setTexcoords(*s.app, a); }, py::arg("array"))
+      .def("setTexgen",
+           [](Appearance& s, py::handle obj, bool world) {
+             auto rows = readMatrix(obj, 4, "np_array2");
+             if (rows.rows() > 4) throw py::value_error("np_array2 must have at most 4 rows");
+             s.app->texgen.resize(rows.rows());
+             for (Eigen::Index i = 0; i < rows.rows(); ++i)
+               for (int k = 0; k < 4; ++k) s.app->texgen[i][k] = rows(i, k);
+             s.app->texgenWorld = world;
+           },
+           py::arg("np_array2"), py::arg("worldcoordinates") = false)
+      .def("setTexWrap", [](Appearance& s, bool wrap) { s.app->textureWrap = wrap; }, py::arg("wrap"))
+      .def("setPointSize",
+           [](Appearance& s, float size) {
+             if (!(size >= 0) || !std::isfinite(size)) throw py::value_error("point size must be finite and >= 0");
+             s.app->pointSize = size;
+           },
+           py::arg("size"))
+      .def("setCreaseAngle",
+           [](Appearance& s, float angle) {
+             if (!std::isfinite(angle)) throw py::value_error("crease angle must be finite");
+             s.app->creaseAngle = angle;
+           },
+           py::arg("creaseAngleRads"))
+      .def("setSilhouette",
+           [](Appearance& s, float radius, float r, float g, float b, float a) {
+             if (!(radius >= 0) || !std::isfinite(radius)) throw py::value_error("silhouette radius must be finite and >= 0");
+             s.app->silhouetteColor = readColor(r, g, b, a);
+             s.app->silhouetteRadius = radius;
+           },
+           py::arg("radius"), py::arg("r") = 0.0f, py::arg("g") = 0.0f, py::arg("b") = 0.0f, py::arg("a") = 1.0f)
+      .def("drawGL", [](const Appearance&) { raiseNoOpenGL(); })
+      .def("drawGL", [](const Appearance&, const Geometry3D&) { raiseNoOpenGL(); }, py::arg("geom"))
+      .def("drawWorldGL", [](const Appearance&, const Geometry3D&) { raiseNoOpenGL(); }, py::arg("geom"))
+      .def_property_readonly("world", [](const Appearance& s) { return worldNumber(s.owner.get()); })
+      .def_property_readonly("id", &elementId)
+      .def_property_readonly("appearancePtr", [](const Appearance& s) { return (std::uintptr_t)s.app.get(); });
+}
+
+}  // namespace klampt_py

@@ -1,0 +1,303 @@
+// Geometry3D's data API: construction from each type, get/set, files,
+// transforms, margins, bounding boxes, groups and elements, conversions.
+#include "convert.h"
+#include "geometry_handle.h"
+#include "handles.h"
+#include "klampt/geometry/convert.h"
+#include "klampt/geometry/convex_hull.h"
+#include "klampt/geometry/primitive.h"
+#include "klampt/geometry/slice.h"
+#include "klampt/io/geometry_files.h"
+
+namespace klampt_py {
+
+using klampt::Geometry;
+using klampt::GeometryData;
+using klampt::GeometryType;
+
+namespace {
+
+py::tuple boxTuple(const Geometry& g) {
+  if (g.empty()) throw py::value_error("the geometry is empty");
+  Vector3 lo, hi;
+  klampt::tightBoundingBox(*g.data, g.currentTransform, lo, hi);
+  return py::make_tuple(toList(lo), toList(hi));
+}
+
+// Replaces the shape; an element keeps its pose, a standalone geometry too.
+void setData(Geometry3D& s, GeometryData data) {
+  s.geom->mutableData() = std::move(data);
+  s.geom->sourceFile.clear();
+}
+
+GeometryData wrap(GeometryType type) {
+  GeometryData d;
+  d.type = type;
+  return d;
+}
+
+GeometryData meshData(const klampt::TriangleMesh& mesh) {
+  klampt::validateTriangleMesh(mesh);
+  GeometryData d = wrap(GeometryType::TriangleMesh);
+  d.mesh = mesh;
+  return d;
+}
+
+GeometryData cloudData(const klampt::PointCloud& pc) {
+  GeometryData d = wrap(GeometryType::PointCloud);
+  d.pointCloud = pc;
+  if (pc.propertyNames.empty()) d.pointCloud.properties.resize(pc.points.rows(), 0);
+  klampt::validatePointCloud(d.pointCloud);
+  return d;
+}
+
+GeometryData primitiveData(const klampt::GeometricPrimitive& p) {
+  klampt::validatePrimitive(p);
+  GeometryData d = wrap(GeometryType::Primitive);
+  d.primitive = p;
+  return d;
+}
+
+GeometryData hullData(const klampt::ConvexHull& h) {
+  if (!h.points.allFinite()) throw py::value_error("convex hull points must be finite");
+  GeometryData d = wrap(GeometryType::ConvexHull);
+  d.hull = h;
+  return d;
+}
+
+GeometryData gridData(const klampt::VolumeGrid& g) {
+  if ((std::size_t)g.dims[0] * g.dims[1] * g.dims[2] != g.values.size())
+    throw py::value_error("volume grid values do not match its dims");
+  if (!g.bmin.allFinite() || !g.bmax.allFinite() || (g.bmin.array() > g.bmax.array()).any())
+    throw py::value_error("volume grid bounds must be finite with bmin <= bmax");
+  GeometryData d = wrap(GeometryType::VolumeGrid);
+  d.grid = g;
+  return d;
+}
+
+const GeometryData& dataOfType(const Geometry3D& s, GeometryType type) {
+  const GeometryData& d = *s.geom->data;
+  if (d.type != type)
+    throw py::value_error(std::string("the geometry is a ") + (d.type == GeometryType::Empty ? "empty geometry" : klampt::geometryTypeName(d.type)) +
+                          ", not a " + klampt::geometryTypeName(type));
+  return d;
+}
+
+template <class Handle, class T>
+Handle handleOf(const T& value) {
+  Handle h;
+  h.data = std::make_shared<T>(value);
+  return h;
+}
+
+Geometry3D standaloneCopy(const Geometry3D& src) {
+  Geometry3D g;
+  *g.geom = *src.geom;  // shape data stays shared until either is edited
+  return g;
+}
+
+Geometry3D standaloneOf(GeometryData data) {
+  Geometry3D g;
+  g.geom->data = std::make_shared<GeometryData>(std::move(data));
+  return g;
+}
+
+int elementId(const Geometry3D& s) {
+  if (!s.owner) return -1;
+  for (int id = 0; id < s.owner->numIDs(); ++id)
+    if (s.owner->elementGeometry(id) == s.geom) return id;
+  return -1;
+}
+
+}  // namespace
+
+void bindGeometry3D(py::module_& m) {
+  py::class_<Geometry3D> geomCls(m, "Geometry3D", "The three-D geometry container used throughout Klampt.");
+  addThisown(geomCls);
+  geomCls.def(py::init<>())
+      .def(py::init(&standaloneCopy), py::arg("arg2"))
+      .def(py::init([](const TriangleMeshHandle& h) { return standaloneOf(meshData(*h.data)); }), py::arg("arg2"))
+      .def(py::init([](const PointCloudHandle& h) { return standaloneOf(cloudData(*h.data)); }), py::arg("arg2"))
+      .def(py::init([](const PrimitiveHandle& h) { return standaloneOf(primitiveData(*h.data)); }), py::arg("arg2"))
+      .def(py::init([](const ConvexHullHandle& h) { return standaloneOf(hullData(*h.data)); }), py::arg("arg2"))
+      .def(py::init([](const VolumeGridHandle& h) { return standaloneOf(gridData(*h.data)); }), py::arg("arg2"))
+      .def("clone", &standaloneCopy, "A standalone copy (same as copy()).")
+      .def("copy", &standaloneCopy, "A standalone copy: shape, current transform and margin.")
+      .def("set",
+           [](Geometry3D& s, const Geometry3D& other) {
+             if (s.geom == other.geom) return;
+             RigidTransform pose = s.geom->currentTransform;
+             *s.geom = *other.geom;
+             if (s.owner) s.geom->currentTransform = pose;  // an element keeps its own pose
+           },
+           py::arg("arg2"),
+           "Copies the other geometry's shape and margin (and, if this is standalone, its current transform).")
+      .def("isStandalone", [](const Geometry3D& s) { return !s.owner; })
+      .def("free",
+           [](Geometry3D& s) {
+             s.geom = std::make_shared<Geometry>();
+             s.owner.reset();
+           },
+           "Releases the data; the handle becomes an empty standalone geometry.")
+      .def("type", [](const Geometry3D& s) { return std::string(klampt::geometryTypeName(s.geom->data->type)); })
+      .def("empty", [](const Geometry3D& s) { return s.geom->empty(); })
+      .def("getTriangleMesh",
+           [](const Geometry3D& s) { return handleOf<TriangleMeshHandle>(dataOfType(s, GeometryType::TriangleMesh).mesh); },
+           "A copy of the mesh (edit it, then setTriangleMesh to apply).")
+      .def("getPointCloud",
+           [](const Geometry3D& s) { return handleOf<PointCloudHandle>(dataOfType(s, GeometryType::PointCloud).pointCloud); })
+      .def("getGeometricPrimitive",
+           [](const Geometry3D& s) { return handleOf<PrimitiveHandle>(dataOfType(s, GeometryType::Primitive).primitive); })
+      .def("getConvexHull",
+           [](const Geometry3D& s) { return handleOf<ConvexHullHandle>(dataOfType(s, GeometryType::ConvexHull).hull); })
+      .def("getVolumeGrid",
+           [](const Geometry3D& s) { return handleOf<VolumeGridHandle>(dataOfType(s, GeometryType::VolumeGrid).grid); })
+      .def("setTriangleMesh", [](Geometry3D& s, const TriangleMeshHandle& h) { setData(s, meshData(*h.data)); }, py::arg("arg2"))
+      .def("setPointCloud", [](Geometry3D& s, const PointCloudHandle& h) { setData(s, cloudData(*h.data)); }, py::arg("arg2"))
+      .def("setGeometricPrimitive", [](Geometry3D& s, const PrimitiveHandle& h) { setData(s, primitiveData(*h.data)); },
+           py::arg("arg2"))
+      .def("setConvexHull", [](Geometry3D& s, const ConvexHullHandle& h) { setData(s, hullData(*h.data)); }, py::arg("arg2"))
+      .def("setVolumeGrid", [](Geometry3D& s, const VolumeGridHandle& h) { setData(s, gridData(*h.data)); }, py::arg("arg2"))
+      .def("setConvexHullGroup",
+           [](Geometry3D& s, const Geometry3D& g1, const Geometry3D& g2) {
+             // g2's points in g1's frame, at the current relative pose.
+             RigidTransform rel = g1.geom->currentTransform.inverse() * g2.geom->currentTransform;
+             klampt::PointMatrix a = klampt::hullPoints(*g1.geom->data), b = klampt::hullPoints(*g2.geom->data);
+             GeometryData d = wrap(GeometryType::ConvexHull);
+             d.hull.points.resize(a.rows() + b.rows(), 3);
+             d.hull.points.topRows(a.rows()) = a;
+             for (Eigen::Index i = 0; i < b.rows(); ++i) d.hull.points.row(a.rows() + i) = rel.apply(b.row(i).transpose()).transpose();
+             RigidTransform pose = g1.geom->currentTransform;
+             setData(s, std::move(d));
+             s.geom->currentTransform = pose;
+           },
+           py::arg("g1"), py::arg("g2"))
+      .def("setGroup", [](Geometry3D& s) { setData(s, wrap(GeometryType::Group)); })
+      .def("getElement",
+           [](const Geometry3D& s, int i) { return standaloneOf(klampt::getElement(*s.geom->data, i)); },
+           py::arg("element"), "A standalone copy of a group member, mesh triangle or cloud point (local coordinates).")
+      .def("setElement",
+           [](Geometry3D& s, int i, const Geometry3D& e) {
+             GeometryData element = *e.geom->data;
+             if (s.geom->data->type != GeometryType::Group && s.geom->data->type != GeometryType::TriangleMesh &&
+                 s.geom->data->type != GeometryType::PointCloud)
+               throw py::value_error(std::string("setElement needs a Group, TriangleMesh or PointCloud, not ") +
+                                     (s.geom->empty() ? "an empty geometry" : klampt::geometryTypeName(s.geom->data->type)));
+             klampt::setElement(s.geom->mutableData(), i, element);
+           },
+           py::arg("element"), py::arg("data"))
+      .def("numElements", [](const Geometry3D& s) { return klampt::numElements(*s.geom->data); })
+      .def("loadFile",
+           [](Geometry3D& s, const std::string& fn) {
+             auto data = std::make_shared<GeometryData>();
+             try {
+               py::gil_scoped_release release;
+               klampt::loadGeometryFile(fn, *data);
+             } catch (const std::exception& e) {
+               logError(e.what());
+               return false;
+             }
+             s.geom->data = data;
+             s.geom->sourceFile = fn;
+             return true;
+           },
+           py::arg("fn"))
+      .def("saveFile",
+           [](const Geometry3D& s, const std::string& fn) {
+             std::shared_ptr<const GeometryData> src = s.geom->data;  // held while the GIL is released
+             try {
+               py::gil_scoped_release release;
+               klampt::saveGeometryFile(*src, fn);
+             } catch (const std::exception& e) {
+               logError(e.what());
+               return false;
+             }
+             return true;
+           },
+           py::arg("fn"))
+      .def("getCurrentTransform", [](const Geometry3D& s) { return transformToTuple(s.geom->currentTransform); })
+      .def("setCurrentTransform",
+           [](Geometry3D& s, py::handle R, py::handle t) {
+             RigidTransform T{toRotation(R, "R"), finiteVector3(t, "t")};
+             if (!T.R.allFinite()) throw py::value_error("R must be finite");
+             s.geom->currentTransform = T;
+           },
+           py::arg("R"), py::arg("t"))
+      .def("translate",
+           [](Geometry3D& s, py::handle t) {
+             RigidTransform T;
+             T.t = finiteVector3(t, "t");
+             klampt::transformGeometryData(s.geom->mutableData(), T);
+           },
+           py::arg("t"))
+      .def("scale", [](Geometry3D& s, double k) { klampt::scaleGeometryData(s.geom->mutableData(), Vector3::Constant(k)); },
+           py::arg("s"))
+      .def("scale",
+           [](Geometry3D& s, double x, double y, double z) { klampt::scaleGeometryData(s.geom->mutableData(), Vector3(x, y, z)); },
+           py::arg("sx"), py::arg("sy"), py::arg("sz"))
+      .def("rotate",
+           [](Geometry3D& s, py::handle R) {
+             RigidTransform T;
+             T.R = toRotation(R, "R");
+             if (!T.R.allFinite()) throw py::value_error("R must be finite");
+             klampt::transformGeometryData(s.geom->mutableData(), T);
+           },
+           py::arg("R"))
+      .def("transform",
+           [](Geometry3D& s, py::handle R, py::handle t) {
+             RigidTransform T{toRotation(R, "R"), finiteVector3(t, "t")};
+             if (!T.R.allFinite()) throw py::value_error("R must be finite");
+             klampt::transformGeometryData(s.geom->mutableData(), T);
+           },
+           py::arg("R"), py::arg("t"))
+      .def("getCollisionMargin", [](const Geometry3D& s) { return s.geom->margin; })
+      .def("setCollisionMargin",
+           [](Geometry3D& s, double margin) {
+             if (!(margin >= 0) || !std::isfinite(margin)) throw py::value_error("the collision margin must be finite and >= 0");
+             s.geom->margin = margin;
+           },
+           py::arg("margin"))
+      .def("getBB", [](const Geometry3D& s) { return boxTuple(*s.geom); },
+           "Axis-aligned bounding box ([xmin,ymin,zmin],[xmax,ymax,zmax]) in world coordinates (here always tight).")
+      .def("getBBTight", [](const Geometry3D& s) { return boxTuple(*s.geom); },
+           "The tightest axis-aligned bounding box in world coordinates.")
+      .def("convert",
+           [](const Geometry3D& s, const std::string& type, double param) {
+             GeometryType target = klampt::geometryTypeFromName(type);
+             std::shared_ptr<const GeometryData> src = s.geom->data;  // held while the GIL is released
+             GeometryData out;
+             {
+               py::gil_scoped_release release;
+               out = klampt::convertGeometry(*src, target, param);
+             }
+             Geometry3D g = standaloneOf(std::move(out));
+             g.geom->currentTransform = s.geom->currentTransform;
+             g.geom->margin = s.geom->margin;
+             return g;
+           },
+           py::arg("type"), py::arg("param") = 0.0, "A standalone geometry of another type (see the reference for param).")
+      .def("slice",
+           [](const Geometry3D& s, py::handle R, py::handle t, double tol) {
+             RigidTransform T{toRotation(R, "R"), finiteVector3(t, "t")};
+             GeometryData out = klampt::sliceGeometry(*s.geom->data, s.geom->currentTransform, T, tol);
+             Geometry3D g = standaloneOf(std::move(out));
+             g.geom->currentTransform = T;
+             return g;
+           },
+           py::arg("R"), py::arg("t"), py::arg("tol"))
+      .def("roi",
+           [](const Geometry3D& s, const std::string& query, py::handle bmin, py::handle bmax) {
+             GeometryData out = klampt::regionOfInterest(*s.geom->data, s.geom->currentTransform, query,
+                                                         finiteVector3(bmin, "bmin"), finiteVector3(bmax, "bmax"));
+             Geometry3D g = standaloneOf(std::move(out));
+             g.geom->currentTransform = s.geom->currentTransform;
+             return g;
+           },
+           py::arg("query"), py::arg("bmin"), py::arg("bmax"))
+      .def_property_readonly("world", [](const Geometry3D& s) { return worldNumber(s.owner.get()); })
+      .def_property_readonly("id", &elementId)
+      .def_property_readonly("geomPtr", [](const Geometry3D& s) { return (std::uintptr_t)s.geom.get(); });
+  bindGeometryQueries(geomCls);
+}
+
+}  // namespace klampt_py

@@ -1,0 +1,565 @@
+// The geometry data classes: TriangleMesh, PointCloud, GeometricPrimitive,
+// ConvexHull and VolumeGrid, with numpy views that write through.
+#include <cmath>
+#include <pybind11/stl.h>
+#include "convert.h"
+#include "geometry_handle.h"
+#include "handles.h"
+#include "klampt/geometry/point_cloud.h"
+#include "klampt/geometry/primitive.h"
+#include "klampt/geometry/volume_grid.h"
+
+namespace klampt_py {
+
+using klampt::PointCloud;
+using Points = Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>;
+using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+RowMatrix readMatrix(py::handle obj, int cols, const char* name) {
+  auto arr = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(obj);
+  if (!arr) throw py::type_error(std::string(name) + " must be a 2D array of numbers");
+  if (arr.ndim() == 1 && arr.shape(0) == 0) return RowMatrix(0, cols < 0 ? 0 : cols);
+  if (arr.ndim() != 2 || (cols >= 0 && arr.shape(1) != cols))
+    throw py::value_error(std::string(name) + " must be an n x " + (cols >= 0 ? std::to_string(cols) : "k") +
+                          " array");
+  RowMatrix m = Eigen::Map<const RowMatrix>(arr.data(), arr.shape(0), arr.shape(1));
+  if (!m.allFinite()) throw py::value_error(std::string(name) + " must contain only finite numbers");
+  return m;
+}
+
+Points readPointArray(py::handle obj, const char* name) { return readMatrix(obj, 3, name); }
+
+klampt::Vector3 finiteVector3(py::handle obj, const char* name) {
+  Vector3 v = toVector3(obj, name);
+  if (!v.allFinite()) throw py::value_error(std::string(name) + " must be finite");
+  return v;
+}
+
+namespace {
+
+RigidTransform readTransform(py::handle R, py::handle t) {
+  RigidTransform T{toRotation(R, "R"), finiteVector3(t, "t")};
+  if (!T.R.allFinite()) throw py::value_error("R must be finite");
+  return T;
+}
+
+void transformRows(Points& pts, const RigidTransform& T) {
+  for (Eigen::Index i = 0; i < pts.rows(); ++i) pts.row(i) = T.apply(pts.row(i).transpose()).transpose();
+}
+
+// Flat sequences (the SWIG vector attributes) of a given multiple.
+Points readFlatPoints(py::handle obj, const char* name) {
+  VectorX v = toVector(obj, -1, name);
+  if (v.size() % 3 != 0) throw py::value_error(std::string(name) + " must have a multiple of 3 entries");
+  if (!v.allFinite()) throw py::value_error(std::string(name) + " must contain only finite numbers");
+  return Eigen::Map<const Points>(v.data(), v.size() / 3, 3);
+}
+
+Eigen::Matrix<int, Eigen::Dynamic, 3, Eigen::RowMajor> readIndices(py::handle obj, bool flat) {
+  using Indices = Eigen::Matrix<int, Eigen::Dynamic, 3, Eigen::RowMajor>;
+  auto arr = py::array_t<long long, py::array::c_style | py::array::forcecast>::ensure(obj);
+  if (!arr) throw py::type_error("indices must be an array of integers");
+  auto src = py::array::ensure(obj);
+  if (src && src.dtype().kind() == 'f') throw py::type_error("indices must be integers");
+  py::ssize_t n = arr.size();
+  if (flat ? (arr.ndim() != 1 || n % 3 != 0) : !((arr.ndim() == 2 && arr.shape(1) == 3) || n == 0))
+    throw py::value_error(flat ? "indices must be a flat list of 3m integers" : "indices must be an m x 3 array");
+  Indices out(n / 3, 3);
+  for (py::ssize_t i = 0; i < n; ++i) {
+    long long v = arr.data()[i];
+    if (v < 0 || v > INT32_MAX) throw py::value_error("triangle indices must be in [0, 2^31)");
+    out.data()[i] = (int)v;
+  }
+  return out;
+}
+
+py::list pointList(const Points& p, Eigen::Index i) { return toList(Vector3(p.row(i).transpose())); }
+
+// ------------------------------------------------------------------ meshes
+
+void bindTriangleMesh(py::module_& m) {
+  py::class_<TriangleMeshHandle> cls(m, "TriangleMesh", "A 3D indexed triangle mesh class.");
+  addThisown(cls);
+  cls.def(py::init<>())
+      .def("getVertices",
+           [](TriangleMeshHandle& s) {
+             return arrayView(s.data, s.data->vertices.data(), {s.data->vertices.rows(), 3});
+           },
+           "An n x 3 numpy view of the vertices: writing to it changes the mesh.")
+      .def("setVertices", [](TriangleMeshHandle& s, py::handle a) { s.resizable().vertices = readPointArray(a, "np_array2"); },
+           py::arg("np_array2"))
+      .def("getIndices",
+           [](TriangleMeshHandle& s) { return arrayView(s.data, s.data->indices.data(), {s.data->indices.rows(), 3}); },
+           "An m x 3 int32 numpy view of the triangles: writing to it changes the mesh.")
+      .def("setIndices", [](TriangleMeshHandle& s, py::handle a) { s.resizable().indices = readIndices(a, false); },
+           py::arg("np_array2"))
+      .def("translate", [](TriangleMeshHandle& s, py::handle t) { s.data->vertices.rowwise() += finiteVector3(t, "t").transpose(); },
+           py::arg("t"))
+      .def("transform", [](TriangleMeshHandle& s, py::handle R, py::handle t) { transformRows(s.data->vertices, readTransform(R, t)); },
+           py::arg("R"), py::arg("t"))
+      .def_property(
+          "vertices",
+          [](TriangleMeshHandle& s) { return arrayView(s.data, s.data->vertices.data(), {s.data->vertices.size()}); },
+          [](TriangleMeshHandle& s, py::handle v) { s.resizable().vertices = readFlatPoints(v, "vertices"); },
+          "Flat view [x1, y1, z1, x2, ...] of the vertices (assigning a sequence replaces them).")
+      .def_property(
+          "indices",
+          [](TriangleMeshHandle& s) { return arrayView(s.data, s.data->indices.data(), {s.data->indices.size()}); },
+          [](TriangleMeshHandle& s, py::handle v) { s.resizable().indices = readIndices(v, true); },
+          "Flat int32 view [a1, b1, c1, a2, ...] of the triangles (assigning a sequence replaces them).");
+}
+
+// ------------------------------------------------------------ point clouds
+
+int checkedProperty(const PointCloud& pc, const std::string& name) {
+  int j = klampt::propertyIndex(pc, name);
+  if (j < 0) throw py::key_error("point cloud has no property \"" + name + "\"");
+  return j;
+}
+
+double finiteValue(double v, const char* name) {
+  if (!std::isfinite(v)) throw py::value_error(std::string(name) + " must be finite");
+  return v;
+}
+
+VectorX readColumn(py::handle a, Eigen::Index n, const char* name) {
+  VectorX v = toVector(a, (int)n, name);
+  if (!v.allFinite()) throw py::value_error(std::string(name) + " must contain only finite numbers");
+  return v;
+}
+
+std::array<double, 4> readIntrinsics(py::handle obj) {
+  VectorX k = toVector(obj, 4, "intrinsics");
+  return {k[0], k[1], k[2], k[3]};
+}
+
+// Depth image as float64 h x w (any numeric dtype).
+py::array_t<double, py::array::c_style | py::array::forcecast> readDepth(py::handle obj) {
+  auto d = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(obj);
+  if (!d || d.ndim() != 2) throw py::value_error("depth must be an h x w array");
+  return d;
+}
+
+// Color image as packed 0xrrggbb: h x w uint32, h x w x 3 uint8 (0..255) or
+// h x w x 3 floats (0..1).
+std::vector<std::uint32_t> readColor(py::handle obj, py::ssize_t h, py::ssize_t w) {
+  auto arr = py::array::ensure(obj);
+  if (!arr) throw py::type_error("color must be a numpy array");
+  std::vector<std::uint32_t> out((std::size_t)(h * w));
+  if (arr.ndim() == 2) {
+    if (arr.shape(0) != h || arr.shape(1) != w) throw py::value_error("color and depth images must have the same size");
+    auto c = py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast>::ensure(arr);
+    std::copy(c.data(), c.data() + out.size(), out.begin());
+    return out;
+  }
+  if (arr.ndim() != 3 || arr.shape(2) != 3 || arr.shape(0) != h || arr.shape(1) != w)
+    throw py::value_error("color must be h x w (packed 0xrrggbb) or h x w x 3, the size of the depth image");
+  bool unit = arr.dtype().kind() == 'f';
+  auto c = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(arr);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    std::uint32_t packed = 0;
+    for (int k = 0; k < 3; ++k) {
+      double v = c.data()[3 * i + k] * (unit ? 255.0 : 1.0);
+      packed = (packed << 8) | (std::uint32_t)std::clamp(std::lround(std::isfinite(v) ? v : 0.0), 0L, 255L);
+    }
+    out[i] = packed;
+  }
+  return out;
+}
+
+void setImages(PointCloudHandle& s, py::handle intrinsics, py::handle color, py::handle depth, double scale) {
+  auto K = readIntrinsics(intrinsics);
+  auto d = readDepth(depth);
+  std::vector<std::uint32_t> rgb;
+  if (!color.is_none()) rgb = readColor(color, d.shape(0), d.shape(1));
+  PointCloud pc;
+  klampt::setDepthImage(pc, K, d.data(), (int)d.shape(0), (int)d.shape(1), scale, rgb.empty() ? nullptr : rgb.data());
+  s.resizable() = std::move(pc);
+}
+
+void bindPointCloud(py::module_& m) {
+  py::class_<PointCloudHandle> cls(m, "PointCloud", "A 3D point cloud class with named per-point properties.");
+  addThisown(cls);
+  cls.def(py::init<>())
+      .def("numPoints", [](const PointCloudHandle& s) { return (int)s.data->points.rows(); })
+      .def("numProperties", [](const PointCloudHandle& s) { return (int)s.data->propertyNames.size(); })
+      .def("getPoints", [](PointCloudHandle& s) { return arrayView(s.data, s.data->points.data(), {s.data->points.rows(), 3}); },
+           "An n x 3 numpy view of the points: writing to it changes the cloud.")
+      .def("setPoints",
+           [](PointCloudHandle& s, py::handle a) {
+             Points p = readPointArray(a, "np_array2");
+             PointCloud& pc = s.resizable();
+             if (p.rows() != pc.points.rows()) {  // properties follow the new count, zero-filled
+               pc.properties.conservativeResize(p.rows(), pc.propertyNames.size());
+               if (p.rows() > pc.points.rows()) pc.properties.bottomRows(p.rows() - pc.points.rows()).setZero();
+             }
+             pc.points = p;
+           },
+           py::arg("np_array2"))
+      .def("setPointsAndProperties",
+           [](PointCloudHandle& s, py::handle a) {
+             RowMatrix m = readMatrix(a, -1, "np_array2");
+             if ((std::size_t)m.cols() != s.data->propertyNames.size() + 3)
+               throw py::value_error("np_array2 must have 3 + numProperties() columns");
+             PointCloud& pc = s.resizable();
+             pc.points = m.leftCols(3);
+             pc.properties = m.rightCols(m.cols() - 3);
+           },
+           py::arg("np_array2"))
+      .def("addPoint", [](PointCloudHandle& s, py::handle p) { return klampt::addPoint(s.resizable(), finiteVector3(p, "p")); },
+           py::arg("p"))
+      .def("setPoint",
+           [](PointCloudHandle& s, long i, py::handle p) {
+             checkIndex(i, s.data->points.rows(), "point");
+             s.data->points.row(i) = finiteVector3(p, "p").transpose();
+           },
+           py::arg("index"), py::arg("p"))
+      .def("getPoint",
+           [](const PointCloudHandle& s, long i) {
+             checkIndex(i, s.data->points.rows(), "point");
+             return pointList(s.data->points, i);
+           },
+           py::arg("index"))
+      .def("addProperty",
+           [](PointCloudHandle& s, const std::string& name) {
+             klampt::addProperty(s.resizable(), name, VectorX::Zero(s.data->points.rows()));
+           },
+           py::arg("pname"))
+      .def("addProperty",
+           [](PointCloudHandle& s, const std::string& name, py::handle values) {
+             klampt::addProperty(s.resizable(), name, readColumn(values, s.data->points.rows(), "np_array"));
+           },
+           py::arg("pname"), py::arg("np_array"))
+      .def("setProperties",
+           [](PointCloudHandle& s, py::handle a) {
+             RowMatrix m = readMatrix(a, (int)s.data->propertyNames.size(), "np_array2");
+             if (m.rows() != s.data->points.rows()) throw py::value_error("np_array2 needs one row per point");
+             s.resizable().properties = m;
+           },
+           py::arg("np_array2"))
+      .def("setProperties",
+           [](PointCloudHandle& s, long j, py::handle values) {
+             checkIndex(j, (long)s.data->propertyNames.size(), "property");
+             s.data->properties.col(j) = readColumn(values, s.data->points.rows(), "np_array");
+           },
+           py::arg("pindex"), py::arg("np_array"))
+      .def("setProperty",
+           [](PointCloudHandle& s, long i, long j, double v) {
+             checkIndex(i, s.data->points.rows(), "point");
+             checkIndex(j, (long)s.data->propertyNames.size(), "property");
+             s.data->properties(i, j) = finiteValue(v, "value");
+           },
+           py::arg("index"), py::arg("pindex"), py::arg("value"))
+      .def("setProperty",
+           [](PointCloudHandle& s, long i, const std::string& name, double v) {
+             checkIndex(i, s.data->points.rows(), "point");
+             s.data->properties(i, checkedProperty(*s.data, name)) = finiteValue(v, "value");
+           },
+           py::arg("index"), py::arg("pname"), py::arg("value"))
+      .def("getProperty",
+           [](const PointCloudHandle& s, long i, long j) {
+             checkIndex(i, s.data->points.rows(), "point");
+             checkIndex(j, (long)s.data->propertyNames.size(), "property");
+             return s.data->properties(i, j);
+           },
+           py::arg("index"), py::arg("pindex"))
+      .def("getProperty",
+           [](const PointCloudHandle& s, long i, const std::string& name) {
+             checkIndex(i, s.data->points.rows(), "point");
+             return s.data->properties(i, checkedProperty(*s.data, name));
+           },
+           py::arg("index"), py::arg("pname"))
+      .def("getProperties",
+           [](const PointCloudHandle& s, long j) {
+             checkIndex(j, (long)s.data->propertyNames.size(), "property");
+             auto out = newArray({s.data->points.rows()});
+             Eigen::Map<VectorX>(out.mutable_data(), out.size()) = s.data->properties.col(j);
+             return out;
+           },
+           py::arg("pindex"), "A copy of one property of every point.")
+      .def("getProperties",
+           [](const PointCloudHandle& s, const std::string& name) {
+             int j = checkedProperty(*s.data, name);
+             auto out = newArray({s.data->points.rows()});
+             Eigen::Map<VectorX>(out.mutable_data(), out.size()) = s.data->properties.col(j);
+             return out;
+           },
+           py::arg("pname"))
+      .def("getAllProperties",
+           [](PointCloudHandle& s) {
+             return arrayView(s.data, s.data->properties.data(),
+                              {s.data->points.rows(), (py::ssize_t)s.data->propertyNames.size()});
+           },
+           "An n x k numpy view of the properties: writing to it changes the cloud.")
+      .def("translate", [](PointCloudHandle& s, py::handle t) { s.data->points.rowwise() += finiteVector3(t, "t").transpose(); },
+           py::arg("t"))
+      .def("transform", [](PointCloudHandle& s, py::handle R, py::handle t) { klampt::transformPointCloud(*s.data, readTransform(R, t)); },
+           py::arg("R"), py::arg("t"), "Moves the points and rotates the normal_x/y/z properties.")
+      .def("join", [](PointCloudHandle& s, const PointCloudHandle& o) { klampt::joinPointClouds(s.resizable(), *o.data); },
+           py::arg("pc"))
+      .def("setSetting", [](PointCloudHandle& s, const std::string& k, const std::string& v) { s.data->settings[k] = v; },
+           py::arg("key"), py::arg("value"))
+      .def("getSetting",
+           [](const PointCloudHandle& s, const std::string& k) {
+             auto it = s.data->settings.find(k);
+             if (it == s.data->settings.end()) throw py::key_error("point cloud has no setting \"" + k + "\"");
+             return it->second;
+           },
+           py::arg("key"))
+      .def_property(
+          "vertices", [](PointCloudHandle& s) { return arrayView(s.data, s.data->points.data(), {s.data->points.size()}); },
+          [](PointCloudHandle& s, py::handle v) {
+            Points p = readFlatPoints(v, "vertices");
+            if (p.rows() != s.data->points.rows() && !s.data->propertyNames.empty())
+              throw py::value_error("assigning vertices cannot change the number of points of a cloud with properties");
+            s.resizable().points = p;
+            s.data->properties.resize(p.rows(), s.data->propertyNames.size());
+          },
+          "Flat view [x1, y1, z1, ...] of the points.")
+      .def_property(
+          "properties",
+          [](PointCloudHandle& s) { return arrayView(s.data, s.data->properties.data(), {s.data->properties.size()}); },
+          [](PointCloudHandle& s, py::handle v) {
+            VectorX flat = toVector(v, (int)s.data->properties.size(), "properties");
+            if (!flat.allFinite()) throw py::value_error("properties must be finite");
+            Eigen::Map<VectorX>(s.data->properties.data(), flat.size()) = flat;
+          },
+          "Flat view [p11, ..., pk1, p12, ...] of the properties, point by point.")
+      .def_property(
+          "propertyNames", [](const PointCloudHandle& s) { return s.data->propertyNames; },
+          [](PointCloudHandle& s, const std::vector<std::string>& names) {
+            PointCloud& pc = s.resizable();
+            pc.properties.conservativeResize(pc.points.rows(), names.size());
+            for (std::size_t j = pc.propertyNames.size(); j < names.size(); ++j) pc.properties.col(j).setZero();
+            pc.propertyNames = names;
+          },
+          "The property names (a copy; assigning adds zero columns or drops trailing ones).")
+      .def_property(
+          "settings", [](const PointCloudHandle& s) { return s.data->settings; },
+          [](PointCloudHandle& s, const std::map<std::string, std::string>& v) { s.data->settings = v; },
+          "The settings (a copy of the string map; assign to replace it).")
+      .def("setDepthImage",
+           [](PointCloudHandle& s, py::handle K, py::handle depth, double scale) { setImages(s, K, py::none(), depth, scale); },
+           py::arg("intrinsics"), py::arg("depth"), py::arg("depth_scale") = 1.0,
+           "Structured cloud from an h x w depth image and intrinsics [fx, fy, cx, cy].")
+      .def("setRGBDImages", &setImages, py::arg("intrinsics"), py::arg("color"), py::arg("depth"),
+           py::arg("depth_scale") = 1.0, "Structured cloud with an rgb property from a color and a depth image.");
+  for (const char* suffix : {"d", "f", "s"}) {
+    cls.def((std::string("setDepthImage_") + suffix).c_str(),
+            [](PointCloudHandle& s, py::handle K, py::handle depth, double scale) { setImages(s, K, py::none(), depth, scale); },
+            py::arg("intrinsics"), py::arg("np_array2"), py::arg("depth_scale"));
+    for (const char* color : {"i", "b"})
+      cls.def((std::string("setRGBDImages_") + color + "_" + suffix).c_str(), &setImages, py::arg("intrinsics"),
+              py::arg(color[0] == 'i' ? "np_array2" : "np_array3"), py::arg("np_depth2"), py::arg("depth_scale"));
+  }
+}
+
+// -------------------------------------------------------------- primitives
+
+void setPrimitive(PrimitiveHandle& s, klampt::GeometricPrimitive p) {
+  try {
+    klampt::validatePrimitive(p);
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(e.what());
+  }
+  *s.data = std::move(p);
+}
+
+void bindPrimitive(py::module_& m) {
+  py::class_<PrimitiveHandle> cls(m, "GeometricPrimitive",
+                                  "A geometric primitive: Point, Sphere, Segment, Triangle, Polygon, AABB or Box.");
+  addThisown(cls);
+  cls.def(py::init<>())
+      .def("setPoint", [](PrimitiveHandle& s, py::handle p) { setPrimitive(s, klampt::makePointPrimitive(finiteVector3(p, "pt"))); },
+           py::arg("pt"))
+      .def("setSphere",
+           [](PrimitiveHandle& s, py::handle c, double r) { setPrimitive(s, klampt::makeSpherePrimitive(finiteVector3(c, "c"), r)); },
+           py::arg("c"), py::arg("r"))
+      .def("setSegment",
+           [](PrimitiveHandle& s, py::handle a, py::handle b) {
+             setPrimitive(s, klampt::makeSegmentPrimitive(finiteVector3(a, "a"), finiteVector3(b, "b")));
+           },
+           py::arg("a"), py::arg("b"))
+      .def("setTriangle",
+           [](PrimitiveHandle& s, py::handle a, py::handle b, py::handle c) {
+             setPrimitive(s, klampt::makeTrianglePrimitive(finiteVector3(a, "a"), finiteVector3(b, "b"), finiteVector3(c, "c")));
+           },
+           py::arg("a"), py::arg("b"), py::arg("c"))
+      .def("setPolygon",
+           [](PrimitiveHandle& s, py::handle verts) {
+             VectorX v = toVector(verts, -1, "verts");
+             if (v.size() % 3 != 0 || v.size() < 9) throw py::value_error("verts must be a flat list of at least 3 points");
+             setPrimitive(s, klampt::makePolygonPrimitive(std::vector<double>(v.data(), v.data() + v.size())));
+           },
+           py::arg("verts"))
+      .def("setAABB",
+           [](PrimitiveHandle& s, py::handle lo, py::handle hi) {
+             setPrimitive(s, klampt::makeAABBPrimitive(finiteVector3(lo, "bmin"), finiteVector3(hi, "bmax")));
+           },
+           py::arg("bmin"), py::arg("bmax"))
+      .def("setBox",
+           [](PrimitiveHandle& s, py::handle ori, py::handle R, py::handle dims) {
+             setPrimitive(s, klampt::makeBoxPrimitive(finiteVector3(ori, "ori"), toRotation(R, "R"), finiteVector3(dims, "dims")));
+           },
+           py::arg("ori"), py::arg("R"), py::arg("dims"), "The box ori + R [0, dims].")
+      .def("loadString",
+           [](PrimitiveHandle& s, const std::string& text) {
+             try {
+               *s.data = klampt::primitiveFromString(text);
+             } catch (const std::invalid_argument& e) {
+               logError(std::string("GeometricPrimitive.loadString: ") + e.what());
+               return false;
+             }
+             return true;
+           },
+           py::arg("str"))
+      .def("saveString", [](const PrimitiveHandle& s) { return klampt::primitiveToString(*s.data); })
+      .def("isValid", [](const PrimitiveHandle& s) { return klampt::isValidPrimitive(*s.data); },
+           "True if the type is known and the parameters fit it.")
+      .def_property(
+          "type", [](const PrimitiveHandle& s) { return s.data->type; },
+          [](PrimitiveHandle& s, const std::string& t) { s.data->type = t; })
+      .def_property(
+          "properties", [](const PrimitiveHandle& s) { return toList(s.data->properties); },
+          [](PrimitiveHandle& s, py::handle v) {
+            VectorX p = toVector(v, -1, "properties");
+            if (!p.allFinite()) throw py::value_error("properties must be finite");
+            s.data->properties.assign(p.data(), p.data() + p.size());
+          },
+          "The parameters (a list copy; assign to replace them).")
+      .def("__repr__", [](const PrimitiveHandle& s) { return "GeometricPrimitive(" + klampt::primitiveToString(*s.data) + ")"; });
+}
+
+// ---------------------------------------------------------- convex hulls
+
+void bindConvexHull(py::module_& m) {
+  py::class_<ConvexHullHandle> cls(m, "ConvexHull", "A set of points whose convex hull is the geometry.");
+  addThisown(cls);
+  cls.def(py::init<>())
+      .def("numPoints", [](const ConvexHullHandle& s) { return (int)s.data->points.rows(); })
+      .def("getPoints", [](ConvexHullHandle& s) { return arrayView(s.data, s.data->points.data(), {s.data->points.rows(), 3}); },
+           "An n x 3 numpy view of the points: writing to it changes the hull.")
+      .def("setPoints", [](ConvexHullHandle& s, py::handle a) { s.resizable().points = readPointArray(a, "np_array2"); },
+           py::arg("np_array2"))
+      .def("addPoint",
+           [](ConvexHullHandle& s, py::handle p) {
+             Vector3 v = finiteVector3(p, "pt");
+             auto& pts = s.resizable().points;
+             pts.conservativeResize(pts.rows() + 1, 3);
+             pts.row(pts.rows() - 1) = v.transpose();
+           },
+           py::arg("pt"))
+      .def("getPoint",
+           [](const ConvexHullHandle& s, long i) {
+             checkIndex(i, s.data->points.rows(), "point");
+             return pointList(s.data->points, i);
+           },
+           py::arg("index"))
+      .def("translate", [](ConvexHullHandle& s, py::handle t) { s.data->points.rowwise() += finiteVector3(t, "t").transpose(); },
+           py::arg("t"))
+      .def("transform", [](ConvexHullHandle& s, py::handle R, py::handle t) { transformRows(s.data->points, readTransform(R, t)); },
+           py::arg("R"), py::arg("t"))
+      .def_property(
+          "points", [](ConvexHullHandle& s) { return arrayView(s.data, s.data->points.data(), {s.data->points.size()}); },
+          [](ConvexHullHandle& s, py::handle v) { s.resizable().points = readFlatPoints(v, "points"); },
+          "Flat view [x1, y1, z1, ...] of the points.");
+}
+
+// ---------------------------------------------------------- volume grids
+
+void checkCell(const klampt::VolumeGrid& g, long i, long j, long k) {
+  checkIndex(i, g.dims[0], "cell i");
+  checkIndex(j, g.dims[1], "cell j");
+  checkIndex(k, g.dims[2], "cell k");
+}
+
+void resizeGrid(VolumeGridHandle& s, long sx, long sy, long sz) {
+  if (sx < 0 || sy < 0 || sz < 0) throw py::value_error("grid dimensions must be >= 0");
+  if ((double)sx * sy * sz > double(1 << 28)) throw py::value_error("grid too large (more than 2^28 cells)");
+  auto& g = s.resizable();
+  g.dims = {(int)sx, (int)sy, (int)sz};
+  g.values.assign((std::size_t)sx * sy * sz, 0.0);
+}
+
+void bindVolumeGrid(py::module_& m) {
+  py::class_<VolumeGridHandle> cls(m, "VolumeGrid",
+                                   "An axis-aligned grid of cell values, typically a signed distance (> 0 outside).");
+  addThisown(cls);
+  auto valuesView = [](VolumeGridHandle& s) {
+    auto& g = *s.data;
+    return arrayView(s.data, g.values.data(), {g.dims[0], g.dims[1], g.dims[2]});
+  };
+  cls.def(py::init<>())
+      .def("setBounds",
+           [](VolumeGridHandle& s, py::handle lo, py::handle hi) {
+             Vector3 a = finiteVector3(lo, "bmin"), b = finiteVector3(hi, "bmax");
+             if ((a.array() > b.array()).any()) throw py::value_error("bmin must be <= bmax");
+             s.data->bmin = a;
+             s.data->bmax = b;
+           },
+           py::arg("bmin"), py::arg("bmax"))
+      .def("resize", &resizeGrid, py::arg("sx"), py::arg("sy"), py::arg("sz"), "Sets the dimensions; values become 0.")
+      .def("set",
+           [](VolumeGridHandle& s, double v) { std::fill(s.data->values.begin(), s.data->values.end(), finiteValue(v, "value")); },
+           py::arg("value"))
+      .def("set",
+           [](VolumeGridHandle& s, long i, long j, long k, double v) {
+             checkCell(*s.data, i, j, k);
+             s.data->values[klampt::cellIndex(*s.data, i, j, k)] = finiteValue(v, "value");
+           },
+           py::arg("i"), py::arg("j"), py::arg("k"), py::arg("value"))
+      .def("get",
+           [](const VolumeGridHandle& s, long i, long j, long k) {
+             checkCell(*s.data, i, j, k);
+             return s.data->values[klampt::cellIndex(*s.data, i, j, k)];
+           },
+           py::arg("i"), py::arg("j"), py::arg("k"))
+      .def("shift", [](VolumeGridHandle& s, double dv) { for (double& v : s.data->values) v += finiteValue(dv, "dv"); },
+           py::arg("dv"))
+      .def("getValues", valuesView, "A dims[0] x dims[1] x dims[2] numpy view of the values.")
+      .def("setValues",
+           [](VolumeGridHandle& s, py::handle a) {
+             auto arr = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(a);
+             if (!arr || arr.ndim() != 3) throw py::value_error("np_array3 must be a 3D array");
+             for (py::ssize_t i = 0; i < arr.size(); ++i)
+               if (!std::isfinite(arr.data()[i])) throw py::value_error("np_array3 must contain only finite numbers");
+             resizeGrid(s, arr.shape(0), arr.shape(1), arr.shape(2));
+             std::copy(arr.data(), arr.data() + arr.size(), s.data->values.begin());
+           },
+           py::arg("np_array3"), "Sets the values and the dimensions from a 3D array.")
+      .def_property(
+          "bbox",
+          [](const VolumeGridHandle& s) {
+            const auto& g = *s.data;
+            return std::vector<double>{g.bmin[0], g.bmin[1], g.bmin[2], g.bmax[0], g.bmax[1], g.bmax[2]};
+          },
+          [](VolumeGridHandle& s, py::handle v) {
+            VectorX b = toVector(v, 6, "bbox");
+            if (!b.allFinite() || (b.head<3>().array() > b.tail<3>().array()).any())
+              throw py::value_error("bbox must be finite with bmin <= bmax");
+            s.data->bmin = b.head<3>();
+            s.data->bmax = b.tail<3>();
+          },
+          "[xmin, ymin, zmin, xmax, ymax, zmax] (a copy; assign to replace).")
+      .def_property(
+          "dims", [](const VolumeGridHandle& s) { return std::vector<int>(s.data->dims.begin(), s.data->dims.end()); },
+          [](VolumeGridHandle& s, py::handle v) {
+            auto d = toIntList(v, "dims");
+            if (d.size() != 3) throw py::value_error("dims must have 3 entries");
+            resizeGrid(s, d[0], d[1], d[2]);
+          },
+          "Cells along x, y, z (a copy; assigning resizes and zeroes the values).")
+      .def_property_readonly("values", valuesView, "A 3D numpy view of the values.");
+}
+
+}  // namespace
+
+void bindGeometryTypes(py::module_& m) {
+  bindTriangleMesh(m);
+  bindPointCloud(m);
+  bindPrimitive(m);
+  bindConvexHull(m);
+  bindVolumeGrid(m);
+}
+
+}  // namespace klampt_py

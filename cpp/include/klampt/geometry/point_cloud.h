@@ -1,0 +1,40 @@
+// Point cloud operations: named properties, joining, structured clouds from
+// depth / RGB-D images, meshing of structured clouds, and sampling of meshes.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include "klampt/geometry/geometry.h"
+
+namespace klampt {
+
+/// Column of the named property, or -1.
+int propertyIndex(const PointCloud& pc, const std::string& name);
+/// Appends a property column (values.size() must equal the point count).
+void addProperty(PointCloud& pc, const std::string& name, const VectorX& values);
+/// Appends the other cloud's points; both must have the same property names.
+void joinPointClouds(PointCloud& pc, const PointCloud& other);
+/// Appends one point whose properties are all 0; returns its index.
+int addPoint(PointCloud& pc, const Vector3& p);
+
+/// Rebuilds `pc` as a structured w x h cloud from a depth image (row-major,
+/// top row first) with intrinsics {fx, fy, cx, cy}: pixel (u, v) of depth d
+/// (times depthScale) becomes ((u - cx) d / fx, (v - cy) d / fy, d) in the
+/// camera frame (x right, y down, z forward). Pixels without depth (0 or
+/// non-finite) become the point (0, 0, 0) so the cloud stays structured.
+/// If rgb is given (packed 0xrrggbb, same layout), adds an "rgb" property.
+void setDepthImage(PointCloud& pc, const std::array<double, 4>& intrinsics, const double* depth, int h, int w,
+                   double depthScale, const std::uint32_t* rgb = nullptr);
+
+/// Triangulates a structured cloud (settings width / height) in its pixel
+/// grid, skipping pixels at the origin and triangles whose depth range
+/// exceeds depthDiscontinuity.
+TriangleMesh structuredCloudToMesh(const PointCloud& pc, double depthDiscontinuity);
+
+/// Mesh vertices (with the normalized sum of their faces' normals) followed
+/// by points from splitting each triangle at the midpoint of its longest edge
+/// until that edge is at most sqrt(2)*dispersion (with the face normal).
+/// dispersion <= 0: the mean longest triangle edge. Properties normal_x/y/z.
+PointCloud meshToPointCloud(const TriangleMesh& mesh, double dispersion);
+
+}  // namespace klampt
