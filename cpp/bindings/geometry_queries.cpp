@@ -1,0 +1,232 @@
+// Collision, distance, contact and ray queries of Geometry3D, and robot self-collision.
+#include "geometry_queries.h"
+#include <pybind11/stl.h>
+#include <cmath>
+#include "convert.h"
+#include "geometry_handle.h"
+#include "handles.h"
+#include "klampt/geometry/queries/queries.h"
+
+namespace klampt_py {
+
+using klampt::ContactQueryResult;
+using klampt::DistanceQueryResult;
+using klampt::DistanceQuerySettings;
+
+namespace {
+
+py::list pointList(const std::vector<Vector3>& pts) {
+  py::list out;
+  for (const auto& p : pts) out.append(toList(p));
+  return out;
+}
+
+std::vector<Vector3> readPoints(py::handle obj, const char* name) {
+  std::vector<Vector3> out;
+  for (py::handle h : obj) out.push_back(toVector3(h, name));
+  return out;
+}
+
+/// Optional 3-vector attribute: None when absent, as the reference's cp/grad.
+template <class Flag>
+void vectorProperty(py::class_<DistanceQueryResult>& cls, const char* name, Vector3 DistanceQueryResult::*field,
+                    Flag flag) {
+  cls.def_property(
+      name,
+      [field, flag](const DistanceQueryResult& r) -> py::object {
+        if (!(r.*flag)) return py::list();
+        return toList(r.*field);
+      },
+      [field, flag, name](DistanceQueryResult& r, py::handle v) {
+        r.*field = toVector3(v, name);
+        r.*flag = true;
+      });
+}
+
+double checkedDouble(double v, const char* name) {
+  if (std::isnan(v)) throw py::value_error(std::string(name) + " is NaN");
+  return v;
+}
+
+}  // namespace
+
+void bindGeometryQueryTypes(py::module_& m) {
+  py::class_<DistanceQuerySettings>(m, "DistanceQuerySettings",
+                                    "Configures the _ext distance queries of Geometry3D: the result satisfies "
+                                    "Dcalc <= D(1+relErr) + absErr unless D >= upperBound.")
+      .def(py::init<>())
+      .def_readwrite("relErr", &DistanceQuerySettings::relErr)
+      .def_readwrite("absErr", &DistanceQuerySettings::absErr)
+      .def_readwrite("upperBound", &DistanceQuerySettings::upperBound)
+      .def_property("thisown", [](py::handle) { return true; }, [](py::handle, py::handle) {});
+
+  py::class_<DistanceQueryResult> dqr(m, "DistanceQueryResult",
+                                      "The result of a distance query of Geometry3D: distance d (negative when "
+                                      "penetrating, for the pairs that allow it), closest points cp1/cp2 and "
+                                      "gradients grad1/grad2 in world coordinates, element indices elem1/elem2.");
+  dqr.def(py::init<>())
+      .def_readwrite("d", &DistanceQueryResult::d)
+      .def_readwrite("hasClosestPoints", &DistanceQueryResult::hasClosestPoints)
+      .def_readwrite("hasGradients", &DistanceQueryResult::hasGradients)
+      .def_readwrite("elem1", &DistanceQueryResult::elem1)
+      .def_readwrite("elem2", &DistanceQueryResult::elem2)
+      .def_property("thisown", [](py::handle) { return true; }, [](py::handle, py::handle) {});
+  vectorProperty(dqr, "cp1", &DistanceQueryResult::cp1, &DistanceQueryResult::hasClosestPoints);
+  vectorProperty(dqr, "cp2", &DistanceQueryResult::cp2, &DistanceQueryResult::hasClosestPoints);
+  vectorProperty(dqr, "grad1", &DistanceQueryResult::grad1, &DistanceQueryResult::hasGradients);
+  vectorProperty(dqr, "grad2", &DistanceQueryResult::grad2, &DistanceQueryResult::hasGradients);
+
+  py::class_<ContactQueryResult>(m, "ContactQueryResult",
+                                 "The contacts between two geometries: depths (>= 0, from the padded surfaces), "
+                                 "points1/points2 on the padded surfaces, normals from self to other, elems1/elems2.")
+      .def(py::init<>())
+      .def_readwrite("depths", &ContactQueryResult::depths)
+      .def_readwrite("elems1", &ContactQueryResult::elems1)
+      .def_readwrite("elems2", &ContactQueryResult::elems2)
+      .def_property(
+          "points1", [](const ContactQueryResult& r) { return pointList(r.points1); },
+          [](ContactQueryResult& r, py::handle v) { r.points1 = readPoints(v, "points1"); })
+      .def_property(
+          "points2", [](const ContactQueryResult& r) { return pointList(r.points2); },
+          [](ContactQueryResult& r, py::handle v) { r.points2 = readPoints(v, "points2"); })
+      .def_property(
+          "normals", [](const ContactQueryResult& r) { return pointList(r.normals); },
+          [](ContactQueryResult& r, py::handle v) { r.normals = readPoints(v, "normals"); })
+      .def_property("thisown", [](py::handle) { return true; }, [](py::handle, py::handle) {});
+}
+
+void bindGeometryQueries(py::class_<Geometry3D>& cls) {
+  using G = const Geometry3D&;
+  using py::arg;
+  // Each query copies the shared pointers and runs without the GIL.
+  cls.def(
+         "collides",
+         [](G s, G o) {
+           auto a = s.geom, b = o.geom;
+           py::gil_scoped_release release;
+           return klampt::collides(*a, *b);
+         },
+         arg("other"), "True if this geometry (grown by its margin) touches the other (grown by its margin).")
+      .def(
+          "withinDistance",
+          [](G s, G o, double tol) {
+            checkedDouble(tol, "tol");
+            auto a = s.geom, b = o.geom;
+            py::gil_scoped_release release;
+            return klampt::withinDistance(*a, *b, tol);
+          },
+          arg("other"), arg("tol"))
+      .def(
+          "distance_simple",
+          [](G s, G o, double relErr, double absErr) {
+            DistanceQuerySettings set;
+            set.relErr = checkedDouble(relErr, "relErr");
+            set.absErr = checkedDouble(absErr, "absErr");
+            auto a = s.geom, b = o.geom;
+            py::gil_scoped_release release;
+            return klampt::distance(*a, *b, set).d;
+          },
+          arg("other"), arg("relErr") = 0.0, arg("absErr") = 0.0, "The distance d of distance(other).")
+      .def(
+          "distance",
+          [](G s, G o) {
+            auto a = s.geom, b = o.geom;
+            py::gil_scoped_release release;
+            return klampt::distance(*a, *b, {});
+          },
+          arg("other"),
+          "Distance and closest points, minus both collision margins. Signed (negative = penetration depth) when "
+          "either side is a sphere or a volume grid, or both are convex hulls; other penetrating pairs give 0 "
+          "(meshes count as surfaces). Unlike Klamp't 0.9.2, every pair of primitives, meshes, hulls and point "
+          "clouds is answered with the Euclidean distance (Segment, Triangle, AABB, Box against anything), and the "
+          "sphere-point distance is signed in both orders.")
+      .def(
+          "distance_ext",
+          [](G s, G o, const DistanceQuerySettings& set) {
+            auto a = s.geom, b = o.geom;
+            py::gil_scoped_release release;
+            return klampt::distance(*a, *b, set);
+          },
+          arg("other"), arg("settings"))
+      .def(
+          "distance_point",
+          [](G s, py::handle pt) {
+            const Vector3 p = toVector3(pt, "pt");
+            auto a = s.geom;
+            py::gil_scoped_release release;
+            return klampt::distancePoint(*a, p, {});
+          },
+          arg("pt"),
+          "Distance from a world point, cp1 on this geometry and cp2 = pt. Signed for spheres, convex hulls, volume "
+          "grids and point clouds with radii (Klamp't 0.9.2 returns 0 inside a sphere). Segments give the Euclidean "
+          "distance (the reference's is wrong).")
+      .def(
+          "distance_point_ext",
+          [](G s, py::handle pt, const DistanceQuerySettings& set) {
+            const Vector3 p = toVector3(pt, "pt");
+            auto a = s.geom;
+            py::gil_scoped_release release;
+            return klampt::distancePoint(*a, p, set);
+          },
+          arg("pt"), arg("settings"))
+      .def(
+          "rayCast",
+          [](G s, py::handle src, py::handle dir) {
+            const Vector3 a = toVector3(src, "s"), d = toVector3(dir, "d");
+            Vector3 pt = Vector3::Zero();
+            auto g = s.geom;
+            int e;
+            {
+              py::gil_scoped_release release;
+              e = klampt::rayCast(*g, a, d, pt);
+            }
+            return py::make_tuple(e >= 0, toList(pt));
+          },
+          arg("s"), arg("d"),
+          "(hit, pt): whether the ray from s along d hits the geometry, and the first hit point. Points and "
+          "segments are never hit; point clouds need radii or a margin.")
+      .def(
+          "rayCast_ext",
+          [](G s, py::handle src, py::handle dir) {
+            const Vector3 a = toVector3(src, "s"), d = toVector3(dir, "d");
+            Vector3 pt = Vector3::Zero();
+            auto g = s.geom;
+            int e;
+            {
+              py::gil_scoped_release release;
+              e = klampt::rayCast(*g, a, d, pt);
+            }
+            return py::make_tuple(e, toList(pt));
+          },
+          arg("s"), arg("d"), "(element, pt): the element hit (triangle, point, group element; 0 for primitives) or -1.")
+      .def(
+          "contacts",
+          [](G s, G o, double padding1, double padding2, int maxContacts) {
+            checkedDouble(padding1, "padding1");
+            checkedDouble(padding2, "padding2");
+            auto a = s.geom, b = o.geom;
+            py::gil_scoped_release release;
+            return klampt::contacts(*a, *b, padding1, padding2, maxContacts);
+          },
+          arg("other"), arg("padding1"), arg("padding2"), arg("maxContacts") = 0,
+          "Contacts within padding1 + padding2 + both margins. maxContacts > 0 keeps that many: the deepest, then "
+          "the farthest from those kept. Unlike Klamp't 0.9.2 every pair is answered (no abort for a point inside "
+          "a sphere or box).")
+      .def(
+          "support",
+          [](G s, py::handle dir) {
+            const Vector3 d = toVector3(dir, "dir");
+            return toList(klampt::support(*s.geom, d));
+          },
+          arg("dir"), "The point of this geometry furthest along dir, in world coordinates.");
+}
+
+void bindRobotCollision(py::class_<RobotModel>& cls) {
+  cls.def("selfCollides", [](const RobotModel& s) {
+    const klampt::Robot& r = s.get();
+    py::gil_scoped_release release;
+    return !klampt::selfCollidingPairs(r, true).empty();
+  }, "True if any enabled pair of link geometries collides at the current configuration.");
+}
+
+}  // namespace klampt_py

@@ -1,0 +1,29 @@
+// The per-shape acceleration structures of the proximity queries: a Coal
+// collision object (primitive shape, BVH of a mesh, convex hull) or a ball
+// tree over a point cloud, built once per GeometryData and shared by copies.
+#pragma once
+#include <memory>
+#include <vector>
+#include <coal/collision_object.h>
+#include "klampt/geometry/geometry.h"
+#include "klampt/geometry/queries/point_tree.h"
+
+namespace klampt {
+
+struct CollisionCache {
+  /// Coal shape of a primitive, mesh or hull; null for clouds, grids, groups.
+  std::shared_ptr<coal::CollisionGeometry> shape;
+  /// Placement of `shape` in the geometry's local frame (boxes and segments
+  /// are centred Coal shapes).
+  RigidTransform shapeOffset;
+  /// Balls of a point cloud (radius from the "radius" property, else 0).
+  PointTree points;
+  /// Local axis-aligned box of the shape (exact for all but Coal BVHs).
+  Vector3 bmin = Vector3::Zero(), bmax = Vector3::Zero();
+};
+
+/// The cache of `data`, built on first use. Thread-safe; the returned
+/// reference stays valid while `data` is alive and unedited.
+const CollisionCache& collisionCache(const GeometryData& data);
+
+}  // namespace klampt

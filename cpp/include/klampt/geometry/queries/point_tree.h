@@ -1,0 +1,60 @@
+// Bounding-volume tree over a point cloud whose points are balls (a radius
+// each): branch-and-bound nearest queries, range queries and ray casts.
+#pragma once
+#include <functional>
+#include <vector>
+#include "klampt/math/types.h"
+
+namespace klampt {
+
+class PointTree {
+ public:
+  /// Builds over `points` (n x 3, row-major) with per-point radii (may be empty: all 0).
+  void build(const double* points, int n, const std::vector<double>& radii);
+
+  int size() const { return (int)centers_.size(); }
+  const Vector3& center(int i) const { return centers_[i]; }
+  double radius(int i) const { return radii_.empty() ? 0.0 : radii_[i]; }
+  double maxRadius() const { return maxRadius_; }
+  /// Box of every ball, in the cloud's local frame.
+  void bounds(Vector3& bmin, Vector3& bmax) const;
+
+  /// Minimises `ballDistance(i)` over the balls. `boxLowerBound(lo, hi)` must
+  /// not exceed the distance of any ball inside the box [lo, hi]. Stops early
+  /// once a value <= `stopBelow` is found. Returns the best index (-1 if none
+  /// is below `upperBound`) and its value in `best`.
+  int nearest(const std::function<double(const Vector3&, const Vector3&)>& boxLowerBound,
+              const std::function<double(int)>& ballDistance, double upperBound, double stopBelow,
+              double& best) const;
+  /// Calls `visit(i)` for every ball whose box passes `boxTest(lo, hi)`.
+  void forEach(const std::function<bool(const Vector3&, const Vector3&)>& boxTest,
+               const std::function<void(int)>& visit) const;
+  /// First ball hit by the ray s + t d (t >= 0, d unit, local frame), with
+  /// every radius enlarged by `pad`. Returns the index or -1, and t.
+  int rayCast(const Vector3& s, const Vector3& d, double pad, double& tHit) const;
+
+ private:
+  struct Node {
+    Vector3 lo, hi;
+    int begin, end;      // range in order_
+    int left = -1, right = -1;
+  };
+  int buildNode(int begin, int end);
+  std::vector<Vector3> centers_;
+  std::vector<double> radii_;
+  double maxRadius_ = 0.0;
+  std::vector<int> order_;
+  std::vector<Node> nodes_;
+};
+
+/// Squared distance from p to the box [lo, hi] (0 inside).
+double pointBoxDistance2(const Vector3& p, const Vector3& lo, const Vector3& hi);
+/// Distance between two axis-aligned boxes (0 if they overlap).
+double boxBoxDistance(const Vector3& lo1, const Vector3& hi1, const Vector3& lo2, const Vector3& hi2);
+/// Entry parameter of the ray s + t d into the box, or false if it misses
+/// (or the box lies beyond tMax).
+bool rayBox(const Vector3& s, const Vector3& d, const Vector3& lo, const Vector3& hi, double tMax, double& tEnter);
+/// World box of the local box [lo, hi] placed at T.
+void transformBox(const RigidTransform& T, const Vector3& lo, const Vector3& hi, Vector3& wlo, Vector3& whi);
+
+}  // namespace klampt

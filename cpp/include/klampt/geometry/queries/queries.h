@@ -1,0 +1,57 @@
+// Proximity queries between placed geometries (Geometry3D.collides, distance,
+// contacts, rayCast, support ...) and robot self-collision. Margins are
+// honoured as in Klamp't: a margin m subtracts m from every distance.
+#pragma once
+#include <limits>
+#include <utility>
+#include <vector>
+#include "klampt/geometry/geometry.h"
+
+namespace klampt {
+
+struct Robot;
+
+struct DistanceQuerySettings {
+  double relErr = 0.0, absErr = 0.0;
+  double upperBound = std::numeric_limits<double>::infinity();
+};
+
+struct DistanceQueryResult {
+  double d = std::numeric_limits<double>::infinity();
+  bool hasClosestPoints = false, hasGradients = false;
+  Vector3 cp1 = Vector3::Zero(), cp2 = Vector3::Zero();
+  Vector3 grad1 = Vector3::Zero(), grad2 = Vector3::Zero();
+  int elem1 = -1, elem2 = -1;
+};
+
+struct ContactQueryResult {
+  std::vector<double> depths;
+  std::vector<Vector3> points1, points2, normals;
+  std::vector<int> elems1, elems2;
+};
+
+/// Throws std::invalid_argument for an unsupported type pair or an empty
+/// geometry, std::runtime_error when a structure cannot be built.
+bool collides(const Geometry& a, const Geometry& b);
+bool withinDistance(const Geometry& a, const Geometry& b, double tol);
+/// Distance minus both margins. Signed (negative when penetrating) when
+/// either side is a sphere or a volume grid, or both are convex hulls;
+/// otherwise clamped at 0 before the margins are subtracted.
+DistanceQueryResult distance(const Geometry& a, const Geometry& b, const DistanceQuerySettings& settings);
+/// Distance from the world point p to a (signed for spheres, grids, hulls).
+DistanceQueryResult distancePoint(const Geometry& a, const Vector3& p, const DistanceQuerySettings& settings);
+/// First hit of the ray s + t d (t >= 0): element index (0 for primitives,
+/// triangle / point / group element) or -1, and the hit point.
+int rayCast(const Geometry& g, const Vector3& s, const Vector3& d, Vector3& hitPoint);
+/// Pairs of points within padding1 + padding2 + both margins; maxContacts > 0
+/// keeps at most that many (the deepest, then spread out).
+ContactQueryResult contacts(const Geometry& a, const Geometry& b, double padding1, double padding2,
+                            int maxContacts);
+/// The point of g furthest in direction dir (world coordinates).
+Vector3 support(const Geometry& g, const Vector3& dir);
+
+/// Enabled self-collision pairs (i < j) of the robot at its current
+/// configuration whose link geometries collide; stops at the first if asked.
+std::vector<std::pair<int, int>> selfCollidingPairs(const Robot& robot, bool stopAtFirst);
+
+}  // namespace klampt

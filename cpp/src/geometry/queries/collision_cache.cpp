@@ -1,0 +1,182 @@
+// Builds the acceleration structure of each geometry type on first query.
+#include "klampt/geometry/queries/collision_cache.h"
+#include <coal/BVH/BVH_model.h>
+#include <coal/shape/geometric_shapes.h>
+#include <limits>
+#include <mutex>
+#include <stdexcept>
+
+namespace klampt {
+
+namespace {
+
+using BVH = coal::BVHModel<coal::OBBRSS>;
+
+std::shared_ptr<BVH> meshBVH(const std::vector<coal::Vec3s>& verts, const std::vector<coal::Triangle>& tris) {
+  auto bvh = std::make_shared<BVH>();
+  bvh->beginModel((unsigned)tris.size(), (unsigned)verts.size());
+  bvh->addSubModel(verts, tris);
+  bvh->endModel();
+  bvh->computeLocalAABB();
+  return bvh;
+}
+
+Vector3 at(const std::vector<double>& p, size_t i) { return Vector3(p[i], p[i + 1], p[i + 2]); }
+
+void requireSize(const GeometricPrimitive& prim, size_t n) {
+  if (prim.properties.size() < n)
+    throw std::invalid_argument(prim.type + " primitive needs " + std::to_string(n) + " parameters");
+}
+
+/// Rotation whose z axis is the unit vector `z`.
+Matrix3 frameWithZ(const Vector3& z) {
+  const Vector3 helper = std::abs(z.x()) < 0.9 ? Vector3::UnitX() : Vector3::UnitY();
+  const Vector3 x = helper.cross(z).normalized();
+  Matrix3 R;
+  R.col(0) = x;
+  R.col(1) = z.cross(x);
+  R.col(2) = z;
+  return R;
+}
+
+void buildPrimitive(const GeometricPrimitive& prim, CollisionCache& c) {
+  const auto& p = prim.properties;
+  if (prim.type == "Point") {
+    requireSize(prim, 3);
+    c.shape = std::make_shared<coal::Sphere>(0.0);
+    c.shapeOffset.t = at(p, 0);
+  } else if (prim.type == "Sphere") {
+    requireSize(prim, 4);
+    if (!(p[3] >= 0)) throw std::invalid_argument("Sphere radius must be >= 0");
+    c.shape = std::make_shared<coal::Sphere>(p[3]);
+    c.shapeOffset.t = at(p, 0);
+  } else if (prim.type == "Segment") {
+    requireSize(prim, 6);
+    const Vector3 a = at(p, 0), b = at(p, 3);
+    const double len = (b - a).norm();
+    c.shapeOffset.t = 0.5 * (a + b);
+    if (len == 0) {
+      c.shape = std::make_shared<coal::Sphere>(0.0);
+    } else {
+      c.shape = std::make_shared<coal::Capsule>(0.0, len);  // a zero-radius capsule is the segment
+      c.shapeOffset.R = frameWithZ((b - a) / len);
+    }
+  } else if (prim.type == "Triangle") {
+    // A one-triangle BVH: Coal has no distance between TriangleP and spheres or BVHs.
+    requireSize(prim, 9);
+    c.shape = meshBVH({at(p, 0), at(p, 3), at(p, 6)}, {coal::Triangle(0, 1, 2)});
+  } else if (prim.type == "Polygon") {
+    // [n, x1 y1 z1, ...]: a planar polygon, as a fan of triangles around its first vertex.
+    const size_t n = p.empty() ? 0 : (size_t)p[0];
+    if (n < 3 || p.size() < 1 + 3 * n) throw std::invalid_argument("Polygon needs at least 3 vertices");
+    std::vector<coal::Vec3s> verts;
+    for (size_t i = 0; i < n; ++i) verts.push_back(at(p, 1 + 3 * i));
+    std::vector<coal::Triangle> tris;
+    for (size_t i = 1; i + 1 < n; ++i) tris.emplace_back(0, i, i + 1);
+    c.shape = meshBVH(verts, tris);
+  } else if (prim.type == "AABB") {
+    requireSize(prim, 6);
+    const Vector3 lo = at(p, 0), hi = at(p, 3);
+    c.shape = std::make_shared<coal::Box>((hi - lo).cwiseMax(0.0));
+    c.shapeOffset.t = 0.5 * (lo + hi);
+  } else if (prim.type == "Box") {
+    requireSize(prim, 15);
+    const Matrix3 R = rotationFromColumnMajor(p.data() + 3);
+    const Vector3 dims = at(p, 12);
+    c.shape = std::make_shared<coal::Box>(dims.cwiseMax(0.0));
+    c.shapeOffset.R = R;
+    c.shapeOffset.t = at(p, 0) + R * (0.5 * dims);
+  } else {
+    throw std::invalid_argument("proximity queries do not support " + prim.type + " primitives");
+  }
+}
+
+void buildMesh(const TriangleMesh& mesh, CollisionCache& c) {
+  if (mesh.indices.rows() == 0) return;
+  std::vector<coal::Vec3s> verts(mesh.vertices.rows());
+  for (int i = 0; i < mesh.vertices.rows(); ++i) verts[i] = mesh.vertices.row(i).transpose();
+  std::vector<coal::Triangle> tris(mesh.indices.rows());
+  const int nv = (int)verts.size();
+  for (int i = 0; i < mesh.indices.rows(); ++i) {
+    for (int k = 0; k < 3; ++k)
+      if (mesh.indices(i, k) < 0 || mesh.indices(i, k) >= nv)
+        throw std::invalid_argument("triangle " + std::to_string(i) + " has a vertex index out of range");
+    tris[i] = coal::Triangle(mesh.indices(i, 0), mesh.indices(i, 1), mesh.indices(i, 2));
+  }
+  c.shape = meshBVH(verts, tris);
+}
+
+void buildHull(const ConvexHull& hull, CollisionCache& c) {
+  const int n = (int)hull.points.rows();
+  if (n == 0) return;
+  auto pts = std::make_shared<std::vector<coal::Vec3s>>(n);
+  for (int i = 0; i < n; ++i) (*pts)[i] = hull.points.row(i).transpose();
+  try {
+    c.shape.reset(coal::ConvexBase::convexHull(pts, (unsigned)n, true, nullptr));
+  } catch (const std::exception& e) {
+    throw std::runtime_error(std::string("cannot build the convex hull (degenerate points?): ") + e.what());
+  }
+}
+
+void buildPointCloud(const PointCloud& pc, CollisionCache& c) {
+  std::vector<double> radii;
+  for (size_t k = 0; k < pc.propertyNames.size(); ++k) {
+    if (pc.propertyNames[k] != "radius") continue;
+    radii.resize(pc.points.rows());
+    for (int i = 0; i < pc.points.rows(); ++i) radii[i] = std::max(0.0, pc.properties(i, k));
+  }
+  c.points.build(pc.points.data(), (int)pc.points.rows(), radii);
+  c.points.bounds(c.bmin, c.bmax);
+}
+
+std::shared_ptr<CollisionCache> build(const GeometryData& data) {
+  auto c = std::make_shared<CollisionCache>();
+  switch (data.type) {
+    case GeometryType::Primitive: buildPrimitive(data.primitive, *c); break;
+    case GeometryType::TriangleMesh: buildMesh(data.mesh, *c); break;
+    case GeometryType::ConvexHull: buildHull(data.hull, *c); break;
+    case GeometryType::PointCloud: buildPointCloud(data.pointCloud, *c); return c;
+    case GeometryType::VolumeGrid:
+      c->bmin = data.grid.bmin;
+      c->bmax = data.grid.bmax;
+      return c;
+    case GeometryType::Group: {
+      c->bmin = Vector3::Constant(std::numeric_limits<double>::infinity());
+      c->bmax = -c->bmin;
+      for (const auto& e : data.group) {
+        const CollisionCache& ec = collisionCache(*e);
+        c->bmin = c->bmin.cwiseMin(ec.bmin);
+        c->bmax = c->bmax.cwiseMax(ec.bmax);
+      }
+      if (data.group.empty()) c->bmin = c->bmax = Vector3::Zero();
+      return c;
+    }
+    case GeometryType::Empty: return c;
+  }
+  if (c->shape) {
+    c->shape->computeLocalAABB();
+    transformBox(c->shapeOffset, c->shape->aabb_local.min_, c->shape->aabb_local.max_, c->bmin, c->bmax);
+  }
+  return c;
+}
+
+std::recursive_mutex& buildMutex() {
+  static std::recursive_mutex m;  // recursive: groups build their elements
+  return m;
+}
+
+}  // namespace
+
+const CollisionCache& collisionCache(const GeometryData& data) {
+  auto cached = std::atomic_load(&data.collisionCache);
+  if (cached) return *cached;
+  std::lock_guard<std::recursive_mutex> lock(buildMutex());
+  cached = std::atomic_load(&data.collisionCache);
+  if (!cached) {
+    cached = build(data);
+    std::atomic_store(&data.collisionCache, cached);
+  }
+  return *cached;
+}
+
+}  // namespace klampt

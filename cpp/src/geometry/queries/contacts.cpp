@@ -1,0 +1,157 @@
+// Contact points between two geometries: every pair of surface points within
+// the sum of paddings and margins, with depths measured from the padded surfaces.
+#include <coal/collision.h>
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <stdexcept>
+#include "klampt/geometry/queries/queries.h"
+#include "leaf.h"
+
+namespace klampt {
+
+using detail::Leaf;
+
+namespace {
+
+struct Contact {
+  Vector3 p1, p2, n;  // closest points on the unpadded shapes; normal from a to b
+  double dist;        // signed distance between the unpadded shapes
+  int e1, e2;
+};
+
+Vector3 unitOr(const Vector3& v, const Vector3& fallback) {
+  const double n = v.norm();
+  return n > 1e-12 ? Vector3(v / n) : fallback;
+}
+
+Contact flipped(Contact c) {
+  std::swap(c.p1, c.p2);
+  std::swap(c.e1, c.e2);
+  c.n = -c.n;
+  return c;
+}
+
+/// The contact of a ball (centre c, radius r, element e) with a leaf, if within `pad`.
+bool ballContact(const Vector3& c, double r, int e, const Leaf& b, double pad, bool signedDepth, Contact& out) {
+  const auto bd = detail::ballLeafDistance(c, r, b, pad + 1e-12);
+  if (bd.elem < 0 || bd.d > pad) return false;
+  Vector3 n = unitOr(bd.cpLeaf - c, Vector3::Zero());
+  if (bd.d + r < 0) n = -n;  // centre inside b: b's solid lies behind its closest surface point
+  if (r == 0 && n.isZero() && b.isGrid()) {
+    // A point on the zero level set: the field's gradient gives the normal.
+    n = -unitOr(b.T.R * detail::gridGradient(b.data->grid, b.T.inverse().apply(c)), Vector3::Zero());
+  }
+  out = Contact{bd.cpBall, bd.cpLeaf, n, bd.d, e, bd.elem};
+  // Without signed distance (a point in a box, a mesh surface) overlap counts as 0.
+  if (!signedDepth) out.dist = std::max(0.0, out.dist);
+  return true;
+}
+
+/// Contacts of the balls of cloud a with b within `pad`.
+void cloudContacts(const Leaf& a, const Leaf& b, double pad, bool swap, std::vector<Contact>& out) {
+  const PointTree& tree = a.cache->points;
+  const bool signedDepth = detail::signedPair(a, b);
+  Vector3 blo, bhi;
+  b.worldBox(blo, bhi);
+  tree.forEach(
+      [&](const Vector3& lo, const Vector3& hi) {
+        Vector3 wlo, whi;
+        transformBox(a.T, lo, hi, wlo, whi);
+        return boxBoxDistance(wlo, whi, blo, bhi) <= pad;
+      },
+      [&](int i) {
+        Contact ct;
+        if (ballContact(a.T.apply(tree.center(i)), tree.radius(i), a.elem(i), b, pad, signedDepth, ct))
+          out.push_back(swap ? flipped(ct) : ct);
+      });
+}
+
+void leafContacts(const Leaf& a, const Leaf& b, double pad, std::vector<Contact>& out) {
+  Vector3 alo, ahi, blo, bhi;
+  a.worldBox(alo, ahi);
+  b.worldBox(blo, bhi);
+  if (boxBoxDistance(alo, ahi, blo, bhi) > pad) return;
+  if (a.isCloud()) return cloudContacts(a, b, pad, false, out);
+  if (b.isCloud()) return cloudContacts(b, a, pad, true, out);
+  if (a.isBall() || b.isBall()) {
+    // One contact at the closest points, as the distance query measures them.
+    const bool aBall = a.isBall();
+    Vector3 c;
+    double r;
+    detail::ballOf(aBall ? a : b, c, r);
+    Contact ct;
+    if (ballContact(c, r, (aBall ? a : b).elem(0), aBall ? b : a, pad, detail::signedPair(a, b), ct)) out.push_back(aBall ? ct : flipped(ct));
+    return;
+  }
+  if (a.isCoal() && b.isCoal()) {
+    coal::CollisionRequest req(coal::CONTACT, 100000);
+    req.security_margin = pad;
+    coal::CollisionResult res;
+    detail::coalCollide(a.cache->shape.get(), a.coalTransform(), b.cache->shape.get(), b.coalTransform(), req, res);
+    const bool signedDepth = detail::signedPair(a, b);
+    for (const auto& c : res.getContacts()) {
+      // Coal's penetration_depth is the signed distance (p2 - p1 = depth * normal);
+      // pairs without signed distance (meshes are surfaces) count overlap as 0.
+      const double dist = signedDepth ? c.penetration_depth : std::max(0.0, c.penetration_depth);
+      out.push_back({c.nearest_points[0], c.nearest_points[1], unitOr(c.normal, Vector3::Zero()), dist, a.elem(c.b1),
+                     b.elem(c.b2)});
+    }
+    return;
+  }
+  throw std::invalid_argument("contacts between " + a.name() + " and " + b.name() + " are not supported");
+}
+
+/// Keeps `k` contacts: the deepest, then repeatedly the one farthest from
+/// those kept (a spread-out summary of the contact region).
+std::vector<int> selectSpread(const std::vector<Contact>& cs, const std::vector<double>& depth, int k) {
+  std::vector<int> kept;
+  std::vector<double> gap(cs.size(), INFINITY);
+  int next = (int)(std::max_element(depth.begin(), depth.end()) - depth.begin());
+  while ((int)kept.size() < k) {
+    kept.push_back(next);
+    const Vector3 p = cs[next].p1;
+    double far = -1;
+    for (size_t i = 0; i < cs.size(); ++i) {
+      gap[i] = std::min(gap[i], (cs[i].p1 - p).norm());
+      if (gap[i] > far) {
+        far = gap[i];
+        next = (int)i;
+      }
+    }
+    if (far <= 0) break;
+  }
+  return kept;
+}
+
+}  // namespace
+
+ContactQueryResult contacts(const Geometry& a, const Geometry& b, double padding1, double padding2,
+                            int maxContacts) {
+  if (std::isnan(padding1) || std::isnan(padding2)) throw std::invalid_argument("padding is NaN");
+  if (maxContacts < 0) throw std::invalid_argument("maxContacts must be >= 0");
+  const double pad1 = padding1 + a.margin, pad2 = padding2 + b.margin, pad = pad1 + pad2;
+  const auto la = detail::leavesOf(a), lb = detail::leavesOf(b);
+  std::vector<Contact> cs;
+  for (const Leaf& x : la)
+    for (const Leaf& y : lb) leafContacts(x, y, pad, cs);
+  std::vector<double> depth(cs.size());
+  for (size_t i = 0; i < cs.size(); ++i) depth[i] = std::max(0.0, pad - cs[i].dist);
+  std::vector<int> order(cs.size());
+  std::iota(order.begin(), order.end(), 0);
+  if (maxContacts > 0 && (int)cs.size() > maxContacts) order = selectSpread(cs, depth, maxContacts);
+  ContactQueryResult r;
+  for (int i : order) {
+    const Contact& c = cs[i];
+    // Move the points onto the padded surfaces along the normal.
+    r.points1.push_back(c.p1 + pad1 * c.n);
+    r.points2.push_back(c.p2 - pad2 * c.n);
+    r.normals.push_back(c.n);
+    r.depths.push_back(depth[i]);
+    r.elems1.push_back(c.e1);
+    r.elems2.push_back(c.e2);
+  }
+  return r;
+}
+
+}  // namespace klampt

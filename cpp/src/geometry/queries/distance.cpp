@@ -1,0 +1,284 @@
+// Distance, proximity and collision queries between two geometries, distance
+// to a point, and support points.
+#include <coal/BVH/BVH_model.h>
+#include <coal/collision.h>
+#include <coal/distance.h>
+#include <coal/shape/geometric_shapes.h>
+#include <cmath>
+#include <stdexcept>
+#include "klampt/geometry/queries/queries.h"
+#include "leaf.h"
+
+namespace klampt {
+
+using detail::Leaf;
+
+namespace {
+
+struct PairDistance {
+  double d;
+  Vector3 cp1, cp2;
+  int e1 = -1, e2 = -1;
+  bool found = false;
+};
+
+[[noreturn]] void unsupported(const Leaf& a, const Leaf& b, const char* what) {
+  throw std::invalid_argument(std::string(what) + " between " + a.name() + " and " + b.name() + " is not supported");
+}
+
+PairDistance swapped(PairDistance r) {
+  std::swap(r.cp1, r.cp2);
+  std::swap(r.e1, r.e2);
+  return r;
+}
+
+/// Distance from the balls of cloud leaf a to b, below `upper`.
+PairDistance cloudDistance(const Leaf& a, const Leaf& b, double upper, double stopBelow) {
+  const PointTree& tree = a.cache->points;
+  Vector3 blo, bhi;
+  b.worldBox(blo, bhi);
+  // Where boxes overlap, a ball can reach below 0: by any amount inside a
+  // solid, by at most its radius against a surface.
+  const double overlapBound = b.hasInterior() ? -INFINITY : -tree.maxRadius();
+  double best;
+  const int i = tree.nearest(
+      [&](const Vector3& lo, const Vector3& hi) {
+        Vector3 wlo, whi;
+        transformBox(a.T, lo, hi, wlo, whi);
+        const double gap = boxBoxDistance(wlo, whi, blo, bhi);
+        return gap > 0 ? gap : overlapBound;
+      },
+      [&](int k) { return detail::ballLeafDistance(a.T.apply(tree.center(k)), tree.radius(k), b, upper).d; },
+      upper, stopBelow, best);
+  PairDistance out{upper, Vector3::Zero(), Vector3::Zero()};
+  if (i < 0) return out;
+  const auto bd = detail::ballLeafDistance(a.T.apply(tree.center(i)), tree.radius(i), b, INFINITY);
+  return {bd.d, bd.cpBall, bd.cpLeaf, a.elem(i), bd.elem, true};
+}
+
+/// Raw distance between two leaves (signed as the leaf kinds allow), below `upper`.
+PairDistance leafDistance(const Leaf& a, const Leaf& b, double upper, double stopBelow,
+                          const DistanceQuerySettings& s) {
+  // Points and spheres: the distance of the centre, minus the radius (as the
+  // reference measures them; against meshes this is the surface distance).
+  if (a.isBall() || b.isBall()) {
+    const bool aBall = a.isBall();
+    const Leaf& ball = aBall ? a : b;
+    const Leaf& other = aBall ? b : a;
+    Vector3 c;
+    double r;
+    detail::ballOf(ball, c, r);
+    const auto bd = detail::ballLeafDistance(c, r, other, upper);
+    PairDistance out{bd.d, bd.cpBall, bd.cpLeaf, ball.elem(0), bd.elem, bd.elem >= 0};
+    return aBall ? out : swapped(out);
+  }
+  if (a.isCoal() && b.isCoal()) {
+    coal::DistanceRequest req(true, true, s.relErr, s.absErr);
+    if (!a.isMesh() || !b.isMesh()) {
+      // Tight GJK/EPA for shapes; mesh pairs keep Coal's faster default.
+      req.gjk_tolerance = 1e-10;
+      req.epa_tolerance = 1e-10;
+    }
+    coal::DistanceResult res;
+    detail::coalDistance(a.cache->shape.get(), a.coalTransform(), b.cache->shape.get(), b.coalTransform(), req, res);
+    return {res.min_distance, res.nearest_points[0], res.nearest_points[1], a.elem(res.b1), b.elem(res.b2),
+            res.min_distance < upper};
+  }
+  if (a.isCloud()) return cloudDistance(a, b, upper, stopBelow);
+  if (b.isCloud()) return swapped(cloudDistance(b, a, upper, stopBelow));
+  unsupported(a, b, "distance");
+}
+
+/// Clamps penetrations of pairs without signed distance.
+double clampUnsigned(const Leaf& a, const Leaf& b, double d) { return (d < 0 && !detail::signedPair(a, b)) ? 0.0 : d; }
+
+/// True if a ball of cloud leaf c is within `tol` of the Coal leaf o: one
+/// Coal collision test per ball whose box is near o.
+bool cloudWithin(const Leaf& c, const Leaf& o, double tol) {
+  const PointTree& tree = c.cache->points;
+  Vector3 olo, ohi;
+  o.worldBox(olo, ohi);
+  bool hit = false;
+  tree.forEach(
+      [&](const Vector3& lo, const Vector3& hi) {
+        if (hit) return false;
+        Vector3 wlo, whi;
+        transformBox(c.T, lo, hi, wlo, whi);
+        return boxBoxDistance(wlo, whi, olo, ohi) <= tol;
+      },
+      [&](int i) {
+        if (hit) return;
+        const coal::Sphere ball(tree.radius(i));
+        coal::CollisionRequest req(coal::NO_REQUEST, 1);
+        req.security_margin = tol;
+        coal::CollisionResult res;
+        hit = detail::coalCollide(&ball, coal::Transform3s(Matrix3::Identity(), c.T.apply(tree.center(i))),
+                                  o.cache->shape.get(), o.coalTransform(), req, res);
+      });
+  return hit;
+}
+
+/// True if some leaf pair is within `tol` (before margins).
+bool leavesWithin(const std::vector<Leaf>& la, const std::vector<Leaf>& lb, double tol) {
+  for (const Leaf& a : la) {
+    Vector3 alo, ahi;
+    a.worldBox(alo, ahi);
+    for (const Leaf& b : lb) {
+      Vector3 blo, bhi;
+      b.worldBox(blo, bhi);
+      if (boxBoxDistance(alo, ahi, blo, bhi) > tol) continue;
+      if (a.isCoal() && b.isCoal()) {
+        coal::CollisionRequest req(coal::NO_REQUEST, 1);
+        req.security_margin = tol;
+        coal::CollisionResult res;
+        if (detail::coalCollide(a.cache->shape.get(), a.coalTransform(), b.cache->shape.get(), b.coalTransform(), req,
+                                res))
+          return true;
+        continue;
+      }
+      if ((a.isCloud() && b.isCoal()) || (a.isCoal() && b.isCloud())) {
+        if (cloudWithin(a.isCloud() ? a : b, a.isCloud() ? b : a, tol)) return true;
+        continue;
+      }
+      const PairDistance pd = leafDistance(a, b, std::nextafter(tol, INFINITY), tol, {});
+      if (pd.found && clampUnsigned(a, b, pd.d) <= tol) return true;
+    }
+  }
+  return false;
+}
+
+/// Gradient of the distance w.r.t. moving the first object: away from the
+/// other when separated, towards it when penetrating (rawD < 0).
+void fillGradients(DistanceQueryResult& r, double rawD) {
+  const Vector3 diff = r.cp1 - r.cp2;
+  const double n = diff.norm();
+  if (n <= 1e-12) return;
+  r.hasGradients = true;
+  r.grad1 = (rawD < 0 ? -1.0 : 1.0) * diff / n;
+  r.grad2 = -r.grad1;
+}
+
+}  // namespace
+
+bool withinDistance(const Geometry& a, const Geometry& b, double tol) {
+  if (std::isnan(tol)) throw std::invalid_argument("tol is NaN");
+  return leavesWithin(detail::leavesOf(a), detail::leavesOf(b), tol + a.margin + b.margin);
+}
+
+bool collides(const Geometry& a, const Geometry& b) { return withinDistance(a, b, 0.0); }
+
+DistanceQueryResult distance(const Geometry& a, const Geometry& b, const DistanceQuerySettings& s) {
+  const auto la = detail::leavesOf(a), lb = detail::leavesOf(b);
+  const double margins = a.margin + b.margin;
+  DistanceQueryResult r;
+  double best = s.upperBound + margins;
+  for (const Leaf& x : la)
+    for (const Leaf& y : lb) {
+      PairDistance pd = leafDistance(x, y, best, -INFINITY, s);
+      if (!pd.found) continue;
+      pd.d = clampUnsigned(x, y, pd.d);
+      if (pd.d < best || !r.hasClosestPoints) {
+        best = pd.d;
+        r.hasClosestPoints = true;
+        r.cp1 = pd.cp1;
+        r.cp2 = pd.cp2;
+        r.elem1 = pd.e1;
+        r.elem2 = pd.e2;
+      }
+    }
+  r.d = best - margins;
+  if (r.hasClosestPoints) {
+    fillGradients(r, best);
+    // Closest points on the surfaces grown by the margins.
+    r.cp1 -= a.margin * r.grad1;
+    r.cp2 -= b.margin * r.grad2;
+  }
+  return r;
+}
+
+DistanceQueryResult distancePoint(const Geometry& a, const Vector3& p, const DistanceQuerySettings& s) {
+  if (!p.allFinite()) throw std::invalid_argument("the point must be finite");
+  const auto la = detail::leavesOf(a);
+  DistanceQueryResult r;
+  double best = s.upperBound + a.margin;
+  for (const Leaf& x : la) {
+    const auto pd = detail::leafPointDistance(x, p, best);
+    if (pd.elem < 0) continue;
+    const bool hasInside = x.isPrimitive("Sphere") || x.isGrid() || x.data->type == GeometryType::ConvexHull ||
+                           (x.isCloud() && pd.d < 0);
+    // Inside a solid without signed distance: distance 0, at the point itself.
+    const bool clamped = pd.d < 0 && !hasInside;
+    const double d = clamped ? 0.0 : pd.d;
+    if (d < best || !r.hasClosestPoints) {
+      best = d;
+      r.hasClosestPoints = true;
+      r.cp1 = clamped ? p : pd.cp;
+      r.cp2 = p;
+      r.elem1 = pd.elem;
+      r.elem2 = 0;
+    }
+  }
+  r.d = best - a.margin;
+  if (r.hasClosestPoints) {
+    fillGradients(r, best);
+    r.cp1 -= a.margin * r.grad1;  // on the surface grown by the margin
+  }
+  return r;
+}
+
+Vector3 support(const Geometry& g, const Vector3& dir) {
+  if (!dir.allFinite()) throw std::invalid_argument("the direction must be finite");
+  double best = -INFINITY;
+  Vector3 out = Vector3::Zero();
+  auto consider = [&](const Vector3& p) {
+    const double v = p.dot(dir);
+    if (v > best) {
+      best = v;
+      out = p;
+    }
+  };
+  for (const Leaf& x : detail::leavesOf(g)) {
+    if (x.isCoal()) {
+      const auto* shape = dynamic_cast<const coal::ShapeBase*>(x.cache->shape.get());
+      const RigidTransform W = x.T * x.cache->shapeOffset;
+      if (shape) {
+        // Support of the Coal shape in its own frame, mapped to world.
+        const Vector3 local = W.R.transpose() * dir;
+        Vector3 sp;
+        if (const auto* sph = dynamic_cast<const coal::Sphere*>(shape)) {
+          sp = local.norm() > 0 ? Vector3(sph->radius * local.normalized()) : Vector3::Zero();
+        } else if (const auto* box = dynamic_cast<const coal::Box*>(shape)) {
+          sp = local.cwiseSign().cwiseProduct(box->halfSide);
+        } else if (const auto* cap = dynamic_cast<const coal::Capsule*>(shape)) {
+          sp = Vector3(0, 0, local.z() >= 0 ? cap->halfLength : -cap->halfLength);
+        } else if (const auto* cvx = dynamic_cast<const coal::ConvexBase*>(shape)) {
+          for (unsigned i = 0; i < cvx->num_points; ++i) consider(W.apply((*cvx->points)[i]));
+          continue;
+        } else {
+          throw std::invalid_argument("support is not supported for " + x.name());
+        }
+        consider(W.apply(sp));
+        continue;
+      }
+    }
+    if (x.isMesh()) {
+      for (int i = 0; i < x.data->mesh.vertices.rows(); ++i) consider(x.T.apply(x.data->mesh.vertices.row(i).transpose()));
+    } else if (x.isCloud()) {
+      const PointTree& t = x.cache->points;
+      for (int i = 0; i < t.size(); ++i) {
+        const Vector3 c = x.T.apply(t.center(i));
+        consider(dir.norm() > 0 ? Vector3(c + t.radius(i) * dir.normalized()) : c);
+      }
+    } else if (const auto* bvh = dynamic_cast<const coal::BVHModel<coal::OBBRSS>*>(x.cache->shape.get())) {
+      // Triangle and Polygon primitives: their vertices.
+      for (unsigned i = 0; i < bvh->num_vertices; ++i) consider(x.T.apply((*bvh->vertices)[i]));
+    } else {
+      throw std::invalid_argument("support is not supported for " + x.name());
+    }
+  }
+  // The margin pads every direction equally.
+  if (dir.norm() > 0) out += g.margin * dir.normalized();
+  return out;
+}
+
+}  // namespace klampt

@@ -1,0 +1,195 @@
+// Flattening geometries into leaves, and point distances to each leaf kind.
+#include "leaf.h"
+#include <coal/collision.h>
+#include <coal/distance.h>
+#include <coal/shape/geometric_shapes.h>
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace klampt {
+namespace detail {
+
+coal::Transform3s Leaf::coalTransform() const {
+  const RigidTransform W = T * cache->shapeOffset;
+  return coal::Transform3s(W.R, W.t);
+}
+
+int Leaf::elem(int sub) const {
+  if (groupElem >= 0) return groupElem;
+  return (isMesh() || isCloud()) ? sub : 0;
+}
+
+void Leaf::worldBox(Vector3& lo, Vector3& hi) const { transformBox(T, cache->bmin, cache->bmax, lo, hi); }
+
+bool Leaf::hasInterior() const {
+  if (isGrid() || isCloud()) return true;
+  if (data->type == GeometryType::ConvexHull) return true;
+  return isPrimitive("Sphere") || isPrimitive("AABB") || isPrimitive("Box");
+}
+
+bool signedPair(const Leaf& a, const Leaf& b) {
+  return a.isPrimitive("Sphere") || b.isPrimitive("Sphere") || a.isGrid() || b.isGrid() ||
+         (a.data->type == GeometryType::ConvexHull && b.data->type == GeometryType::ConvexHull);
+}
+
+std::string Leaf::name() const {
+  if (data->type == GeometryType::Primitive) return data->primitive.type;
+  return geometryTypeName(data->type);
+}
+
+namespace {
+
+bool swapForCoal(const coal::CollisionGeometry* a, const coal::CollisionGeometry* b) {
+  const bool aBVH = a->getObjectType() == coal::OT_BVH, bBVH = b->getObjectType() == coal::OT_BVH;
+  if (aBVH != bBVH) return bBVH;
+  return a->getNodeType() == coal::GEOM_TRIANGLE && b->getNodeType() != coal::GEOM_TRIANGLE;
+}
+
+}  // namespace
+
+void coalDistance(const coal::CollisionGeometry* a, const coal::Transform3s& Ta, const coal::CollisionGeometry* b,
+                  const coal::Transform3s& Tb, const coal::DistanceRequest& req, coal::DistanceResult& res) {
+  if (!swapForCoal(a, b)) {
+    coal::distance(a, Ta, b, Tb, req, res);
+    return;
+  }
+  coal::distance(b, Tb, a, Ta, req, res);
+  std::swap(res.nearest_points[0], res.nearest_points[1]);
+  std::swap(res.b1, res.b2);
+  std::swap(res.o1, res.o2);
+  res.normal = -res.normal;
+}
+
+bool coalCollide(const coal::CollisionGeometry* a, const coal::Transform3s& Ta, const coal::CollisionGeometry* b,
+                 const coal::Transform3s& Tb, const coal::CollisionRequest& req, coal::CollisionResult& res) {
+  if (!swapForCoal(a, b)) return coal::collide(a, Ta, b, Tb, req, res) > 0;
+  coal::CollisionResult swapped;
+  const bool hit = coal::collide(b, Tb, a, Ta, req, swapped) > 0;
+  for (auto c : swapped.getContacts()) {
+    std::swap(c.o1, c.o2);
+    std::swap(c.b1, c.b2);
+    std::swap(c.nearest_points[0], c.nearest_points[1]);
+    c.normal = -c.normal;
+    res.addContact(c);
+  }
+  return hit;
+}
+
+namespace {
+
+void collect(const GeometryData& data, const RigidTransform& T, int groupElem, std::vector<Leaf>& out) {
+  if (data.type == GeometryType::Empty) return;
+  if (data.type == GeometryType::Group) {
+    for (size_t i = 0; i < data.group.size(); ++i)
+      collect(*data.group[i], T, groupElem >= 0 ? groupElem : (int)i, out);
+    return;
+  }
+  out.push_back(Leaf{&data, &collisionCache(data), T, groupElem});
+}
+
+}  // namespace
+
+std::vector<Leaf> leavesOf(const Geometry& g) {
+  if (g.empty()) throw std::invalid_argument("the geometry is empty");
+  std::vector<Leaf> leaves;
+  collect(*g.data, g.currentTransform, -1, leaves);
+  return leaves;
+}
+
+double gridValue(const VolumeGrid& grid, const Vector3& p) {
+  const auto& n = grid.dims;
+  if (n[0] <= 0 || n[1] <= 0 || n[2] <= 0) throw std::invalid_argument("the volume grid is empty");
+  // Continuous cell coordinates, clamped to the grid: outside, the value of
+  // the nearest boundary cell plus the distance to the box keeps it an upper
+  // bound of the signed distance.
+  const Vector3 h = (grid.bmax - grid.bmin).cwiseQuotient(Vector3(n[0], n[1], n[2]));
+  const Vector3 q = p.cwiseMax(grid.bmin).cwiseMin(grid.bmax);
+  int i0[3];
+  double f[3];
+  for (int k = 0; k < 3; ++k) {
+    double u = h[k] > 0 ? (q[k] - grid.bmin[k]) / h[k] - 0.5 : 0.0;
+    u = std::clamp(u, 0.0, double(n[k] - 1));
+    i0[k] = std::min((int)std::floor(u), n[k] - 1);
+    f[k] = u - i0[k];
+  }
+  auto value = [&](int i, int j, int k) {
+    i = std::min(i, n[0] - 1);
+    j = std::min(j, n[1] - 1);
+    k = std::min(k, n[2] - 1);
+    return grid.values[((size_t)i * n[1] + j) * n[2] + k];
+  };
+  double v = 0;
+  for (int c = 0; c < 8; ++c) {
+    const int di = c & 1, dj = (c >> 1) & 1, dk = (c >> 2) & 1;
+    const double w = (di ? f[0] : 1 - f[0]) * (dj ? f[1] : 1 - f[1]) * (dk ? f[2] : 1 - f[2]);
+    if (w != 0) v += w * value(i0[0] + di, i0[1] + dj, i0[2] + dk);
+  }
+  return v + (p - q).norm();
+}
+
+Vector3 gridGradient(const VolumeGrid& grid, const Vector3& p) {
+  const Vector3 h = 0.5 * (grid.bmax - grid.bmin).cwiseQuotient(Vector3(grid.dims[0], grid.dims[1], grid.dims[2]));
+  Vector3 g;
+  for (int k = 0; k < 3; ++k) {
+    Vector3 e = Vector3::Zero();
+    e[k] = h[k] > 0 ? h[k] : 1e-6;
+    g[k] = (gridValue(grid, p + e) - gridValue(grid, p - e)) / (2 * e[k]);
+  }
+  return g;
+}
+
+PointDistance leafPointDistance(const Leaf& leaf, const Vector3& p, double upper) {
+  if (leaf.isCoal()) {
+    static const coal::Sphere point(0.0);
+    coal::DistanceRequest req(true, true);
+    req.gjk_tolerance = 1e-10;
+    req.epa_tolerance = 1e-10;
+    coal::DistanceResult res;
+    coalDistance(leaf.cache->shape.get(), leaf.coalTransform(), &point, coal::Transform3s(Matrix3::Identity(), p), req,
+                 res);
+    if (res.min_distance >= upper) return {upper, p, -1};
+    return {res.min_distance, res.nearest_points[0], leaf.elem(res.b1)};
+  }
+  const Vector3 local = leaf.T.inverse().apply(p);
+  if (leaf.isCloud()) {
+    const PointTree& tree = leaf.cache->points;
+    double best;
+    const int i = tree.nearest(
+        [&](const Vector3& lo, const Vector3& hi) {
+          const double gap = std::sqrt(pointBoxDistance2(local, lo, hi));
+          return gap > 0 ? gap : -tree.maxRadius();  // inside a box: possibly inside a ball
+        },
+        [&](int k) { return (local - tree.center(k)).norm() - tree.radius(k); }, upper, -INFINITY, best);
+    if (i < 0) return {upper, p, -1};
+    const Vector3 c = tree.center(i);
+    const double dc = (local - c).norm();
+    const Vector3 onBall = dc > 0 ? Vector3(c + tree.radius(i) * (local - c) / dc) : c;
+    return {best, leaf.T.apply(onBall), leaf.elem(i)};
+  }
+  if (leaf.isGrid()) {
+    const double v = gridValue(leaf.data->grid, local);
+    if (v >= upper) return {upper, p, -1};
+    Vector3 g = gridGradient(leaf.data->grid, local);
+    const Vector3 cp = g.norm() > 0 ? Vector3(local - v * g.normalized()) : local;
+    return {v, leaf.T.apply(cp), leaf.elem(0)};
+  }
+  throw std::invalid_argument("point distance is not supported for " + leaf.name());
+}
+
+void ballOf(const Leaf& leaf, Vector3& c, double& r) {
+  c = leaf.T.apply(leaf.cache->shapeOffset.t);
+  r = leaf.isPrimitive("Sphere") ? leaf.data->primitive.properties[3] : 0.0;
+}
+
+BallDistance ballLeafDistance(const Vector3& c, double r, const Leaf& leaf, double upper) {
+  const PointDistance pd = leafPointDistance(leaf, c, upper + r);
+  if (pd.elem < 0) return {upper, c, c, -1};
+  const double n = (pd.cp - c).norm();
+  const Vector3 dir = n > 0 ? Vector3((pd.cp - c) / n) : Vector3::Zero();
+  // Inside a solid the surface lies behind the closest point.
+  return {pd.d - r, c + (pd.d >= 0 ? r : -r) * dir, pd.cp, pd.elem};
+}
+
+}  // namespace detail
+}  // namespace klampt

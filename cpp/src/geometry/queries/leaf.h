@@ -1,0 +1,80 @@
+// Internal to the queries: a geometry flattened into placed leaves (groups
+// expand into their elements) and the distance from a leaf to a point.
+#pragma once
+#include <string>
+#include <vector>
+#include <coal/collision_data.h>
+#include <coal/collision_object.h>
+#include "klampt/geometry/queries/collision_cache.h"
+
+namespace klampt {
+namespace detail {
+
+struct Leaf {
+  const GeometryData* data;
+  const CollisionCache* cache;
+  RigidTransform T;  // local -> world
+  int groupElem;     // index in the top-level group, -1 if not in a group
+
+  bool isCoal() const { return cache->shape != nullptr; }
+  bool isCloud() const { return data->type == GeometryType::PointCloud; }
+  bool isGrid() const { return data->type == GeometryType::VolumeGrid; }
+  bool isMesh() const { return data->type == GeometryType::TriangleMesh; }
+  bool isPrimitive(const char* type) const {
+    return data->type == GeometryType::Primitive && data->primitive.type == type;
+  }
+  /// A Point or Sphere primitive: handled as a centre and a radius.
+  bool isBall() const { return isPrimitive("Point") || isPrimitive("Sphere"); }
+  /// Whether points can lie inside (signed point distances below 0 occur).
+  bool hasInterior() const;
+  /// World transform of the Coal shape.
+  coal::Transform3s coalTransform() const;
+  /// Element index reported for sub-element `sub` (triangle or point).
+  int elem(int sub) const;
+  /// World bounding box (loose for rotated shapes).
+  void worldBox(Vector3& lo, Vector3& hi) const;
+  std::string name() const;
+};
+
+/// Whether penetration gives negative distances for this pair (a sphere or a
+/// volume grid on either side, or two convex hulls); others clamp at 0.
+bool signedPair(const Leaf& a, const Leaf& b);
+
+/// coal::distance / coal::collide with the arguments in an order Coal
+/// supports (it lacks some shape–BVH and triangle–shape orders); the results
+/// are reported for (a, b) whatever order was used.
+void coalDistance(const coal::CollisionGeometry* a, const coal::Transform3s& Ta, const coal::CollisionGeometry* b,
+                  const coal::Transform3s& Tb, const coal::DistanceRequest& req, coal::DistanceResult& res);
+bool coalCollide(const coal::CollisionGeometry* a, const coal::Transform3s& Ta, const coal::CollisionGeometry* b,
+                 const coal::Transform3s& Tb, const coal::CollisionRequest& req, coal::CollisionResult& res);
+
+/// Leaves of g at its current transform (empty elements skipped).
+std::vector<Leaf> leavesOf(const Geometry& g);
+
+struct PointDistance {
+  double d;      // signed only where the leaf has an inside (coal solids, grids, ball clouds)
+  Vector3 cp;    // closest point on the leaf
+  int elem;
+};
+/// Distance from the world point p to the leaf, bounded above by upper
+/// (returns d = upper, elem = -1 when nothing is closer).
+PointDistance leafPointDistance(const Leaf& leaf, const Vector3& p, double upper);
+
+/// Distance from a ball (centre c, radius r) to a leaf: the point distance
+/// of c minus r. cpBall is on the ball's surface (or its centre if r = 0).
+struct BallDistance {
+  double d;
+  Vector3 cpBall, cpLeaf;
+  int elem;
+};
+BallDistance ballLeafDistance(const Vector3& c, double r, const Leaf& leaf, double upper);
+/// Centre and radius of a ball leaf (isBall()).
+void ballOf(const Leaf& leaf, Vector3& c, double& r);
+
+/// Trilinear interpolation of a volume grid's values (cell centres) at a local point.
+double gridValue(const VolumeGrid& grid, const Vector3& p);
+/// Gradient of gridValue by central differences of half a cell.
+Vector3 gridGradient(const VolumeGrid& grid, const Vector3& p);
+
+}  // namespace detail
+}  // namespace klampt

@@ -1,0 +1,177 @@
+// Median-split box tree over the balls of a point cloud.
+#include "klampt/geometry/queries/point_tree.h"
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <queue>
+
+namespace klampt {
+
+namespace {
+constexpr int kLeafSize = 8;
+}
+
+double pointBoxDistance2(const Vector3& p, const Vector3& lo, const Vector3& hi) {
+  const Vector3 q = p.cwiseMax(lo).cwiseMin(hi);
+  return (p - q).squaredNorm();
+}
+
+double boxBoxDistance(const Vector3& lo1, const Vector3& hi1, const Vector3& lo2, const Vector3& hi2) {
+  const Vector3 gap = (lo1 - hi2).cwiseMax(lo2 - hi1).cwiseMax(0.0);
+  return gap.norm();
+}
+
+bool rayBox(const Vector3& s, const Vector3& d, const Vector3& lo, const Vector3& hi, double tMax, double& tEnter) {
+  double t0 = 0.0, t1 = tMax;
+  for (int k = 0; k < 3; ++k) {
+    if (d[k] == 0.0) {
+      if (s[k] < lo[k] || s[k] > hi[k]) return false;
+      continue;
+    }
+    double a = (lo[k] - s[k]) / d[k], b = (hi[k] - s[k]) / d[k];
+    if (a > b) std::swap(a, b);
+    t0 = std::max(t0, a);
+    t1 = std::min(t1, b);
+    if (t0 > t1) return false;
+  }
+  tEnter = t0;
+  return true;
+}
+
+void transformBox(const RigidTransform& T, const Vector3& lo, const Vector3& hi, Vector3& wlo, Vector3& whi) {
+  const Vector3 c = T.apply(0.5 * (lo + hi));
+  const Vector3 e = T.R.cwiseAbs() * (0.5 * (hi - lo));
+  wlo = c - e;
+  whi = c + e;
+}
+
+void PointTree::build(const double* points, int n, const std::vector<double>& radii) {
+  centers_.resize(n);
+  for (int i = 0; i < n; ++i) centers_[i] = Vector3(points[3 * i], points[3 * i + 1], points[3 * i + 2]);
+  radii_ = radii;
+  maxRadius_ = radii.empty() ? 0.0 : *std::max_element(radii.begin(), radii.end());
+  order_.resize(n);
+  for (int i = 0; i < n; ++i) order_[i] = i;
+  nodes_.clear();
+  if (n > 0) {
+    nodes_.reserve(2 * (n / kLeafSize + 1));
+    buildNode(0, n);
+  }
+}
+
+int PointTree::buildNode(int begin, int end) {
+  Node node;
+  node.begin = begin;
+  node.end = end;
+  node.lo = Vector3::Constant(std::numeric_limits<double>::infinity());
+  node.hi = -node.lo;
+  for (int k = begin; k < end; ++k) {
+    const int i = order_[k];
+    const double r = radius(i);
+    node.lo = node.lo.cwiseMin(centers_[i] - Vector3::Constant(r));
+    node.hi = node.hi.cwiseMax(centers_[i] + Vector3::Constant(r));
+  }
+  const int id = (int)nodes_.size();
+  nodes_.push_back(node);
+  if (end - begin > kLeafSize) {
+    int axis;
+    (node.hi - node.lo).maxCoeff(&axis);
+    const int mid = (begin + end) / 2;
+    std::nth_element(order_.begin() + begin, order_.begin() + mid, order_.begin() + end,
+                     [&](int a, int b) { return centers_[a][axis] < centers_[b][axis]; });
+    const int l = buildNode(begin, mid);
+    const int r = buildNode(mid, end);
+    nodes_[id].left = l;
+    nodes_[id].right = r;
+  }
+  return id;
+}
+
+void PointTree::bounds(Vector3& bmin, Vector3& bmax) const {
+  if (nodes_.empty()) {
+    bmin = bmax = Vector3::Zero();
+    return;
+  }
+  bmin = nodes_[0].lo;
+  bmax = nodes_[0].hi;
+}
+
+int PointTree::nearest(const std::function<double(const Vector3&, const Vector3&)>& boxLowerBound,
+                       const std::function<double(int)>& ballDistance, double upperBound, double stopBelow,
+                       double& best) const {
+  best = upperBound;
+  int bestIndex = -1;
+  if (nodes_.empty()) return -1;
+  // Best-first search on the boxes' lower bounds.
+  using Item = std::pair<double, int>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
+  open.push({boxLowerBound(nodes_[0].lo, nodes_[0].hi), 0});
+  while (!open.empty()) {
+    const auto [bound, id] = open.top();
+    open.pop();
+    if (bound > best || (bestIndex >= 0 && bound >= best)) break;
+    const Node& node = nodes_[id];
+    if (node.left < 0) {
+      for (int k = node.begin; k < node.end; ++k) {
+        const double v = ballDistance(order_[k]);
+        if (v < best || (bestIndex < 0 && v <= best)) {
+          best = v;
+          bestIndex = order_[k];
+          if (best <= stopBelow) return bestIndex;
+        }
+      }
+      continue;
+    }
+    for (int child : {node.left, node.right}) {
+      const double b = boxLowerBound(nodes_[child].lo, nodes_[child].hi);
+      if (b <= best) open.push({b, child});
+    }
+  }
+  return bestIndex;
+}
+
+void PointTree::forEach(const std::function<bool(const Vector3&, const Vector3&)>& boxTest,
+                        const std::function<void(int)>& visit) const {
+  if (nodes_.empty()) return;
+  std::vector<int> stack{0};
+  while (!stack.empty()) {
+    const Node& node = nodes_[stack.back()];
+    stack.pop_back();
+    if (!boxTest(node.lo, node.hi)) continue;
+    if (node.left < 0) {
+      for (int k = node.begin; k < node.end; ++k) visit(order_[k]);
+    } else {
+      stack.push_back(node.left);
+      stack.push_back(node.right);
+    }
+  }
+}
+
+int PointTree::rayCast(const Vector3& s, const Vector3& d, double pad, double& tHit) const {
+  tHit = std::numeric_limits<double>::infinity();
+  int hit = -1;
+  const Vector3 padv = Vector3::Constant(pad);
+  forEach(
+      [&](const Vector3& lo, const Vector3& hi) {
+        double t;
+        return rayBox(s, d, lo - padv, hi + padv, tHit, t);
+      },
+      [&](int i) {
+        const double r = radius(i) + pad;
+        if (r <= 0) return;
+        // |s + t d - c|^2 = r^2 with |d| = 1.
+        const Vector3 m = s - centers_[i];
+        const double b = m.dot(d), c = m.squaredNorm() - r * r;
+        const double disc = b * b - c;
+        if (disc < 0) return;
+        double t = -b - std::sqrt(disc);
+        if (t < 0) t = (c <= 0) ? 0.0 : -1.0;  // start inside the ball: hit at s
+        if (t >= 0 && t < tHit) {
+          tHit = t;
+          hit = i;
+        }
+      });
+  return hit;
+}
+
+}  // namespace klampt

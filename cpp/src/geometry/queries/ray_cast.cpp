@@ -1,0 +1,170 @@
+// Ray casts against every leaf kind: primitives in closed form, meshes and
+// hulls through their triangles (meshes pruned by the Coal BVH), point
+// clouds through the ball tree, volume grids by marching the field.
+#include <coal/BVH/BVH_model.h>
+#include <coal/shape/convex.h>
+#include <coal/shape/geometric_shapes.h>
+#include <cmath>
+#include <stdexcept>
+#include "klampt/geometry/queries/queries.h"
+#include "leaf.h"
+
+namespace klampt {
+
+using detail::Leaf;
+
+namespace {
+
+/// Möller–Trumbore: t of the hit with triangle abc, or false.
+bool rayTriangle(const Vector3& s, const Vector3& d, const Vector3& a, const Vector3& b, const Vector3& c,
+                 double& t) {
+  const Vector3 e1 = b - a, e2 = c - a, p = d.cross(e2);
+  const double det = e1.dot(p);
+  if (std::abs(det) < 1e-300) return false;
+  const Vector3 q = s - a;
+  const double u = q.dot(p) / det;
+  if (u < 0 || u > 1) return false;
+  const Vector3 r = q.cross(e1);
+  const double v = d.dot(r) / det;
+  if (v < 0 || u + v > 1) return false;
+  t = e2.dot(r) / det;
+  return t >= 0;
+}
+
+/// Ray through a solid box centred at the origin with half sizes h.
+bool rayCentredBox(const Vector3& s, const Vector3& d, const Vector3& h, double& t) {
+  return rayBox(s, d, -h, h, INFINITY, t);
+}
+
+bool raySphere(const Vector3& s, const Vector3& d, double r, double& t) {
+  const double b = s.dot(d), c = s.squaredNorm() - r * r, disc = b * b - c;
+  if (disc < 0) return false;
+  t = -b - std::sqrt(disc);
+  if (t < 0) {
+    if (c > 0) return false;
+    t = 0;  // starts inside
+  }
+  return true;
+}
+
+/// Nearest hit on the mesh triangles, descending the BVH's oriented boxes.
+int rayMesh(const coal::BVHModel<coal::OBBRSS>& bvh, const TriangleMesh& mesh, const Vector3& s, const Vector3& d,
+            double& tBest) {
+  int hit = -1;
+  std::vector<int> stack{0};
+  while (!stack.empty()) {
+    const auto& node = bvh.getBV(stack.back());
+    stack.pop_back();
+    const coal::OBB& obb = node.bv.obb;
+    const Vector3 ls = obb.axes.transpose() * (s - obb.To), ld = obb.axes.transpose() * d;
+    double tEnter;
+    if (!rayBox(ls, ld, -obb.extent, obb.extent, tBest, tEnter)) continue;
+    if (!node.isLeaf()) {
+      stack.push_back(node.leftChild());
+      stack.push_back(node.rightChild());
+      continue;
+    }
+    const int tri = node.primitiveId();
+    double t;
+    if (rayTriangle(s, d, mesh.vertices.row(mesh.indices(tri, 0)), mesh.vertices.row(mesh.indices(tri, 1)),
+                    mesh.vertices.row(mesh.indices(tri, 2)), t) &&
+        t < tBest) {
+      tBest = t;
+      hit = tri;
+    }
+  }
+  return hit;
+}
+
+/// First crossing of the zero level set of a volume grid along the ray.
+bool rayGrid(const VolumeGrid& grid, const Vector3& s, const Vector3& d, double& t) {
+  double tEnter;
+  if (!rayBox(s, d, grid.bmin, grid.bmax, INFINITY, tEnter)) return false;
+  const Vector3 size = grid.bmax - grid.bmin;
+  const double step = 0.5 * size.cwiseQuotient(Vector3(grid.dims[0], grid.dims[1], grid.dims[2])).minCoeff();
+  double tExit = INFINITY;  // where the ray leaves the box
+  for (int k = 0; k < 3; ++k)
+    if (d[k] != 0) tExit = std::min(tExit, ((d[k] > 0 ? grid.bmax[k] : grid.bmin[k]) - s[k]) / d[k]);
+  double t0 = tEnter, v0 = detail::gridValue(grid, s + t0 * d);
+  if (v0 <= 0) {
+    t = t0;
+    return true;
+  }
+  for (double t1 = t0 + step; t0 < tExit; t0 = t1, t1 += step) {
+    t1 = std::min(t1, tExit);
+    const double v1 = detail::gridValue(grid, s + t1 * d);
+    if (v1 <= 0) {
+      t = t0 + (t1 - t0) * v0 / (v0 - v1);  // linear within the step
+      return true;
+    }
+    v0 = v1;
+    if (t1 >= tExit) break;
+  }
+  return false;
+}
+
+/// Hit of one leaf in world coordinates: element index or -1, and t.
+int rayLeaf(const Leaf& x, const Vector3& s, const Vector3& d, double margin, double& t) {
+  const RigidTransform inv = x.T.inverse();
+  const Vector3 ls = inv.apply(s), ld = inv.R * d;
+  t = INFINITY;
+  if (x.isCloud()) return x.elem(x.cache->points.rayCast(ls, ld, margin, t));
+  if (x.isGrid()) return rayGrid(x.data->grid, ls, ld, t) ? x.elem(0) : -1;
+  if (x.isMesh()) {
+    const int tri = rayMesh(static_cast<const coal::BVHModel<coal::OBBRSS>&>(*x.cache->shape), x.data->mesh, ls, ld, t);
+    return tri >= 0 ? x.elem(tri) : -1;
+  }
+  const RigidTransform& off = x.cache->shapeOffset;
+  const Vector3 ss = off.R.transpose() * (ls - off.t), sd = off.R.transpose() * ld;
+  const coal::CollisionGeometry* shape = x.cache->shape.get();
+  bool hit = false;
+  if (const auto* sph = dynamic_cast<const coal::Sphere*>(shape)) {
+    // Points (radius 0) have no area: only a positive margin makes them hittable.
+    hit = sph->radius + margin > 0 && raySphere(ss, sd, sph->radius + margin, t);
+  } else if (const auto* box = dynamic_cast<const coal::Box*>(shape)) {
+    hit = rayCentredBox(ss, sd, box->halfSide, t);
+  } else if (const auto* cvx = dynamic_cast<const coal::Convex<coal::Triangle>*>(shape)) {
+    for (const auto& f : *cvx->polygons) {
+      double tf;
+      if (rayTriangle(ss, sd, (*cvx->points)[f[0]], (*cvx->points)[f[1]], (*cvx->points)[f[2]], tf) && tf < t) {
+        t = tf;
+        hit = true;
+      }
+    }
+  } else if (const auto* bvh = dynamic_cast<const coal::BVHModel<coal::OBBRSS>*>(shape)) {
+    // Triangle and Polygon primitives: their few triangles.
+    for (unsigned i = 0; i < bvh->num_tris; ++i) {
+      const auto& f = (*bvh->tri_indices)[i];
+      double tf;
+      if (rayTriangle(ss, sd, (*bvh->vertices)[f[0]], (*bvh->vertices)[f[1]], (*bvh->vertices)[f[2]], tf) && tf < t) {
+        t = tf;
+        hit = true;
+      }
+    }
+  }
+  // Segments (zero-radius capsules) have no area and are never hit.
+  return hit ? x.elem(0) : -1;
+}
+
+}  // namespace
+
+int rayCast(const Geometry& g, const Vector3& s, const Vector3& d, Vector3& hitPoint) {
+  if (!s.allFinite() || !d.allFinite()) throw std::invalid_argument("the ray must be finite");
+  const double n = d.norm();
+  if (n == 0) throw std::invalid_argument("the ray direction must be nonzero");
+  const Vector3 u = d / n;
+  double tBest = INFINITY;
+  int best = -1;
+  for (const Leaf& x : detail::leavesOf(g)) {
+    double t;
+    const int e = rayLeaf(x, s, u, g.margin, t);
+    if (e >= 0 && t < tBest) {
+      tBest = t;
+      best = e;
+    }
+  }
+  if (best >= 0) hitPoint = s + tBest * u;
+  return best;
+}
+
+}  // namespace klampt
