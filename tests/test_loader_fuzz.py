@@ -247,17 +247,16 @@ def test_errors_quoting_invalid_utf8_are_logged(tmp_path, caplog, name, data):
     assert len(errors) == 1 and name in errors[0] and "\\x" in errors[0], errors
 
 
-@pytest.mark.xfail(strict=True, raises=UnicodeDecodeError,
-                   reason="known bug, reported: the bindings decode names as strict UTF-8, so a name "
-                          "that is not valid UTF-8 loads but cannot be read (SWIG's Klamp't uses "
-                          "surrogateescape)")
 def test_non_utf8_names_are_readable(tmp_path):
+    """Names that are not UTF-8 decode with surrogateescape, as in SWIG's Klamp't."""
     path = tmp_path / "latin1.rob"
     path.write_bytes(MINIMAL_ROB.replace("links a b", "links \xe9t\xe9 b").encode("latin-1"))
     world = klampt.WorldModel()
     assert world.readFile(str(path)) is True
-    assert isinstance(world.robot(0).link(0).getName(), str)
+    name = world.robot(0).link(0).getName()
+    assert name.encode("utf-8", "surrogateescape") == "\xe9t\xe9".encode("latin-1")
     assert isinstance(world.getName(1), str)
+    assert "latin1" in repr(world.robot(0))
 
 
 @pytest.mark.parametrize("ext", ["rob", "urdf"])
@@ -529,13 +528,8 @@ class Campaign:
         self.count(ok)
 
     def read_name(self, getter, *args):
-        """A name from the file.  Names that are not valid UTF-8 cannot be
-        read yet (test_non_utf8_names_are_readable, a known bug of the
-        bindings): counted, not failed, here."""
-        try:
-            assert isinstance(getter(*args), str)
-        except UnicodeDecodeError:
-            self.stats["undecodable_names"] = self.stats.get("undecodable_names", 0) + 1
+        """A name from the file is always readable as a str."""
+        assert isinstance(getter(*args), str)
 
     def check_robot(self, robot):
         n = robot.numLinks()

@@ -100,6 +100,12 @@ py::array_t<double> newArray(std::initializer_list<py::ssize_t> shape) {
   return py::reinterpret_steal<py::array_t<double>>(arr);
 }
 
+py::str nameToPython(const std::string& name) {
+  PyObject* s = PyUnicode_DecodeUTF8(name.data(), (Py_ssize_t)name.size(), "surrogateescape");
+  if (!s) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(s);
+}
+
 void checkIndex(long i, long n, const char* what) {
   if (i < 0 || i >= n)
     throw py::index_error(std::string(what) + " index " + std::to_string(i) + " out of range [0, " +

@@ -33,6 +33,10 @@ py::tuple transformToTuple(const RigidTransform& T);
 /// A new C-contiguous float64 array of the given shape (at most 3 dimensions).
 py::array_t<double> newArray(std::initializer_list<py::ssize_t> shape);
 
+/// A name from a file as a Python str. Bytes that are not UTF-8 decode with
+/// surrogateescape (as the reference's SWIG layer does) instead of raising.
+py::str nameToPython(const std::string& name);
+
 /// Raises IndexError unless 0 <= i < n.
 void checkIndex(long i, long n, const char* what);
 

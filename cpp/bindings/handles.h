@@ -56,6 +56,8 @@ struct TerrainModel {
   int index() const;
 };
 
+struct Geometry3D;
+
 void bindWorld(py::module_& m);
 void bindRobot(py::module_& m);
 void bindRobotLink(py::module_& m);
@@ -63,6 +65,14 @@ void bindRobotDriver(py::module_& m);
 void bindObjects(py::module_& m);
 void bindMass(py::module_& m);
 void bindGeometry(py::module_& m);
+void bindIK(py::module_& m);
+// Methods defined in the files of their own areas, added to classes created
+// above: dynamics (robot_dynamics.cpp), collision and geometry queries
+// (geometry_queries.cpp).
+void bindRobotDynamics(py::class_<RobotModel>& cls);
+void bindLinkDynamics(py::class_<RobotModelLink>& cls);
+void bindRobotCollision(py::class_<RobotModel>& cls);
+void bindGeometryQueries(py::class_<Geometry3D>& cls);
 
 /// The SWIG `thisown` flag of the reference. Memory here is managed by shared
 /// ownership, so the flag reads True and assignments are accepted and ignored.

@@ -1,5 +1,6 @@
 // The extension module klampt._robotsim: registers every bound class.
 #include "handles.h"
+#include "geometry_queries.h"
 #include <pybind11/stl.h>
 
 #include "klampt/model/config_space.h"
@@ -11,12 +12,14 @@ PYBIND11_MODULE(_robotsim, m) {
   m.doc() = "Core classes of klampt: world, robot and geometry models.";
   // Order matters: classes used in signatures are registered first.
   klampt_py::bindMass(m);
+  klampt_py::bindGeometryQueryTypes(m);
   klampt_py::bindGeometry(m);
   klampt_py::bindRobot(m);
   klampt_py::bindRobotLink(m);
   klampt_py::bindRobotDriver(m);
   klampt_py::bindObjects(m);
   klampt_py::bindWorld(m);
+  klampt_py::bindIK(m);
   m.def("set_random_seed", [](int seed) { klampt::randomGenerator().seed((unsigned long long)seed); },
         py::arg("seed"), "Seeds the random generator used by sampling routines (randomizeConfig, ...).");
   m.def("native_library_versions", &klampt::nativeLibraryVersions,

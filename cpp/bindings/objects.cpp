@@ -65,7 +65,7 @@ void bindObjects(py::module_& m) {
              int i = s.index();
              return i < 0 ? -1 : s.world->rigidObjectID(i);
            })
-      .def("getName", [](const RigidObjectModel& s) { return s.get().name; })
+      .def("getName", [](const RigidObjectModel& s) { return nameToPython(s.get().name); })
       .def("setName", [](RigidObjectModel& s, const std::string& n) { s.get().name = n; }, py::arg("name"))
       .def("geometry", [](const RigidObjectModel& s) { return elementGeometry(s.get().geometry, s.world); })
       .def("appearance", [](const RigidObjectModel& s) { return Appearance{s.get().appearance, s.world}; })
@@ -94,7 +94,7 @@ void bindObjects(py::module_& m) {
       .def_property_readonly("object", [](const RigidObjectModel& s) { return (std::uintptr_t)s.object.get(); },
                              "Opaque address of the underlying C++ object.")
       .def("__repr__", [](const RigidObjectModel& s) {
-        return s.object ? "<RigidObjectModel '" + s.object->name + "'>" : std::string("<RigidObjectModel (empty)>");
+        return nameToPython(s.object ? "<RigidObjectModel '" + s.object->name + "'>" : std::string("<RigidObjectModel (empty)>"));
       });
 
   py::class_<TerrainModel> terrainCls(m, "TerrainModel", "Static environment geometry.");
@@ -119,7 +119,7 @@ void bindObjects(py::module_& m) {
              int i = s.index();
              return i < 0 ? -1 : s.world->terrainID(i);
            })
-      .def("getName", [](const TerrainModel& s) { return s.get().name; })
+      .def("getName", [](const TerrainModel& s) { return nameToPython(s.get().name); })
       .def("setName", [](TerrainModel& s, const std::string& n) { s.get().name = n; }, py::arg("name"))
       .def("geometry", [](const TerrainModel& s) { return elementGeometry(s.get().geometry, s.world); })
       .def("appearance", [](const TerrainModel& s) { return Appearance{s.get().appearance, s.world}; })
@@ -130,7 +130,7 @@ void bindObjects(py::module_& m) {
       .def_property_readonly("terrain", [](const TerrainModel& s) { return (std::uintptr_t)s.terrain.get(); },
                              "Opaque address of the underlying C++ terrain.")
       .def("__repr__", [](const TerrainModel& s) {
-        return s.terrain ? "<TerrainModel '" + s.terrain->name + "'>" : std::string("<TerrainModel (empty)>");
+        return nameToPython(s.terrain ? "<TerrainModel '" + s.terrain->name + "'>" : std::string("<TerrainModel (empty)>"));
       });
 }
 

@@ -48,30 +48,6 @@ py::array_t<double> comJacobianArray(const Robot& r) {
   return J;
 }
 
-// Mass-weighted sums over links of the robot at its current state.
-struct MomentumSums {
-  double mass = 0;
-  Vector3 linear = Vector3::Zero(), com = Vector3::Zero();
-  double kinetic = 0;
-};
-
-MomentumSums momentumSums(const Robot& r) {
-  MomentumSums s;
-  for (int i = 0; i < r.numLinks(); ++i) {
-    const klampt::Mass& m = r.links[i].mass;
-    const klampt::RigidTransform& T = r.linkTransforms[i];
-    Vector3 c = T.apply(m.com);
-    Vector3 v = klampt::pointVelocity(r, i, m.com);
-    Vector3 w = klampt::angularVelocity(r, i);
-    klampt::Matrix3 Iw = T.R * m.inertia * T.R.transpose();
-    s.mass += m.mass;
-    s.com += m.mass * c;
-    s.linear += m.mass * v;
-    s.kinetic += 0.5 * (m.mass * v.squaredNorm() + w.dot(Iw * w));
-  }
-  return s;
-}
-
 void setLimits(Robot& r, VectorX& lo, VectorX& hi, py::handle qmin, py::handle qmax, const char* a, const char* b) {
   readVector(qmin, r.numLinks(), a, lo);
   readVector(qmax, r.numLinks(), b, hi);
@@ -124,7 +100,7 @@ void bindRobot(py::module_& m) {
            },
            py::arg("fn"), py::arg("geometryPrefix") = py::none(), "Saves the robot to a .rob file.")
       .def("getID", &RobotModel::id, "Returns the ID of the robot in its world.")
-      .def("getName", [](const RobotModel& s) { return s.get().name; })
+      .def("getName", [](const RobotModel& s) { return nameToPython(s.get().name); })
       .def("setName", [](RobotModel& s, const std::string& n) { s.get().name = n; }, py::arg("name"))
       .def("numLinks", [](const RobotModel& s) { return s.get().numLinks(); })
       .def("link",
@@ -215,30 +191,6 @@ void bindRobot(py::module_& m) {
              return J;
            },
            py::arg("links"))
-      .def("getComVelocity",
-           [](const RobotModel& s) {
-             MomentumSums m = momentumSums(s.get());
-             return toList(m.mass > 0 ? Vector3(m.linear / m.mass) : Vector3::Zero());
-           })
-      .def("getLinearMomentum", [](const RobotModel& s) { return toList(momentumSums(s.get()).linear); })
-      .def("getKineticEnergy", [](const RobotModel& s) { return momentumSums(s.get()).kinetic; })
-      .def("getTotalInertia",
-           [](const RobotModel& s) {
-             const Robot& r = s.get();
-             const Vector3 com = klampt::centerOfMass(r);
-             klampt::Matrix3 I = klampt::Matrix3::Zero();
-             for (int i = 0; i < r.numLinks(); ++i) {
-               const klampt::Mass& m = r.links[i].mass;
-               const klampt::RigidTransform& T = r.linkTransforms[i];
-               Vector3 d = T.apply(m.com) - com;
-               I += T.R * m.inertia * T.R.transpose() +
-                    m.mass * (d.squaredNorm() * klampt::Matrix3::Identity() - d * d.transpose());
-             }
-             auto out = newArray({3, 3});
-             Eigen::Map<Eigen::Matrix<double, 3, 3, Eigen::RowMajor>>(out.mutable_data()) = I;
-             return out;
-           },
-           "3x3 inertia matrix of the whole robot about its center of mass (ndarray).")
       .def("interpolate",
            [](const RobotModel& s, py::handle a, py::handle b, double u) {
              const Robot& r = s.get();
@@ -348,7 +300,7 @@ void bindRobot(py::module_& m) {
       .def_property_readonly("robot", [](const RobotModel& s) { return (std::uintptr_t)s.robot.get(); },
                              "Opaque address of the underlying C++ robot.")
       .def_property_readonly("id", &RobotModel::id)
-      .def_property("name", [](const RobotModel& s) { return s.get().name; },
+      .def_property("name", [](const RobotModel& s) { return nameToPython(s.get().name); },
                     [](RobotModel& s, const std::string& n) { s.get().name = n; })
       .def_property("config", [](const RobotModel& s) { return toList(s.get().q); },
                     [](RobotModel& s, py::handle q) {
@@ -364,9 +316,11 @@ void bindRobot(py::module_& m) {
                       checkFinite(r.dq, "dq");
                     })
       .def("__repr__", [](const RobotModel& s) {
-        if (!s.robot) return std::string("<RobotModel (empty)>");
-        return "<RobotModel '" + s.robot->name + "' with " + std::to_string(s.robot->numLinks()) + " links>";
+        if (!s.robot) return nameToPython("<RobotModel (empty)>");
+        return nameToPython("<RobotModel '" + s.robot->name + "' with " + std::to_string(s.robot->numLinks()) + " links>");
       });
+  bindRobotDynamics(cls);
+  bindRobotCollision(cls);
 }
 
 }  // namespace klampt_py

@@ -13,7 +13,7 @@ void bindRobotDriver(py::module_& m) {
   addThisown(cls);
   cls.def(py::init<>())
       .def("robot", [](const RobotModelDriver& s) { return s.robot; })
-      .def("getName", [](const RobotModelDriver& s) { return s.driver().name; })
+      .def("getName", [](const RobotModelDriver& s) { return nameToPython(s.driver().name); })
       .def("setName", [](RobotModelDriver& s, const std::string& n) { s.driver().name = n; }, py::arg("name"))
       .def("getType", [](const RobotModelDriver& s) { return std::string(klampt::driverTypeName(s.driver().type)); },
            "One of 'normal', 'affine', 'translation', 'rotation'.")
@@ -54,7 +54,7 @@ void bindRobotDriver(py::module_& m) {
       .def_property_readonly("robotPtr", [](const RobotModelDriver& s) { return (std::uintptr_t)s.robot.robot.get(); },
                              "Opaque address of the underlying C++ robot.")
       .def_property_readonly("index", [](const RobotModelDriver& s) { return s.index; })
-      .def_property("name", [](const RobotModelDriver& s) { return s.driver().name; },
+      .def_property("name", [](const RobotModelDriver& s) { return nameToPython(s.driver().name); },
                     [](RobotModelDriver& s, const std::string& n) { s.driver().name = n; })
       .def_property_readonly("type", [](const RobotModelDriver& s) { return std::string(klampt::driverTypeName(s.driver().type)); })
       .def_property_readonly("affectedLink", [](const RobotModelDriver& s) { return s.driver().linkIndices.at(0); })
@@ -72,8 +72,8 @@ void bindRobotDriver(py::module_& m) {
                       s.r().setDriverVelocity(s.index, v, s.r().dq);
                     })
       .def("__repr__", [](const RobotModelDriver& s) {
-        if (!s.robot.robot || s.index < 0) return std::string("<RobotModelDriver (empty)>");
-        return "<RobotModelDriver " + std::to_string(s.index) + " of robot '" + s.robot.robot->name + "'>";
+        if (!s.robot.robot || s.index < 0) return nameToPython("<RobotModelDriver (empty)>");
+        return nameToPython("<RobotModelDriver " + std::to_string(s.index) + " of robot '" + s.robot.robot->name + "'>");
       });
 }
 

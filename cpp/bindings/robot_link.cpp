@@ -43,7 +43,7 @@ void bindRobotLink(py::module_& m) {
              int ri = s.robot.index();
              return ri < 0 ? -1 : s.robot.world->linkID(ri, s.index);
            })
-      .def("getName", [](const RobotModelLink& s) { return s.link().name; })
+      .def("getName", [](const RobotModelLink& s) { return nameToPython(s.link().name); })
       .def("setName", [](RobotModelLink& s, const std::string& n) { s.link().name = n; }, py::arg("name"))
       .def("robot", [](const RobotModelLink& s) { return s.robot; })
       .def("getIndex", [](const RobotModelLink& s) { return s.index; })
@@ -213,7 +213,7 @@ void bindRobotLink(py::module_& m) {
       .def_property_readonly("robotPtr", [](const RobotModelLink& s) { return (std::uintptr_t)s.robot.robot.get(); },
                              "Opaque address of the underlying C++ robot.")
       .def_property_readonly("index", [](const RobotModelLink& s) { return s.index; })
-      .def_property("name", [](const RobotModelLink& s) { return s.link().name; },
+      .def_property("name", [](const RobotModelLink& s) { return nameToPython(s.link().name); },
                     [](RobotModelLink& s, const std::string& n) { s.link().name = n; })
       .def_property_readonly("parent", [](const RobotModelLink& s) { return s.link().parent; })
       .def_property("mass", [](const RobotModelLink& s) { return MassValue::from(s.link().mass); },
@@ -226,9 +226,10 @@ void bindRobotLink(py::module_& m) {
         return transformToTuple(s.r().linkTransforms[s.index]);
       })
       .def("__repr__", [](const RobotModelLink& s) {
-        if (!s.robot.robot || s.index < 0) return std::string("<RobotModelLink (empty)>");
-        return "<RobotModelLink " + std::to_string(s.index) + " of robot '" + s.robot.robot->name + "'>";
+        if (!s.robot.robot || s.index < 0) return nameToPython("<RobotModelLink (empty)>");
+        return nameToPython("<RobotModelLink " + std::to_string(s.index) + " of robot '" + s.robot.robot->name + "'>");
       });
+  bindLinkDynamics(cls);
 }
 
 }  // namespace klampt_py

@@ -83,7 +83,10 @@ void bindWorld(py::module_& m) {
            "A reference to the same world (use copy() for a copy).")
       .def(py::init([](const std::string& fn) {
              WorldModel w;
-             if (!readWorldFile(*w.world, fn)) throw py::value_error("could not load world file '" + fn + "'");
+             if (!readWorldFile(*w.world, fn)) {
+               PyErr_SetString(PyExc_IOError, ("could not load world file '" + fn + "'").c_str());
+               throw py::error_already_set();
+             }
              return w;
            }),
            py::arg("fn"), "Loads a world file; raises IOError on failure.")
@@ -244,7 +247,7 @@ void bindWorld(py::module_& m) {
       .def("getName",
            [](const WorldModel& s, int id) {
              checkID(*s.world, id);
-             return s.world->elementName(id);
+             return nameToPython(s.world->elementName(id));
            },
            py::arg("id"))
       .def("geometry",
