@@ -9,39 +9,16 @@ a virtual environment holding the reference Klamp't 0.9.2) and the table shows
 other/this: a ratio of 3 means this implementation is 3x faster. Each method is
 timed at a fixed random configuration and velocity (the same in both runs).
 """
-import argparse
-import json
 import os
 import random
-import statistics
-import subprocess
-import sys
-import time
+
+from benchcommon import data_dir, median_us, run
 
 ROBOTS = ["robots/tx90l.rob", "robots/ur5.rob", "robots/kinova_gen3_7dof.urdf", "robots/baxter.rob", "robots/atlas.rob"]
 PLOCAL = [0.1, 0.05, 0.02]
 GRAVITY = [0, 0, -9.8]
 
 
-def data_dir():
-    here = os.path.dirname(os.path.abspath(__file__))
-    default = os.path.join(here, "..", "..", "shared", "klampt-data")
-    return os.path.abspath(os.environ.get("KLAMPT_DATA_DIR", default))
-
-
-def median_us(fn, repeat=7):
-    """Median over `repeat` batches of the time per call, in microseconds."""
-    t0 = time.perf_counter()
-    fn()
-    once = max(time.perf_counter() - t0, 1e-7)
-    number = max(1, min(20000, int(0.02 / once)))  # aim for ~20 ms batches
-    samples = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        for _ in range(number):
-            fn()
-        samples.append((time.perf_counter() - t0) / number * 1e6)
-    return statistics.median(samples)
 
 
 def methods(robot):
@@ -113,26 +90,7 @@ def print_table(mine, other=None):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--compare", metavar="PYTHON", help="another interpreter whose klampt to measure too")
-    ap.add_argument("--json", action="store_true", help="print the measurements as JSON")
-    args = ap.parse_args()
-    mine = measure()
-    if args.json:
-        print(json.dumps(mine))
-        return
-    other = None
-    if args.compare:
-        # Run from a neutral folder so the other interpreter imports its own klampt.
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-        env["KLAMPT_DATA_DIR"] = data_dir()
-        out = subprocess.run([args.compare, os.path.abspath(__file__), "--json"], capture_output=True, text=True,
-                             cwd="/", env=env)
-        if out.returncode != 0:
-            sys.exit("the other interpreter failed:\n" + out.stderr)
-        other = json.loads(out.stdout.strip().splitlines()[-1])
-    print_table(mine, other)
-
+    run(__file__, __doc__, measure, print_table)
 
 if __name__ == "__main__":
     main()

@@ -14,13 +14,11 @@ With --compare, the same script runs under the other interpreter (for example
 a virtual environment holding the reference Klamp't 0.9.2) and the table shows
 other/this time ratios: 3 means this implementation is 3x faster.
 """
-import argparse
-import json
 import os
 import random
-import subprocess
-import sys
 import time
+
+from benchcommon import data_dir, run as run_benchmark
 
 # Robot file and end-effector link (an arm's last moving link).
 ROBOTS = [("robots/tx90l.rob", "Link_6"), ("robots/ur5.rob", "ee_link"), ("robots/kinova_gen3_7dof.urdf", None),
@@ -28,11 +26,6 @@ ROBOTS = [("robots/tx90l.rob", "Link_6"), ("robots/ur5.rob", "ee_link"), ("robot
 PROBLEMS = 150
 MODES = ["position", "pose", "global10"]
 
-
-def data_dir():
-    here = os.path.dirname(os.path.abspath(__file__))
-    default = os.path.join(here, "..", "..", "shared", "klampt-data")
-    return os.path.abspath(os.environ.get("KLAMPT_DATA_DIR", default))
 
 
 def random_config(rng, qmin, qmax):
@@ -99,26 +92,7 @@ def print_table(mine, other=None):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--compare", metavar="PYTHON", help="another interpreter whose klampt to measure too")
-    ap.add_argument("--json", action="store_true", help="print the measurements as JSON")
-    args = ap.parse_args()
-    mine = measure()
-    if args.json:
-        print(json.dumps(mine))
-        return
-    other = None
-    if args.compare:
-        # Run from a neutral folder so the other interpreter imports its own klampt.
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-        env["KLAMPT_DATA_DIR"] = data_dir()
-        out = subprocess.run([args.compare, os.path.abspath(__file__), "--json"], capture_output=True, text=True,
-                             cwd="/", env=env)
-        if out.returncode != 0:
-            sys.exit("the other interpreter failed:\n" + out.stderr)
-        other = json.loads(out.stdout.strip().splitlines()[-1])
-    print_table(mine, other)
-
+    run_benchmark(__file__, __doc__, measure, print_table)
 
 if __name__ == "__main__":
     main()
