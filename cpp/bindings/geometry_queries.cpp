@@ -15,6 +15,16 @@ using klampt::DistanceQuerySettings;
 
 namespace {
 
+/// (element hit or -1, first hit point) of the ray from src along dir.
+std::pair<int, Vector3> castRay(const Geometry3D& g, py::handle src, py::handle dir) {
+  const Vector3 a = toVector3(src, "s"), d = toVector3(dir, "d");
+  Vector3 pt = Vector3::Zero();
+  auto geom = g.geom;
+  py::gil_scoped_release release;
+  int e = klampt::rayCast(*geom, a, d, pt);
+  return {e, pt};
+}
+
 py::list pointList(const std::vector<Vector3>& pts) {
   py::list out;
   for (const auto& p : pts) out.append(toList(p));
@@ -172,14 +182,7 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
       .def(
           "rayCast",
           [](G s, py::handle src, py::handle dir) {
-            const Vector3 a = toVector3(src, "s"), d = toVector3(dir, "d");
-            Vector3 pt = Vector3::Zero();
-            auto g = s.geom;
-            int e;
-            {
-              py::gil_scoped_release release;
-              e = klampt::rayCast(*g, a, d, pt);
-            }
+            auto [e, pt] = castRay(s, src, dir);
             return py::make_tuple(e >= 0, toList(pt));
           },
           arg("s"), arg("d"),
@@ -188,14 +191,7 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
       .def(
           "rayCast_ext",
           [](G s, py::handle src, py::handle dir) {
-            const Vector3 a = toVector3(src, "s"), d = toVector3(dir, "d");
-            Vector3 pt = Vector3::Zero();
-            auto g = s.geom;
-            int e;
-            {
-              py::gil_scoped_release release;
-              e = klampt::rayCast(*g, a, d, pt);
-            }
+            auto [e, pt] = castRay(s, src, dir);
             return py::make_tuple(e, toList(pt));
           },
           arg("s"), arg("d"), "(element, pt): the element hit (triangle, point, group element; 0 for primitives) or -1.")

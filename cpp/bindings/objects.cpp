@@ -38,7 +38,17 @@ bool reloadObject(RigidObject& target, const std::string& fn) {
   return true;
 }
 
-std::string optionalString(const py::object& o) { return o.is_none() ? std::string() : o.cast<std::string>(); }
+// Saves an element file, logging a failure and returning False as the reference does.
+template <class T, class Saver>
+bool save(Saver saver, const T& element, const std::string& fn, const py::object& geometryName) {
+  try {
+    saver(element, fn, geometryName.is_none() ? std::string() : geometryName.cast<std::string>());
+  } catch (const klampt::LoadError& e) {
+    logError(e.what());
+    return false;
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -50,13 +60,7 @@ void bindObjects(py::module_& m) {
            py::arg("fn"))
       .def("saveFile",
            [](RigidObjectModel& s, const std::string& fn, py::object geometryName) {
-             try {
-               klampt::saveRigidObjectFile(s.get(), fn, optionalString(geometryName));
-             } catch (const klampt::LoadError& e) {
-               logError(e.what());
-               return false;
-             }
-             return true;
+             return save(klampt::saveRigidObjectFile, s.get(), fn, geometryName);
            },
            py::arg("fn"), py::arg("geometryName") = py::none())
       .def("getID",
@@ -104,13 +108,7 @@ void bindObjects(py::module_& m) {
            py::arg("fn"))
       .def("saveFile",
            [](TerrainModel& s, const std::string& fn, py::object geometryName) {
-             try {
-               klampt::saveTerrainFile(s.get(), fn, optionalString(geometryName));
-             } catch (const klampt::LoadError& e) {
-               logError(e.what());
-               return false;
-             }
-             return true;
+             return save(klampt::saveTerrainFile, s.get(), fn, geometryName);
            },
            py::arg("fn"), py::arg("geometryName") = py::none())
       .def("getID",
