@@ -10,3 +10,7 @@ from klampt.equilibrium import (com_equilibrium, com_equilibrium_2d, equilibrium
                                 force_closure_2d, support_polygon, support_polygon_2d,
                                 set_friction_cone_approximation_edges, destroy)
 from klampt.streams import subscribe_to_stream, detach_from_stream, process_streams, wait_for_stream  # noqa: F401,E402
+from klampt._viewport import Viewport  # noqa: F401,E402
+from klampt._threejs import threejs_get_scene, threejs_get_transforms  # noqa: F401,E402
+from klampt._widgets import (Widget, WidgetSet, PointPoser, TransformPoser, ObjectPoser,  # noqa: F401,E402
+                             RobotPoser)

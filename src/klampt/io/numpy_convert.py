@@ -5,14 +5,27 @@
 - RigidTransform: 4x4 homogeneous matrices.
 - Configs: 2-D arrays, one configuration a row.
 - Trajectory and its subclasses: a pair (times, milestones).
+- TriangleMesh: a pair (vertices n x 3, indices m x 3 int32).
+- PointCloud: an n x (3 + k) array of points and their k properties.
+- VolumeGrid: a triple (bmin, bmax, values) with values a 3-D array.
+- ConvexHull: the n x 3 array of its points.
+- GeometricPrimitive: a pair (type name, properties array).
+- Geometry3D: a pair (4x4 current transform, data of its type); a group's
+  data is the list of its elements' pairs.
+
+Passing a Geometry3D with its data type (e.g. ``to_numpy(g, 'TriangleMesh')``)
+returns the data in world coordinates (current transform applied).
 """
 import numpy as np
 
 from ..math import so3, se3
 from ..model import types as _types
+from . import _numpy_geometry as _geometry
 
 SUPPORTED_TYPES = set(['Value', 'Vector', 'Config', 'Vector2', 'Vector3', 'Point', 'Matrix3', 'Rotation',
-                       'RigidTransform', 'Configs', 'Trajectory', 'LinearPath', 'SO3Trajectory', 'SE3Trajectory'])
+                       'RigidTransform', 'Configs', 'Trajectory', 'LinearPath', 'SO3Trajectory', 'SE3Trajectory',
+                       'TriangleMesh', 'PointCloud', 'VolumeGrid', 'ConvexHull', 'GeometricPrimitive',
+                       'Geometry3D'])
 """The types :func:`to_numpy` and :func:`from_numpy` convert."""
 
 
@@ -29,6 +42,8 @@ def to_numpy(obj, type='auto'):
             raise ValueError("Can't convert an object of type %s to numpy" % obj.__class__.__name__)
     if type not in SUPPORTED_TYPES:
         raise ValueError("Type %s is not supported by to_numpy" % type)
+    if type in _geometry.GEOMETRY_TYPES:
+        return _geometry.to_numpy(obj, type)
     if type == 'Rotation':
         return np.array(so3.matrix(obj), dtype=float)
     if type == 'RigidTransform':
@@ -40,7 +55,9 @@ def from_numpy(obj, type='auto', template=None):
     """Converts a numpy array (or a (times, milestones) pair) to an object
     of the given type.  With type='auto', 1-D arrays become lists, 4x4
     arrays rigid transforms, 3x3 arrays rotations, other 2-D arrays lists
-    of configurations, and pairs trajectories.  template (an object of the
+    of configurations, pairs of a 1-D and a 2-D array trajectories, pairs of
+    two n x 3 arrays triangle meshes, triples (bmin, bmax, 3-D values)
+    volume grids and pairs (4x4 array, data) Geometry3D objects.  template (an object of the
     desired type) picks the trajectory class (and robot of a
     RobotTrajectory)."""
     from ..model import trajectory
@@ -49,6 +66,10 @@ def from_numpy(obj, type='auto', template=None):
             type = 'Trajectory'
         else:
             type = _types.object_to_type(template, SUPPORTED_TYPES)
+    if type == 'auto':
+        type = _geometry.detect_type(obj)
+    if type in _geometry.GEOMETRY_TYPES:
+        return _geometry.from_numpy(obj, type, template)
     if type == 'auto':
         if isinstance(obj, tuple) and len(obj) == 2:
             type = 'Trajectory'

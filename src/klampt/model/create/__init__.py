@@ -1,0 +1,4 @@
+"""Creating geometric primitives, world bodies made of them, moving-base and
+planar robots, and arrangements of objects in a container."""
+from .primitives import box, sphere, bbox  # noqa: F401
+from . import primitives, moving_base_robot, planar_robot, pile  # noqa: F401,E402
