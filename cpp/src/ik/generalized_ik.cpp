@@ -84,6 +84,15 @@ class GeneralizedProblem : public IKProblem {
     }
   }
 
+  void periods(VectorX& p) const override {
+    p.setZero(numVars());
+    VectorX pr;
+    for (size_t r = 0; r < robots_.size(); ++r) {
+      vars_[r].periods(*robots_[r], pr);
+      p.segment(robotOffset_[r], pr.size()) = pr;
+    }
+  }
+
   void residual(VectorX& f) const override {
     f.resize(numResiduals_);
     int row = 0;

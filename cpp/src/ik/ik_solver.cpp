@@ -18,6 +18,19 @@ class RobotProblem : public IKProblem {
   RobotProblem(Robot& robot, const std::vector<IKGoal>& goals, const std::vector<int>& dofs)
       : robot_(robot), goals_(goals), vars_(robot, dofs) {}
 
+  /// From now on setVars updates only the frames the goals depend on (the
+  /// goals' links and their ancestors); the caller updates the rest at the end.
+  void updateGoalFramesOnly() {
+    std::vector<char> needed(robot_.numLinks(), 0);
+    for (const IKGoal& g : goals_)
+      for (int l : {g.link, g.destLink})
+        for (int j = l; j >= 0 && !needed[j]; j = robot_.links[j].parent) needed[j] = 1;
+    goalFrames_.clear();
+    for (int i = 0; i < robot_.numLinks(); ++i)
+      if (needed[i]) goalFrames_.push_back(i);
+    partialFrames_ = true;
+  }
+
   int numVars() const override { return vars_.size(); }
   int numResiduals() const override { return totalDims(goals_); }
 
@@ -31,10 +44,16 @@ class RobotProblem : public IKProblem {
 
   void setVars(const VectorX& x) override {
     vars_.set(x.data(), robot_.q);
-    robot_.updateFrames();
+    if (!partialFrames_) {
+      robot_.updateFrames();
+      return;
+    }
+    for (int i : goalFrames_) robot_.updateLinkFrame(i);  // ascending: parents first
   }
 
   void residual(VectorX& f) const override { goalsResidual(robot_, goals_, f); }
+
+  void periods(VectorX& p) const override { vars_.periods(robot_, p); }
 
   void jacobian(MatrixX& J) const override {
     goalsJacobian(robot_, goals_, vars_.links(), raw_);
@@ -57,23 +76,19 @@ class RobotProblem : public IKProblem {
   Robot& robot_;
   const std::vector<IKGoal>& goals_;
   RobotVars vars_;
+  std::vector<int> goalFrames_;
+  bool partialFrames_ = false;
   mutable MatrixX raw_;
 };
 
 // Spin joints wrap around: report them in [0, 2 pi) as the reference does.
 void normalizeSpinJoints(Robot& robot) {
-  bool changed = false;
   for (const Joint& j : robot.joints) {
     if (j.type != JointType::Spin) continue;
     double& a = robot.q[j.linkIndex];
     const double w = std::fmod(a, 2 * M_PI);
-    const double v = w < 0 ? w + 2 * M_PI : w;
-    if (v != a) {
-      a = v;
-      changed = true;
-    }
+    a = w < 0 ? w + 2 * M_PI : w;
   }
-  if (changed) robot.updateFrames();
 }
 
 }  // namespace
@@ -149,9 +164,11 @@ bool IKSolver::solve() {
   VectorX bmin, bmax, b;
   solverBounds(*this, p, bmin, bmax);
   if (bias.size()) b = p.varsOf(bias);
+  p.updateGoalFramesOnly();
   IKRunResult r = newtonSolve(p, bmin, bmax, b, tol, maxIters);
   lastIters = r.iters;
   normalizeSpinJoints(*robot);
+  robot->updateFrames();
   return r.solved;
 }
 
@@ -196,6 +213,7 @@ bool IKSolver::minimize(const std::function<double(const VectorX&)>* cost,
   }
   lastIters = r.iters;
   normalizeSpinJoints(*robot);
+  robot->updateFrames();
   return r.solved;
 }
 

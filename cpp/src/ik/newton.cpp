@@ -53,6 +53,31 @@ void clampInto(VectorX& x, const VectorX& bmin, const VectorX& bmax) {
   x = x.cwiseMax(bmin).cwiseMin(bmax);
 }
 
+// The value of a periodic variable shifted by whole periods into [lo, hi], if
+// one exists (the residual is the same there).
+bool wrapInside(double x, double lo, double hi, double period, double& wrapped) {
+  if (!(period > 0) || !std::isfinite(lo) || !std::isfinite(hi) || !std::isfinite(x)) return false;
+  double y = lo + std::fmod(x - lo, period);
+  if (y < lo) y += period;
+  if (y > hi) return false;
+  wrapped = y;
+  return true;
+}
+
+// Clamps into the bounds, except that a periodic variable (a revolute joint)
+// that left them is moved by whole turns when that brings it inside: a step
+// may cross the gap between the limits (small for limits like +-179 degrees)
+// instead of leaving the solver stuck on one side of it.
+void boundInto(VectorX& x, const VectorX& bmin, const VectorX& bmax, const VectorX& period) {
+  for (int i = 0; i < x.size(); ++i) {
+    if (x[i] >= bmin[i] && x[i] <= bmax[i]) continue;
+    if (!wrapInside(x[i], bmin[i], bmax[i], period[i], x[i])) x[i] = std::min(std::max(x[i], bmin[i]), bmax[i]);
+  }
+}
+
+// Whether a step may carry the variable across the gap between its limits.
+bool canWrap(double lo, double hi, double period) { return period > 0 && std::isfinite(lo) && std::isfinite(hi); }
+
 // A variable is held at its bound when it sits there and `dir` pushes outward.
 bool pushesOut(double x, double lo, double hi, double dir) {
   return (x <= lo && dir < 0) || (x >= hi && dir > 0);
@@ -66,14 +91,59 @@ void maskColumns(MatrixX& J, const std::vector<char>& held) {
     if (held[i]) J.col(i).setZero();
 }
 
+// The damped Newton step from x with the held variables fixed, plus the
+// null-space motion toward `bias` if given. Variables the step pushes out
+// through a bound are held too and the step recomputed, except periodic
+// variables the step carries across the gap between their limits: those are
+// flagged in `jumps`.
+void newtonStep(const MatrixX& J, const VectorX& f, const VectorX& x, const VectorX& bmin, const VectorX& bmax,
+                const VectorX& period, const VectorX& bias, double damping, std::vector<char>& held,
+                std::vector<char>& jumps, DampedPinv& pinv, MatrixX& Jm, VectorX& dx) {
+  const int n = (int)x.size();
+  VectorX d, Jd, tmp;
+  for (int pass = 0; pass < 4; ++pass) {
+    Jm = J;
+    maskColumns(Jm, held);
+    pinv.compute(Jm, damping);
+    pinv.apply(f, dx);
+    dx = -dx;
+    if (bias.size() == n) {
+      // Null-space motion toward the bias: (I - J+ J)(bias - x).
+      d = bias - x;
+      for (int i = 0; i < n; ++i)
+        if (held[i]) d[i] = 0;
+      Jd.noalias() = Jm * d;
+      pinv.apply(Jd, tmp);
+      dx += d - tmp;
+    }
+    bool changed = false;
+    for (int i = 0; i < n; ++i) {
+      jumps[i] = 0;
+      double wrapped;
+      if (held[i]) {
+        dx[i] = 0;
+      } else if (pushesOut(x[i], bmin[i], bmax[i], dx[i])) {
+        if (wrapInside(x[i] + dx[i], bmin[i], bmax[i], period[i], wrapped)) {
+          jumps[i] = 1;
+        } else {
+          held[i] = 1;
+          changed = true;
+        }
+      }
+    }
+    if (!changed) break;
+  }
+}
+
 }  // namespace
 
 IKRunResult newtonSolve(IKProblem& p, const VectorX& bmin, const VectorX& bmax, const VectorX& bias, double tol,
                         int maxIters) {
   const int n = p.numVars();
-  VectorX x, xt, f, ft, g, dx, d, Jd, tmp;
+  VectorX x, xt, f, ft, g, dx, period;
   MatrixX J, Jm;
   DampedPinv pinv;
+  p.periods(period);
   p.getVars(x);
   clampInto(x, bmin, bmax);
   p.setVars(x);
@@ -83,7 +153,7 @@ IKRunResult newtonSolve(IKProblem& p, const VectorX& bmin, const VectorX& bmax, 
     res.solved = maxAbs(f) <= tol;
     return res;
   }
-  std::vector<char> held(n);
+  std::vector<char> held(n), jumps(n);
   // Levenberg-style: damping grows when full steps overshoot (near
   // singularities) and shrinks while they are accepted.
   double damping = kDamping;
@@ -94,61 +164,53 @@ IKRunResult newtonSolve(IKProblem& p, const VectorX& bmin, const VectorX& bmax, 
     if (!J.allFinite()) break;
     g.noalias() = J.transpose() * f;
     // Active set: variables on a bound that the descent direction -g leaves
-    // through are held; then also those the step itself pushes out.
-    for (int i = 0; i < n; ++i) held[i] = pushesOut(x[i], bmin[i], bmax[i], -g[i]);
-    for (int pass = 0; pass < 4; ++pass) {
-      Jm = J;
-      maskColumns(Jm, held);
-      pinv.compute(Jm, damping);
-      pinv.apply(f, dx);
-      dx = -dx;
-      if (bias.size() == n) {
-        // Null-space motion toward the bias: (I - J+ J)(bias - x).
-        d = bias - x;
-        for (int i = 0; i < n; ++i)
-          if (held[i]) d[i] = 0;
-        Jd.noalias() = Jm * d;
-        pinv.apply(Jd, tmp);
-        dx += d - tmp;
-      }
-      bool changed = false;
-      for (int i = 0; i < n; ++i) {
-        if (held[i]) {
-          dx[i] = 0;
-        } else if (pushesOut(x[i], bmin[i], bmax[i], dx[i])) {
-          held[i] = 1;
-          changed = true;
-        }
-      }
-      if (!changed) break;
-    }
-    const double stepMax = kStepMax * std::max(x.norm(), double(n));
-    const double len = dx.norm();
-    if (!(len > 0) || !std::isfinite(len)) break;
-    if (len > stepMax) dx *= stepMax / len;
-    // Backtracking line search on phi = |f|^2 / 2.
+    // through are held, unless they are periodic and the step may jump the gap.
+    for (int i = 0; i < n; ++i)
+      held[i] = pushesOut(x[i], bmin[i], bmax[i], -g[i]) && !canWrap(bmin[i], bmax[i], period[i]);
     const double phi0 = 0.5 * f.squaredNorm();
-    const double slope = g.dot(dx);
     double t = 1.0;
-    bool accepted = false;
-    for (int k = 0; k < kMaxBacktracks; ++k) {
-      xt = x + t * dx;
-      clampInto(xt, bmin, bmax);
-      p.setVars(xt);
-      p.residual(ft);
-      const double phi = 0.5 * ft.squaredNorm();
-      const double need = slope < 0 ? phi0 + kSufficientDecrease * t * slope : phi0;
-      if (std::isfinite(phi) && (phi <= need || (phi < phi0 && maxAbs(ft) <= tol))) {
-        accepted = true;
+    bool accepted = false, usable = true;
+    for (int attempt = 0; attempt < 2 && !accepted && usable; ++attempt) {
+      if (attempt == 1) {
+        // A jump across a gap that does not pay off at full length is no
+        // use shorter (the variable would land in the gap): hold it instead.
+        bool any = false;
+        for (int i = 0; i < n; ++i)
+          if (jumps[i]) held[i] = any = true;
+        if (!any) break;
+      }
+      newtonStep(J, f, x, bmin, bmax, period, bias, damping, held, jumps, pinv, Jm, dx);
+      const double stepMax = kStepMax * std::max(x.norm(), double(n));
+      const double len = dx.norm();
+      if (!(len > 0) || !std::isfinite(len)) {
+        usable = false;
         break;
       }
-      // Minimizer of the quadratic through phi0, slope and phi, kept in [0.1t, 0.5t].
-      double tq = 0.5 * t;
-      if (std::isfinite(phi) && slope < 0) {
-        const double denom = 2.0 * (phi - phi0 - slope * t);
-        if (denom > 0) tq = std::clamp(-slope * t * t / denom, 0.1 * t, 0.5 * t);
+      if (len > stepMax) dx *= stepMax / len;
+      // Backtracking line search on phi = |f|^2 / 2.
+      const double slope = g.dot(dx);
+      const bool jumping = std::find(jumps.begin(), jumps.end(), 1) != jumps.end();
+      t = 1.0;
+      for (int k = 0; k < kMaxBacktracks; ++k) {
+        xt = x + t * dx;
+        boundInto(xt, bmin, bmax, period);
+        p.setVars(xt);
+        p.residual(ft);
+        const double phi = 0.5 * ft.squaredNorm();
+        const double need = slope < 0 ? phi0 + kSufficientDecrease * t * slope : phi0;
+        if (std::isfinite(phi) && (phi <= need || (phi < phi0 && maxAbs(ft) <= tol))) {
+          accepted = true;
+          break;
+        }
+        if (jumping && attempt == 0) break;
+        // Minimizer of the quadratic through phi0, slope and phi, kept in [0.1t, 0.5t].
+        double tq = 0.5 * t;
+        if (std::isfinite(phi) && slope < 0) {
+          const double denom = 2.0 * (phi - phi0 - slope * t);
+          if (denom > 0) tq = std::clamp(-slope * t * t / denom, 0.1 * t, 0.5 * t);
+        }
+        t = tq;
       }
-      t = tq;
     }
     if (!accepted) {  // no decrease along the step: a local minimum
       p.setVars(x);
@@ -171,8 +233,9 @@ IKRunResult newtonSolve(IKProblem& p, const VectorX& bmin, const VectorX& bmax, 
 
 IKRunResult minimizeResidual(IKProblem& p, const VectorX& bmin, const VectorX& bmax, double tol, int maxIters) {
   const int n = p.numVars();
-  VectorX x, xt, f, ft, g, dx;
+  VectorX x, xt, f, ft, g, dx, period;
   MatrixX J, H;
+  p.periods(period);
   p.getVars(x);
   clampInto(x, bmin, bmax);
   p.setVars(x);
@@ -201,7 +264,7 @@ IKRunResult minimizeResidual(IKProblem& p, const VectorX& bmin, const VectorX& b
       for (int i = 0; i < n; ++i)
         if (held[i]) dx[i] = 0;
       xt = x + dx;
-      clampInto(xt, bmin, bmax);
+      boundInto(xt, bmin, bmax, period);
       p.setVars(xt);
       p.residual(ft);
       if (ft.allFinite() && ft.squaredNorm() < phi0) {

@@ -78,6 +78,14 @@ void RobotVars::reduceGradient(const VectorX& full, double* g) const {
   }
 }
 
+void RobotVars::periods(const Robot& robot, VectorX& p) const {
+  p.setZero(size());
+  for (int k = 0; k < size(); ++k) {
+    const Var& v = vars_[k];
+    if (v.driver < 0 && !robot.links[v.links[0]].prismatic) p[k] = 2 * M_PI;
+  }
+}
+
 void RobotVars::bounds(const VectorX& qmin, const VectorX& qmax, double* bmin, double* bmax) const {
   for (int k = 0; k < size(); ++k) {
     const Var& v = vars_[k];

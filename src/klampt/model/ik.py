@@ -291,6 +291,15 @@ def solver(objectives, iters: Optional[int] = None, tol: Optional[float] = None,
     robots give a list of independent solvers; generalized objectives a
     GeneralizedIKSolver. ``secondary`` objective(s) are added with
     addSecondary (use ``minimize()`` to optimize them)."""
+    if type(objectives) is IKObjective and secondary is None:
+        # The common case, without the grouping below.
+        s = _make_solver(_robot_of(objectives))
+        s.add(objectives)
+        if iters is not None:
+            s.setMaxIters(iters)
+        if tol is not None:
+            s.setTolerance(tol)
+        return s
     if isinstance(objectives, (IKObjective, GeneralizedIKObjective)):
         objectives = [objectives]
     objectives = list(objectives)

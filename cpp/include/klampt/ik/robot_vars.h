@@ -31,6 +31,9 @@ class RobotVars {
   void reduceColumns(const MatrixX& raw, MatrixX& out, int offset) const;
   /// Chain rule from a gradient over all robot DOFs to the variables.
   void reduceGradient(const VectorX& full, double* g) const;
+  /// Per variable: 2 pi for a single revolute DOF (the kinematics repeat
+  /// with that period), 0 otherwise.
+  void periods(const Robot& robot, VectorX& p) const;
   /// Variable bounds: the intersection of the limits of each variable's links.
   void bounds(const VectorX& qmin, const VectorX& qmax, double* bmin, double* bmax) const;
 
