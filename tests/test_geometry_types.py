@@ -776,26 +776,26 @@ def test_appearance_data():
     a = Appearance()
     assert a.isStandalone() and a.getDraw()
     a.setColor(1, 0, 0)
-    assert a.getColor() == (1.0, 0.0, 0.0, 1.0)
+    assert a.getColor() == [1.0, 0.0, 0.0, 1.0]
     a.setColor(Appearance.EDGES, 0, 1, 0, 0.5)
-    assert a.getColor(Appearance.EDGES) == (0.0, 1.0, 0.0, 0.5)
-    assert a.getColor(Appearance.FACES) == (1.0, 0.0, 0.0, 1.0)
+    assert a.getColor(Appearance.EDGES) == [0.0, 1.0, 0.0, 0.5]
+    assert a.getColor(Appearance.FACES) == [1.0, 0.0, 0.0, 1.0]
     a.setColor(Appearance.ALL, 0, 0, 1, 1)
-    assert a.getColor(Appearance.VERTICES) == (0.0, 0.0, 1.0, 1.0)
+    assert a.getColor(Appearance.VERTICES) == [0.0, 0.0, 1.0, 1.0]
     a.setDraw(Appearance.EDGES, True)
     assert a.getDraw(Appearance.EDGES) and a.getDraw(Appearance.FACES)
     a.setDraw(False)
     assert not a.getDraw()
     a.setTintColor([0.5, 0.5, 0.5, 1], 0.25)
-    assert a.getTintColor() == (0.5, 0.5, 0.5, 1.0) and a.getTintStrength() == 0.25
+    assert a.getTintColor() == [0.5, 0.5, 0.5, 1.0] and a.getTintStrength() == 0.25
     a.setShininess(20, 0.1)
     assert a.getShininess() == 20.0
-    assert a.getColor(Appearance.SPECULAR) == pytest.approx((0.1, 0.1, 0.1, 1.0))
+    assert a.getColor(Appearance.SPECULAR) == pytest.approx([0.1, 0.1, 0.1, 1.0])
     a.setElementColor(Appearance.FACES, 3, 0.2, 0.3, 0.4)
-    assert a.getElementColor(Appearance.FACES, 3) == pytest.approx((0.2, 0.3, 0.4, 1.0))
+    assert a.getElementColor(Appearance.FACES, 3) == pytest.approx([0.2, 0.3, 0.4, 1.0])
     assert a.getElementColor(Appearance.FACES, 1) == a.getColor(Appearance.FACES)
     a.setColors(Appearance.VERTICES, np.array([[1, 0, 0], [0, 1, 0]], dtype=np.float32))
-    assert a.getElementColor(Appearance.VERTICES, 1) == (0.0, 1.0, 0.0, 1.0)
+    assert a.getElementColor(Appearance.VERTICES, 1) == [0.0, 1.0, 0.0, 1.0]
     a.setTexture2D("rgb8", np.zeros((4, 8, 3), dtype=np.uint8))
     a.setTexture1D("rgba8", np.zeros(16, dtype=np.uint32))
     a.setTexture2D_b("l8", np.zeros((2, 2), dtype=np.uint8), False)
@@ -810,7 +810,7 @@ def test_appearance_data():
     a.refresh()
     b = a.clone()
     b.setColor(0, 0, 0)
-    assert a.getColor() == (0.0, 0.0, 1.0, 1.0)
+    assert a.getColor() == [0.0, 0.0, 1.0, 1.0]
     c = Appearance(a)
     assert c.getTintStrength() == 0.25
 
@@ -853,4 +853,4 @@ def test_element_appearance_is_shared():
     standalone.setColor(1, 1, 1)
     assert link.appearance().getColor() == pytest.approx((0.1, 0.2, 0.3, 0.4))
     link.appearance().set(standalone)
-    assert app.getColor() == (1.0, 1.0, 1.0, 1.0)
+    assert app.getColor() == [1.0, 1.0, 1.0, 1.0]

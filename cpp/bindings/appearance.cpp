@@ -17,7 +17,11 @@ Color readColor(float r, float g, float b, float a) {
   return {r, g, b, a};
 }
 
-py::tuple colorTuple(const Color& c) { return py::make_tuple(c[0], c[1], c[2], c[3]); }
+py::list colorList(const Color& c) {
+  py::list out(4);
+  for (int i = 0; i < 4; ++i) out[i] = py::float_((double)c[i]);
+  return out;
+}
 
 void checkFeature(int f, int last) {
   if (f < App::ALL || f > last)
@@ -157,8 +161,8 @@ void bindAppearance(py::module_& m) {
              if (f == App::ALL) s.app->vertexColor = s.app->edgeColor = c;
            },
            py::arg("feature"), py::arg("r"), py::arg("g"), py::arg("b"), py::arg("a"))
-      .def("getColor", [](const Appearance& s) { return colorTuple(s.app->color); })
-      .def("getColor", [](const Appearance& s, int f) { return colorTuple(featureColor(*s.app, f)); }, py::arg("feature"))
+      .def("getColor", [](const Appearance& s) { return colorList(s.app->color); })
+      .def("getColor", [](const Appearance& s, int f) { return colorList(featureColor(*s.app, f)); }, py::arg("feature"))
       .def("setColors",
            [](Appearance& s, int f, py::handle obj) {
              auto& list = elementColors(*s.app, f);
@@ -179,7 +183,7 @@ void bindAppearance(py::module_& m) {
              s.app->tintStrength = strength;
            },
            py::arg("color"), py::arg("strength"))
-      .def("getTintColor", [](const Appearance& s) { return colorTuple(s.app->tintColor); })
+      .def("getTintColor", [](const Appearance& s) { return colorList(s.app->tintColor); })
       .def("getTintStrength", [](const Appearance& s) { return s.app->tintStrength; })
       .def("setShininess",
            [](Appearance& s, float shininess, float strength) {
@@ -202,7 +206,7 @@ void bindAppearance(py::module_& m) {
            [](Appearance& s, int f, long element) {
              auto& list = elementColors(*s.app, f);
              if (element < 0) throw py::index_error("element index must be >= 0");
-             return colorTuple((std::size_t)element < list.size() ? list[element] : featureColor(*s.app, f));
+             return colorList((std::size_t)element < list.size() ? list[element] : featureColor(*s.app, f));
            },
            py::arg("feature"), py::arg("element"),
            "The element's color, or the feature's color if no per-element color was set for it.")

@@ -2,11 +2,18 @@
 // reader too.
 #pragma once
 #include <string>
+#include "klampt/geometry/appearance.h"
 #include "klampt/geometry/geometry.h"
 #include "klampt/io/load_error.h"
 #include "file_paths.h"
 
 namespace klampt {
+
+/// Default colors the reference gives loaded elements: objects read from a
+/// rigid-object (.obj key/value) file, and elements whose geometry comes
+/// straight from a geometry file (terrains, inline or mesh-only objects).
+constexpr Color kObjectFileColor{0.6f, 0.6f, 0.6f, 1.0f};
+constexpr Color kGeometryFileColor{0.8f, 0.6f, 0.2f, 1.0f};
 
 /// A .obj file in Klamp't's rigid-object key/value format (rather than a
 /// Wavefront mesh): its first item is one of the rigid-object keys.

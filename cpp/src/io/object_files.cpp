@@ -179,12 +179,13 @@ void loadElementGeometry(const std::string& path, Geometry& geometry, const Load
 std::shared_ptr<RigidObject> loadRigidObjectFile(const std::string& path, LoadContext& ctx) {
   auto obj = std::make_shared<RigidObject>();
   obj->name = fileStem(path);
-  obj->appearance->color = {0.4f, 0.2f, 0.8f, 1.0f};  // Klamp't's default object color
   obj->contact.kRestitution = 0.5;
   if (isRigidObjectKeyValueFile(path)) {
+    obj->appearance->color = kObjectFileColor;
     TokenStream in = TokenStream::open(path);
     readObjectEntries(in, *obj, ctx);
   } else {
+    obj->appearance->color = kGeometryFileColor;
     loadElementGeometry(path, *obj->geometry, ctx);
     // A plain geometry file: unit mass spread over the shape.
     setMassFromGeometry(*obj->geometry->data, 1.0, 1.0, obj->mass);
@@ -212,7 +213,7 @@ void saveRigidObjectFile(const RigidObject& obj, const std::string& path, const 
 std::shared_ptr<Terrain> loadTerrainFile(const std::string& path, LoadContext& ctx) {
   auto terrain = std::make_shared<Terrain>();
   terrain->name = fileStem(path);
-  terrain->appearance->color = {0.8f, 0.6f, 0.2f, 1.0f};  // Klamp't's default terrain color
+  terrain->appearance->color = kGeometryFileColor;
   if (fileExtension(path) == "env") {
     TokenStream in = TokenStream::open(path);
     readTerrainEntries(in, *terrain, ctx);

@@ -36,7 +36,13 @@ std::shared_ptr<Robot> loadRobotFile(const std::string& path, LoadContext& ctx) 
   if (ext != ".rob" && ext != ".urdf")
     throw LoadError(fileMessage(path, 0, "unknown robot file extension '" + ext + "' (expected .rob or .urdf)"));
   LoadingFile guard(path);
-  return ext == ".rob" ? loadRob(path, ctx) : loadUrdf(path, ctx);
+  std::shared_ptr<Robot> robot = ext == ".rob" ? loadRob(path, ctx) : loadUrdf(path, ctx);
+  // The reference draws loaded robot links with a specular highlight.
+  for (Link& link : robot->links) {
+    link.appearance->shininess = 20.0f;
+    link.appearance->specularColor = {0.2f, 0.2f, 0.2f, 1.0f};
+  }
+  return robot;
 }
 
 }  // namespace klampt

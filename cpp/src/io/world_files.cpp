@@ -240,7 +240,7 @@ void readPhysics(const XmlReader& xr, const XMLElement* p, RigidObject& obj) {
 std::shared_ptr<RigidObject> readRigidObject(const XmlReader& xr, const XMLElement* e) {
   auto obj = std::make_shared<RigidObject>();
   // XmlWorld's defaults, replaced by the object file if there is one.
-  obj->appearance->color = {0.4f, 0.2f, 0.8f, 1.0f};
+  obj->appearance->color = kGeometryFileColor;
   obj->mass.inertia.setZero();
   obj->contact.kRestitution = 0.5;
   if (const char* file = e->Attribute("file")) {

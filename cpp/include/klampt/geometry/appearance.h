@@ -18,12 +18,12 @@ struct Appearance {
   bool drawn = true;
   bool drawVertices = false, drawEdges = false, drawFaces = true;
   Color color{0.5f, 0.5f, 0.5f, 1.0f};  // the object (face) color
-  Color vertexColor{0.0f, 0.0f, 0.0f, 1.0f};
-  Color edgeColor{0.0f, 0.0f, 0.0f, 1.0f};
+  Color vertexColor{1.0f, 1.0f, 1.0f, 1.0f};
+  Color edgeColor{1.0f, 1.0f, 1.0f, 1.0f};
   Color emissiveColor{0.0f, 0.0f, 0.0f, 1.0f};
   Color specularColor{0.1f, 0.1f, 0.1f, 1.0f};
   float shininess = 0.0f;
-  Color tintColor{1.0f, 1.0f, 1.0f, 1.0f};
+  Color tintColor{0.0f, 0.0f, 0.0f, 1.0f};
   float tintStrength = 0.0f;
   /// Per-vertex and per-face colors (empty: the feature color is used).
   std::vector<Color> vertexColors, faceColors;
