@@ -11,6 +11,7 @@ timed at a fixed random configuration and velocity (the same in both runs).
 """
 import os
 import random
+import warnings
 
 from benchcommon import data_dir, median_us, run
 
@@ -19,40 +20,47 @@ PLOCAL = [0.1, 0.05, 0.02]
 GRAVITY = [0, 0, -9.8]
 
 
-
-
 def methods(robot):
-    """(name, callable) for every dynamics method, at the robot's current state."""
+    """(name, statement) for every dynamics method, at the robot's current
+    state, and the namespace the statements run in."""
     n = robot.numLinks()
     rng = random.Random(1)
-    ddq = [rng.uniform(-1, 1) for _ in range(n)]
-    tau = [rng.uniform(-1, 1) for _ in range(n)]
-    link = robot.link(n - 1)
+    env = {
+        "robot": robot,
+        "link": robot.link(n - 1),
+        "i": n // 2,
+        "ddq": [rng.uniform(-1, 1) for _ in range(n)],
+        "tau": [rng.uniform(-1, 1) for _ in range(n)],
+        "plocal": PLOCAL,
+        "gravity": GRAVITY,
+    }
     return [
-        ("getMassMatrix", robot.getMassMatrix),
-        ("getMassMatrixInv", robot.getMassMatrixInv),
-        ("getMassMatrixDeriv", lambda: robot.getMassMatrixDeriv(n // 2)),
-        ("getMassMatrixTimeDeriv", robot.getMassMatrixTimeDeriv),
-        ("getCoriolisForceMatrix", robot.getCoriolisForceMatrix),
-        ("getCoriolisForces", robot.getCoriolisForces),
-        ("getGravityForces", lambda: robot.getGravityForces(GRAVITY)),
-        ("torquesFromAccel", lambda: robot.torquesFromAccel(ddq)),
-        ("accelFromTorques", lambda: robot.accelFromTorques(tau)),
-        ("getComVelocity", robot.getComVelocity),
-        ("getLinearMomentum", robot.getLinearMomentum),
-        ("getAngularMomentum", robot.getAngularMomentum),
-        ("getKineticEnergy", robot.getKineticEnergy),
-        ("getTotalInertia", robot.getTotalInertia),
-        ("link.getAcceleration", lambda: link.getAcceleration(ddq)),
-        ("link.getPointAcceleration", lambda: link.getPointAcceleration(PLOCAL, ddq)),
-        ("link.getAngularAcceleration", lambda: link.getAngularAcceleration(ddq)),
-        ("link.getPositionHessian", lambda: link.getPositionHessian(PLOCAL)),
-        ("link.getOrientationHessian", link.getOrientationHessian),
-    ]
+        ("getMassMatrix", "robot.getMassMatrix()"),
+        ("getMassMatrixInv", "robot.getMassMatrixInv()"),
+        ("getMassMatrixDeriv", "robot.getMassMatrixDeriv(i)"),
+        ("getMassMatrixTimeDeriv", "robot.getMassMatrixTimeDeriv()"),
+        ("getCoriolisForceMatrix", "robot.getCoriolisForceMatrix()"),
+        ("getCoriolisForces", "robot.getCoriolisForces()"),
+        ("getGravityForces", "robot.getGravityForces(gravity)"),
+        ("torquesFromAccel", "robot.torquesFromAccel(ddq)"),
+        ("accelFromTorques", "robot.accelFromTorques(tau)"),
+        ("getComVelocity", "robot.getComVelocity()"),
+        ("getLinearMomentum", "robot.getLinearMomentum()"),
+        ("getAngularMomentum", "robot.getAngularMomentum()"),
+        ("getKineticEnergy", "robot.getKineticEnergy()"),
+        ("getTotalInertia", "robot.getTotalInertia()"),
+        ("link.getAcceleration", "link.getAcceleration(ddq)"),
+        ("link.getPointAcceleration", "link.getPointAcceleration(plocal, ddq)"),
+        ("link.getAngularAcceleration", "link.getAngularAcceleration(ddq)"),
+        ("link.getPositionHessian", "link.getPositionHessian(plocal)"),
+        ("link.getOrientationHessian", "link.getOrientationHessian()"),
+    ], env
 
 
 def measure():
     import klampt
+
+    warnings.simplefilter("ignore")  # loader warnings about the shared files
 
     results = {}
     for rel in ROBOTS:
@@ -66,7 +74,8 @@ def measure():
         rng = random.Random(0)
         robot.setConfig([rng.uniform(max(a, -3.0), min(b, 3.0)) for a, b in zip(qmin, qmax)])
         robot.setVelocity([rng.uniform(-1, 1) for _ in range(n)])
-        row = {name: median_us(fn) for name, fn in methods(robot)}
+        statements, env = methods(robot)
+        row = {name: median_us(stmt, env=env) for name, stmt in statements}
         row["links"] = n
         results[os.path.basename(rel)] = row
     return results

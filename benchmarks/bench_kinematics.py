@@ -10,16 +10,17 @@ other/this: a ratio of 3 means this implementation is 3x faster.
 """
 import os
 import random
+import warnings
 
 from benchcommon import data_dir, median_us, run
 
 ROBOTS = ["robots/tx90l.rob", "robots/ur5.rob", "robots/kinova_gen3_7dof.urdf", "robots/baxter.rob", "robots/atlas.rob"]
 
 
-
-
 def measure():
     import klampt
+
+    warnings.simplefilter("ignore")  # loader warnings about the shared files
 
     results = {}
     for rel in ROBOTS:
@@ -39,20 +40,14 @@ def measure():
         qmin, qmax = robot.getJointLimits()
         rng = random.Random(0)
         configs = [[rng.uniform(max(a, -3.0), min(b, 3.0)) for a, b in zip(qmin, qmax)] for _ in range(16)]
-        last = robot.link(n - 1)
-        state = {"k": 0}
-
-        def set_config():
-            state["k"] = (state["k"] + 1) & 15
-            robot.setConfig(configs[state["k"]])
-
+        env = {"robot": robot, "last": robot.link(n - 1), "p": [0.1, 0.05, 0.02]}
+        env.update(("c%d" % k, c) for k, c in enumerate(configs))
+        # Each call sets another configuration.
+        row["setConfig"] = median_us("\n".join("robot.setConfig(c%d)" % k for k in range(16)), env=env, calls=16)
         robot.setConfig(configs[3])
-        row["setConfig"] = median_us(set_config)
-        row["getTransform"] = median_us(last.getTransform)
-        p = [0.1, 0.05, 0.02]
-        row["getJacobian"] = median_us(lambda: last.getJacobian(p))
-        row["getPositionJacobian"] = median_us(lambda: last.getPositionJacobian(p))
-        row["getCom"] = median_us(robot.getCom)
+        for column, stmt in [("getTransform", "last.getTransform()"), ("getJacobian", "last.getJacobian(p)"),
+                             ("getPositionJacobian", "last.getPositionJacobian(p)"), ("getCom", "robot.getCom()")]:
+            row[column] = median_us(stmt, env=env)
         row["links"] = n
         results[name] = row
     return results

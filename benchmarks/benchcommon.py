@@ -7,7 +7,7 @@ import os
 import statistics
 import subprocess
 import sys
-import time
+import timeit
 
 
 def data_dir():
@@ -16,20 +16,20 @@ def data_dir():
     return os.path.abspath(os.environ.get("KLAMPT_DATA_DIR", default))
 
 
-def median_us(fn, repeat=7, number=None):
-    """Median over `repeat` batches of the time per call, in microseconds."""
-    if number is None:  # aim for ~20 ms batches
-        t0 = time.perf_counter()
-        fn()
-        once = max(time.perf_counter() - t0, 1e-7)
-        number = max(1, min(20000, int(0.02 / once)))
-    samples = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        for _ in range(number):
-            fn()
-        samples.append((time.perf_counter() - t0) / number * 1e6)
-    return statistics.median(samples)
+def median_us(stmt, repeat=21, number=None, env=None, calls=1):
+    """Median over `repeat` batches of the time per call, in microseconds.
+
+    `stmt` is a callable, or a statement (evaluated in the namespace `env`)
+    holding `calls` calls. Statements are timed inline by timeit, so the time
+    of the harness's own Python function call is not added to the method's:
+    that overhead would shrink every ratio between two implementations.
+    Batches are short (about 1 ms) so that on a shared machine most of them
+    run without being preempted and the median is the undisturbed time."""
+    timer = timeit.Timer(stmt, globals=env)
+    if number is None:
+        once = max(timer.timeit(1), 1e-7)
+        number = max(1, min(20000, int(0.001 / once)))
+    return statistics.median(t / (number * calls) * 1e6 for t in timer.repeat(repeat, number))
 
 
 def run(script, doc, measure, print_table):

@@ -1,5 +1,6 @@
 #include "convert.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace klampt_py {
@@ -8,31 +9,59 @@ static std::string sizeMessage(const char* name, int expected, Py_ssize_t got) {
   return std::string(name) + " must have " + std::to_string(expected) + " elements, got " + std::to_string(got);
 }
 
+namespace {
+
+// One element of a list or tuple; floats are read without a call.
+inline double itemAsDouble(PyObject* item, const char* name) {
+  if (PyFloat_CheckExact(item)) return PyFloat_AS_DOUBLE(item);
+  double v = PyFloat_AsDouble(item);
+  if (v == -1.0 && PyErr_Occurred()) {
+    PyErr_Clear();
+    throw py::type_error(std::string(name) + " must contain only numbers");
+  }
+  return v;
+}
+
+using DoubleArray = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+DoubleArray asVectorArray(py::handle obj, const char* name) {
+  DoubleArray arr;
+  try {
+    arr = DoubleArray::ensure(obj);
+  } catch (py::error_already_set&) {
+    arr = {};
+  }
+  if (!arr || arr.ndim() == 0) throw py::type_error(std::string(name) + " must be a sequence of numbers");
+  if (arr.ndim() != 1) throw py::value_error(std::string(name) + " must be one-dimensional");
+  return arr;
+}
+
+}  // namespace
+
+void readDoubles(py::handle obj, Py_ssize_t expected, const char* name, double* out) {
+  if (PyList_Check(obj.ptr()) || PyTuple_Check(obj.ptr())) {
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(obj.ptr());
+    if (n != expected) throw py::value_error(sizeMessage(name, (int)expected, n));
+    PyObject** items = PySequence_Fast_ITEMS(obj.ptr());
+    for (Py_ssize_t i = 0; i < n; ++i) out[i] = itemAsDouble(items[i], name);
+    return;
+  }
+  DoubleArray arr = asVectorArray(obj, name);
+  if (arr.shape(0) != expected) throw py::value_error(sizeMessage(name, (int)expected, arr.shape(0)));
+  std::copy(arr.data(), arr.data() + expected, out);
+}
+
 void readVector(py::handle obj, int expected, const char* name, VectorX& out) {
-  // Fast path for lists and tuples: no numpy round trip for short vectors.
+  // Lists and tuples are read directly: no numpy round trip for short vectors.
   if (PyList_Check(obj.ptr()) || PyTuple_Check(obj.ptr())) {
     Py_ssize_t n = PySequence_Fast_GET_SIZE(obj.ptr());
     if (expected >= 0 && n != expected) throw py::value_error(sizeMessage(name, expected, n));
     PyObject** items = PySequence_Fast_ITEMS(obj.ptr());
     out.resize(n);
-    for (Py_ssize_t i = 0; i < n; ++i) {
-      double v = PyFloat_AsDouble(items[i]);
-      if (v == -1.0 && PyErr_Occurred()) {
-        PyErr_Clear();
-        throw py::type_error(std::string(name) + " must contain only numbers");
-      }
-      out[i] = v;
-    }
+    for (Py_ssize_t i = 0; i < n; ++i) out[i] = itemAsDouble(items[i], name);
     return;
   }
-  py::array_t<double, py::array::c_style | py::array::forcecast> arr;
-  try {
-    arr = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(obj);
-  } catch (py::error_already_set&) {
-    arr = {};
-  }
-  if (!arr) throw py::type_error(std::string(name) + " must be a sequence of numbers");
-  if (arr.ndim() != 1) throw py::value_error(std::string(name) + " must be one-dimensional");
+  DoubleArray arr = asVectorArray(obj, name);
   Py_ssize_t n = arr.shape(0);
   if (expected >= 0 && n != expected) throw py::value_error(sizeMessage(name, expected, n));
   out = Eigen::Map<const VectorX>(arr.data(), n);
@@ -45,15 +74,25 @@ VectorX toVector(py::handle obj, int expected, const char* name) {
 }
 
 Vector3 toVector3(py::handle obj, const char* name) {
-  VectorX v;
-  readVector(obj, 3, name, v);
-  return Vector3(v[0], v[1], v[2]);
+  Vector3 v;
+  readDoubles(obj, 3, name, v.data());
+  return v;
 }
 
 Matrix3 toRotation(py::handle obj, const char* name) {
-  VectorX v;
-  readVector(obj, 9, name, v);
-  return klampt::rotationFromColumnMajor(v.data());
+  double v[9];
+  readDoubles(obj, 9, name, v);
+  return klampt::rotationFromColumnMajor(v);
+}
+
+long toIndex(py::handle obj, const char* name) {
+  long i = PyLong_AsLong(obj.ptr());  // accepts anything with __index__
+  if (i == -1 && PyErr_Occurred()) {
+    if (!PyErr_ExceptionMatches(PyExc_TypeError)) throw py::error_already_set();
+    PyErr_Clear();
+    throw py::type_error(std::string(name) + " must be an integer");
+  }
+  return i;
 }
 
 std::vector<int> toIntList(py::handle obj, const char* name) {
@@ -83,7 +122,12 @@ py::list rotationToList(const Matrix3& R) {
 }
 
 py::tuple transformToTuple(const RigidTransform& T) {
-  return py::make_tuple(rotationToList(T.R), toList(T.t));
+  py::list R = rotationToList(T.R), t = toList(T.t);
+  PyObject* pair = PyTuple_New(2);
+  if (!pair) throw py::error_already_set();
+  PyTuple_SET_ITEM(pair, 0, R.release().ptr());
+  PyTuple_SET_ITEM(pair, 1, t.release().ptr());
+  return py::reinterpret_steal<py::tuple>(pair);
 }
 
 py::array_t<double> newArray(std::initializer_list<py::ssize_t> shape) {

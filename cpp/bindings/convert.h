@@ -16,12 +16,16 @@ using klampt::RigidTransform;
 using klampt::Vector3;
 using klampt::VectorX;
 
+/// Reads exactly `expected` floats into `out` (no allocation for lists and tuples).
+void readDoubles(py::handle obj, Py_ssize_t expected, const char* name, double* out);
 /// Reads a sequence of floats into `out`; `expected` < 0 accepts any length.
 void readVector(py::handle obj, int expected, const char* name, VectorX& out);
 VectorX toVector(py::handle obj, int expected, const char* name);
 Vector3 toVector3(py::handle obj, const char* name);
 /// A column-major 9-float rotation (klampt.math.so3).
 Matrix3 toRotation(py::handle obj, const char* name);
+/// An integer argument (int, numpy integer, anything with __index__).
+long toIndex(py::handle obj, const char* name);
 std::vector<int> toIntList(py::handle obj, const char* name);
 
 py::list toList(const VectorX& v);

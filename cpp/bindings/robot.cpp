@@ -2,6 +2,7 @@
 #include <pybind11/stl.h>
 
 #include "convert.h"
+#include "fast_call.h"
 #include "handles.h"
 #include "klampt/io/robot_files.h"
 #include "klampt/model/config_space.h"
@@ -14,8 +15,26 @@ using klampt::Robot;
 
 namespace {
 
-void checkFinite(const VectorX& v, const char* name) {
-  if (!v.allFinite() && v.array().isNaN().any()) throw py::value_error(std::string(name) + " contains NaN");
+// Reads a configuration-sized vector into `target`, which is left unchanged
+// if the value is malformed or holds a NaN.
+void readJointVector(const Robot& r, py::handle obj, const char* name, VectorX& target) {
+  static thread_local VectorX scratch;
+  readVector(obj, r.numLinks(), name, scratch);
+  if (scratch.array().isNaN().any()) throw py::value_error(std::string(name) + " contains NaN");
+  target = scratch;
+}
+
+void setConfig(RobotModel& s, py::handle q) {
+  Robot& r = s.get();
+  readJointVector(r, q, "q", r.q);
+  r.updateFrames();
+  s.dirtyDynamics = true;
+}
+
+void setVelocity(RobotModel& s, py::handle dq) {
+  Robot& r = s.get();
+  readJointVector(r, dq, "dq", r.dq);
+  s.dirtyDynamics = true;
 }
 
 int linkArg(const Robot& r, py::handle arg) {
@@ -57,6 +76,40 @@ void refreshDriverLimits(Robot& r) {
   for (int d = 0; d < (int)r.drivers.size(); ++d)
     if (r.drivers[d].type != klampt::DriverType::Affine) r.setDriverLimitsFromLinks(d);
 }
+
+// The per-call hot paths, as fast methods (fast_call.h).
+
+py::object getConfig(RobotModel& s) { return toList(s.get().q); }
+py::object getVelocity(RobotModel& s) { return toList(s.get().dq); }
+
+py::object setConfigMethod(RobotModel& s, const FastArgs& a) {
+  auto [q] = a.get("setConfig", {"q"});
+  setConfig(s, q);
+  return py::none();
+}
+
+py::object setVelocityMethod(RobotModel& s, const FastArgs& a) {
+  auto [dq] = a.get("setVelocity", {"dq"});
+  setVelocity(s, dq);
+  return py::none();
+}
+
+py::object getCom(RobotModel& s) { return toList(klampt::centerOfMass(s.get())); }
+
+PyMethodDef robotFastMethods[] = {
+    fastDef<RobotModel, getConfig>("getConfig", "getConfig($self)\n--\n\nThe configuration (list of n floats)."),
+    fastDef<RobotModel, getVelocity>("getVelocity",
+                                     "getVelocity($self)\n--\n\nThe joint velocities (list of n floats)."),
+    fastDef<RobotModel, setConfigMethod>(
+        "setConfig",
+        "setConfig($self, q)\n--\n\nSets the configuration and updates the link transforms. Raises ValueError "
+        "if q has the wrong size or contains NaN (the configuration is then unchanged)."),
+    fastDef<RobotModel, setVelocityMethod>(
+        "setVelocity",
+        "setVelocity($self, dq)\n--\n\nSets the joint velocities. Raises ValueError if dq has the wrong size or "
+        "contains NaN (the velocity is then unchanged)."),
+    fastDef<RobotModel, getCom>("getCom", "getCom($self)\n--\n\nThe center of mass in world coordinates."),
+    {nullptr, nullptr, 0, nullptr}};
 
 }  // namespace
 
@@ -117,23 +170,6 @@ void bindRobot(py::module_& m) {
              return std::string(j < 0 ? "normal" : klampt::jointTypeName(r.joints[j].type));
            },
            py::arg("index"))
-      .def("getConfig", [](const RobotModel& s) { return toList(s.get().q); })
-      .def("getVelocity", [](const RobotModel& s) { return toList(s.get().dq); })
-      .def("setConfig",
-           [](RobotModel& s, py::handle q) {
-             Robot& r = s.get();
-             readVector(q, r.numLinks(), "q", r.q);
-             checkFinite(r.q, "q");
-             r.updateFrames();
-           },
-           py::arg("q"), "Sets the configuration and updates the link transforms.")
-      .def("setVelocity",
-           [](RobotModel& s, py::handle dq) {
-             Robot& r = s.get();
-             readVector(dq, r.numLinks(), "dq", r.dq);
-             checkFinite(r.dq, "dq");
-           },
-           py::arg("dq"))
       .def("getJointLimits", [](const RobotModel& s) { return py::make_tuple(toList(s.get().qMin), toList(s.get().qMax)); })
       .def("setJointLimits",
            [](RobotModel& s, py::handle a, py::handle b) {
@@ -178,7 +214,6 @@ void bindRobot(py::module_& m) {
            py::arg("i"), py::arg("qi"))
       .def("getDOFPosition", [](const RobotModel& s, py::object i) { return s.get().q[linkArg(s.get(), i)]; },
            py::arg("i"))
-      .def("getCom", [](const RobotModel& s) { return toList(klampt::centerOfMass(s.get())); })
       .def("getComJacobian", [](const RobotModel& s) { return comJacobianArray(s.get()); },
            "3 x n Jacobian of the center of mass (ndarray).")
       .def("getComJacobianCols",
@@ -303,22 +338,14 @@ void bindRobot(py::module_& m) {
       .def_property("name", [](const RobotModel& s) { return nameToPython(s.get().name); },
                     [](RobotModel& s, const std::string& n) { s.get().name = n; })
       .def_property("config", [](const RobotModel& s) { return toList(s.get().q); },
-                    [](RobotModel& s, py::handle q) {
-                      Robot& r = s.get();
-                      readVector(q, r.numLinks(), "q", r.q);
-                      checkFinite(r.q, "q");
-                      r.updateFrames();
-                    })
+                    [](RobotModel& s, py::handle q) { setConfig(s, q); })
       .def_property("velocity", [](const RobotModel& s) { return toList(s.get().dq); },
-                    [](RobotModel& s, py::handle dq) {
-                      Robot& r = s.get();
-                      readVector(dq, r.numLinks(), "dq", r.dq);
-                      checkFinite(r.dq, "dq");
-                    })
+                    [](RobotModel& s, py::handle dq) { setVelocity(s, dq); })
       .def("__repr__", [](const RobotModel& s) {
         if (!s.robot) return nameToPython("<RobotModel (empty)>");
         return nameToPython("<RobotModel '" + s.robot->name + "' with " + std::to_string(s.robot->numLinks()) + " links>");
       });
+  addFastMethods(cls, robotFastMethods);
   bindRobotDynamics(cls);
   bindRobotCollision(cls);
 }

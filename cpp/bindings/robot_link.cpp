@@ -1,6 +1,7 @@
 // RobotModelLink: a link's static data (parent, axis, mass, geometry) and its
 // kinematics at the robot's current configuration.
 #include "convert.h"
+#include "fast_call.h"
 #include "geometry_handle.h"
 #include "handles.h"
 #include "klampt/model/kinematics.h"
@@ -30,6 +31,56 @@ py::array_t<double> selectColumns(const Eigen::Matrix<double, Eigen::Dynamic, Ei
 }
 
 using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// The per-call hot paths, as fast methods (fast_call.h).
+
+py::object getTransform(RobotModelLink& s) {
+  s.link();
+  return transformToTuple(s.r().linkTransforms[s.index]);
+}
+
+py::object getJacobian(RobotModelLink& s, const FastArgs& a) {
+  auto [p] = a.get("getJacobian", {"plocal"});
+  s.link();
+  const Robot& r = s.r();
+  const Vector3 pl = toVector3(p, "plocal");
+  auto J = newArray({6, r.numLinks()});
+  klampt::linkJacobian(r, s.index, pl, RowMatrixMap(J.mutable_data(), 6, r.numLinks()));
+  return std::move(J);
+}
+
+py::object getPositionJacobian(RobotModelLink& s, const FastArgs& a) {
+  auto [p] = a.get("getPositionJacobian", {"plocal"});
+  s.link();
+  const Robot& r = s.r();
+  const Vector3 pl = toVector3(p, "plocal");
+  auto J = newArray({3, r.numLinks()});
+  klampt::positionJacobian(r, s.index, pl, RowMatrixMap(J.mutable_data(), 3, r.numLinks()));
+  return std::move(J);
+}
+
+py::object getOrientationJacobian(RobotModelLink& s) {
+  s.link();
+  const Robot& r = s.r();
+  auto J = newArray({3, r.numLinks()});
+  klampt::orientationJacobian(r, s.index, RowMatrixMap(J.mutable_data(), 3, r.numLinks()));
+  return std::move(J);
+}
+
+PyMethodDef linkFastMethods[] = {
+    fastDef<RobotModelLink, getTransform>("getTransform",
+                                          "getTransform($self)\n--\n\nThe link's world transform (R, t)."),
+    fastDef<RobotModelLink, getJacobian>(
+        "getJacobian",
+        "getJacobian($self, plocal)\n--\n\n6 x n Jacobian of a point on the link: angular rows first (ndarray)."),
+    fastDef<RobotModelLink, getPositionJacobian>(
+        "getPositionJacobian",
+        "getPositionJacobian($self, plocal)\n--\n\n3 x n Jacobian of the world position of the point plocal "
+        "(ndarray)."),
+    fastDef<RobotModelLink, getOrientationJacobian>(
+        "getOrientationJacobian",
+        "getOrientationJacobian($self)\n--\n\n3 x n Jacobian of the link's angular velocity (ndarray)."),
+    {nullptr, nullptr, 0, nullptr}};
 
 }  // namespace
 
@@ -120,11 +171,6 @@ void bindRobotLink(py::module_& m) {
              return toList(Vector3(s.r().linkTransforms[s.index].R.transpose() * toVector3(v, "vworld")));
            },
            py::arg("vworld"))
-      .def("getTransform",
-           [](const RobotModelLink& s) {
-             s.link();
-             return transformToTuple(s.r().linkTransforms[s.index]);
-           })
       .def("setTransform",
            [](RobotModelLink& s, py::handle R, py::handle t) {
              s.link();
@@ -148,34 +194,6 @@ void bindRobotLink(py::module_& m) {
              return toList(klampt::pointVelocity(s.r(), s.index, toVector3(p, "plocal")));
            },
            py::arg("plocal"))
-      .def("getJacobian",
-           [](const RobotModelLink& s, py::handle p) {
-             s.link();
-             const Robot& r = s.r();
-             Vector3 pl = toVector3(p, "plocal");
-             auto J = newArray({6, r.numLinks()});
-             klampt::linkJacobian(r, s.index, pl, RowMatrixMap(J.mutable_data(), 6, r.numLinks()));
-             return J;
-           },
-           py::arg("plocal"), "6 x n Jacobian of a point on the link: angular rows first (ndarray).")
-      .def("getPositionJacobian",
-           [](const RobotModelLink& s, py::handle p) {
-             s.link();
-             const Robot& r = s.r();
-             Vector3 pl = toVector3(p, "plocal");
-             auto J = newArray({3, r.numLinks()});
-             klampt::positionJacobian(r, s.index, pl, RowMatrixMap(J.mutable_data(), 3, r.numLinks()));
-             return J;
-           },
-           py::arg("plocal"))
-      .def("getOrientationJacobian",
-           [](const RobotModelLink& s) {
-             s.link();
-             const Robot& r = s.r();
-             auto J = newArray({3, r.numLinks()});
-             klampt::orientationJacobian(r, s.index, RowMatrixMap(J.mutable_data(), 3, r.numLinks()));
-             return J;
-           })
       .def("getJacobianCols",
            [](const RobotModelLink& s, py::handle p, py::handle links) {
              s.link();
@@ -229,6 +247,7 @@ void bindRobotLink(py::module_& m) {
         if (!s.robot.robot || s.index < 0) return nameToPython("<RobotModelLink (empty)>");
         return nameToPython("<RobotModelLink " + std::to_string(s.index) + " of robot '" + s.robot.robot->name + "'>");
       });
+  addFastMethods(cls, linkFastMethods);
   bindLinkDynamics(cls);
 }
 

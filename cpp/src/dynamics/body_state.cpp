@@ -13,6 +13,10 @@ void computeBodies(const Robot& robot, DynamicsWorkspace& ws, bool withInertia) 
     ws.com[i].noalias() = T.R * l.mass.com;
     ws.com[i] += T.t;
     if (!withInertia) continue;
+    if (isMassless(l.mass)) {
+      ws.inertia[i].setZero();
+      continue;
+    }
     const Matrix3 RI = T.R * (0.5 * (l.mass.inertia + l.mass.inertia.transpose()));
     ws.inertia[i].noalias() = RI * T.R.transpose();
   }
@@ -68,6 +72,12 @@ void lumpInto(CompositeBody& a, const CompositeBody& b, bool withRates) {
   a.com += wb * d;
   if (withRates) {
     const Vector3 dd = b.comVelocity - a.comVelocity;
+    // Bodies at rest relative to each other (e.g. all of them, outside the
+    // moving subtree of dB/dq_i) add nothing.
+    if (dd.isZero(0.0)) {
+      a.mass = M;
+      return;
+    }
     Matrix3 rate = -(dd * d.transpose() + d * dd.transpose());
     rate.diagonal().array() += 2 * d.dot(dd);
     a.inertiaRate += mu * rate;
@@ -84,13 +94,17 @@ void computeComposites(const Robot& robot, DynamicsWorkspace& ws, bool withRates
     c.com = ws.com[i];
     c.inertia = ws.inertia[i];
     if (withRates) {
+      c.comVelocity = ws.comVelocity[i];
       // d/dt (R I R^T) = [w]x I' - I' [w]x
       const Vector3& w = ws.angularVelocity[i];
+      if (w.isZero(0.0)) {
+        c.inertiaRate.setZero();
+        continue;
+      }
       Matrix3 W;
       W << 0, -w.z(), w.y(), w.z(), 0, -w.x(), -w.y(), w.x(), 0;
       const Matrix3 WI = W * c.inertia;
       c.inertiaRate = WI + WI.transpose();  // I' is symmetric and W^T = -W
-      c.comVelocity = ws.comVelocity[i];
     }
   }
   // Children come after their parents, so a reverse sweep completes each

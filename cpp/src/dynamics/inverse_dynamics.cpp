@@ -35,12 +35,23 @@ void inverseDynamicsFromBodies(const Robot& robot, const double* dq, const doubl
       alpha[i] += z * qdd + qd * w[i].cross(z);
       w[i] += z * qd;
     }
-    // Newton-Euler on the link alone, as a force and a moment about its origin.
+    // Newton-Euler on the link alone, as a force and a moment about its
+    // origin. The world inertia R I R^T is applied to vectors as R (I (R^T v)),
+    // cheaper than forming it (and the same even where a file's rotations are
+    // not exactly orthonormal).
+    if (isMassless(l.mass)) {
+      force[i].setZero();
+      moment[i].setZero();
+      continue;
+    }
     const Vector3 d = ws.com[i] - ws.origin[i];
     const Vector3 comAcc = acc[i] + alpha[i].cross(d) + w[i].cross(w[i].cross(d));
-    const Matrix3& I = ws.inertia[i];
+    const Matrix3& R = robot.linkTransforms[i].R;
+    const Matrix3 I = 0.5 * (l.mass.inertia + l.mass.inertia.transpose());
+    const Vector3 Iw = R * (I * (R.transpose() * w[i]));
     force[i] = l.mass.mass * comAcc;
-    moment[i] = I * alpha[i] + w[i].cross(I * w[i]) + d.cross(force[i]);
+    moment[i].noalias() = R * (I * (R.transpose() * alpha[i]));
+    moment[i] += w[i].cross(Iw) + d.cross(force[i]);
   }
   // Backward: each subtree's wrench, projected on its joint.
   for (int i = n - 1; i >= 0; --i) {
@@ -78,7 +89,7 @@ void gravityForces(const Robot& robot, const Vector3& gravity, DynamicsWorkspace
 
 void inverseDynamics(const Robot& robot, const double* dq, const double* ddq, const Vector3& gravity,
                      DynamicsWorkspace& ws, double* tau) {
-  computeBodies(robot, ws);
+  computeBodies(robot, ws, false);
   inverseDynamicsFromBodies(robot, dq, ddq, gravity, ws, tau);
 }
 

@@ -10,6 +10,10 @@
 
 namespace klampt {
 
+/// A link without mass or inertia (a virtual link of a floating base, a
+/// frame): it exerts no force, so the algorithms skip its terms.
+inline bool isMassless(const Mass& m) { return m.mass == 0 && m.inertia.isZero(0.0); }
+
 /// Fills ws.axis, ws.origin, ws.com and, if withInertia, ws.inertia (sizes ws
 /// first). The equations of motion use the symmetric part of
 /// Link::mass.inertia: only that part is physical, and a few files (atlas.rob)
