@@ -1,6 +1,7 @@
 // The extension module klampt._robotsim: registers every bound class.
 #include "handles.h"
 #include "geometry_queries.h"
+#include "sim_handles.h"
 #include <pybind11/stl.h>
 
 #include "klampt/model/config_space.h"
@@ -20,6 +21,8 @@ PYBIND11_MODULE(_robotsim, m) {
   klampt_py::bindObjects(m);
   klampt_py::bindWorld(m);
   klampt_py::bindIK(m);
+  klampt_py::bindRobotSensors(m);
+  klampt_py::bindSimulation(m);
   m.def("set_random_seed", [](int seed) { klampt::randomGenerator().seed((unsigned long long)seed); },
         py::arg("seed"), "Seeds the random generator used by sampling routines (randomizeConfig, ...).");
   m.def("native_library_versions", &klampt::nativeLibraryVersions,

@@ -12,6 +12,19 @@
 namespace klampt {
 
 struct World;
+struct RobotSensorSet;
+
+/// Holds a robot's kinematic sensors (RobotModel.sensor), made from the
+/// "sensors" property on first use. A copied robot starts without any.
+struct RobotSensorSlot {
+  std::shared_ptr<RobotSensorSet> sensors;
+  RobotSensorSlot() = default;
+  RobotSensorSlot(const RobotSensorSlot&) {}
+  RobotSensorSlot& operator=(const RobotSensorSlot&) {
+    sensors.reset();
+    return *this;
+  }
+};
 
 enum class JointType { Weld, Normal, Spin, Floating, FloatingPlanar, BallAndSocket };
 enum class DriverType { Normal, Affine, Translation, Rotation };
@@ -71,6 +84,8 @@ struct Robot {
   /// Free-form properties from the file (`property name value`), in order;
   /// "sensors" and "controller" hold XML text.
   std::vector<std::pair<std::string, std::string>> properties;
+
+  RobotSensorSlot kinematicSensors;
 
   /// The world holding this robot, or null once removed (non-owning).
   World* world = nullptr;

@@ -1,0 +1,133 @@
+// SimBody: a body of the simulation, by world ID.
+#include <pybind11/stl.h>
+
+#include "convert.h"
+#include "sim_bindings.h"
+
+namespace klampt_py {
+
+using klampt::SimBody;
+
+klampt::SimBody& SimBodyHandle::get() const {
+  if (!sim) throw std::runtime_error("SimBody is not attached to a simulator");
+  if (objectID < 0 || objectID >= (int)sim->bodyOfID.size() || sim->bodyOfID[objectID] < 0)
+    throw std::runtime_error("world ID " + std::to_string(objectID) + " has no simulated body");
+  return sim->bodies[sim->bodyOfID[objectID]];
+}
+
+namespace {
+
+/// A finite 3-vector argument (ValueError otherwise: NaNs must not reach ODE).
+Vector3 finite3(py::handle obj, const char* name) {
+  const Vector3 v = toVector3(obj, name);
+  if (!v.allFinite()) throw py::value_error(std::string(name) + " must be finite");
+  return v;
+}
+
+klampt::RigidTransform finiteTransform(py::handle R, py::handle t) {
+  const Matrix3 rot = toRotation(R, "R");
+  if (!rot.allFinite()) throw py::value_error("R must be finite");
+  return {rot, finite3(t, "t")};
+}
+
+}  // namespace
+
+void bindSimBody(py::module_& m) {
+  py::class_<SimBodyHandle> cls(m, "SimBody",
+                                "A rigid body inside a Simulator (a rigid object, a terrain or a robot link). Its "
+                                "transform is centred at the center of mass.");
+  addThisown(cls);
+  cls.def("getID", [](const SimBodyHandle& s) { return s.objectID; })
+      .def("enable",
+           [](SimBodyHandle& s, bool e) {
+             SimBody& b = s.get();
+             b.enabled = e;
+             b.applyFlags();
+             s.sim->invalidateContacts();
+           },
+           py::arg("enabled") = true)
+      .def("isEnabled", [](const SimBodyHandle& s) { return s.get().enabled; })
+      .def("enableDynamics",
+           [](SimBodyHandle& s, bool e) {
+             SimBody& b = s.get();
+             b.dynamicsEnabled = e;
+             b.applyFlags();
+             s.sim->invalidateContacts();
+           },
+           py::arg("enabled") = true)
+      .def("isDynamicsEnabled", [](const SimBodyHandle& s) {
+        const SimBody& b = s.get();
+        return b.body != nullptr && b.dynamicsEnabled && !b.alwaysKinematic;
+      })
+      .def("applyWrench",
+           [](SimBodyHandle& s, py::handle f, py::handle t) {
+             SimBody& b = s.get();
+             b.pendingForce += finite3(f, "f");
+             b.pendingTorque += finite3(t, "t");
+           },
+           py::arg("f"), py::arg("t"), "Force and torque about the COM over the next simulate() call.")
+      .def("applyForceAtPoint",
+           [](SimBodyHandle& s, py::handle f, py::handle p) {
+             SimBody& b = s.get();
+             const Vector3 force = finite3(f, "f");
+             b.pendingForce += force;
+             b.pendingTorque += (finite3(p, "pworld") - b.comTransform().t).cross(force);
+           },
+           py::arg("f"), py::arg("pworld"))
+      .def("applyForceAtLocalPoint",
+           [](SimBodyHandle& s, py::handle f, py::handle p) {
+             SimBody& b = s.get();
+             const Vector3 force = finite3(f, "f");
+             b.pendingForce += force;
+             b.pendingTorque += (b.comTransform().R * finite3(p, "plocal")).cross(force);
+           },
+           py::arg("f"), py::arg("plocal"))
+      .def("setTransform",
+           [](SimBodyHandle& s, py::handle R, py::handle t) {
+             s.get().setComTransform(finiteTransform(R, t));
+             s.sim->invalidateContacts();
+           },
+           py::arg("R"), py::arg("t"))
+      .def("getTransform", [](const SimBodyHandle& s) { return transformToTuple(s.get().comTransform()); })
+      .def("setObjectTransform",
+           [](SimBodyHandle& s, py::handle R, py::handle t) {
+             s.get().setObjectTransform(finiteTransform(R, t));
+             s.sim->invalidateContacts();
+           },
+           py::arg("R"), py::arg("t"))
+      .def("getObjectTransform", [](const SimBodyHandle& s) { return transformToTuple(s.get().objectTransform()); })
+      .def("setVelocity",
+           [](SimBodyHandle& s, py::handle w, py::handle v) { s.get().setVelocity(finite3(w, "w"), finite3(v, "v")); },
+           py::arg("w"), py::arg("v"))
+      .def("getVelocity",
+           [](const SimBodyHandle& s) {
+             Vector3 w, v;
+             s.get().velocity(w, v);
+             return py::make_tuple(toList(w), toList(v));
+           },
+           "(angular velocity, COM velocity).")
+      .def("setCollisionPadding",
+           [](SimBodyHandle& s, double padding) {
+             if (!(padding >= 0) || !std::isfinite(padding)) throw py::value_error("padding must be finite and >= 0");
+             SimBody& b = s.get();
+             b.padding = padding;
+             b.boxCurrent = false;
+             s.sim->invalidateContacts();
+           },
+           py::arg("padding"))
+      .def("getCollisionPadding", [](const SimBodyHandle& s) { return s.get().padding; })
+      .def("setCollisionPreshrink", [](SimBodyHandle& s, bool) { s.get().preshrink = true; },
+           py::arg("shrinkVisualization") = false,
+           "Records the request; contacts use the padded original geometry (see docs/differences.md).")
+      .def("getSurface", [](const SimBodyHandle& s) { return s.get().surface; })
+      .def("setSurface", [](SimBodyHandle& s, const klampt::ContactParameters& p) { s.get().surface = p; },
+           py::arg("params"))
+      .def_property_readonly("objectID", [](const SimBodyHandle& s) { return s.objectID; })
+      .def_property_readonly("body", [](const SimBodyHandle& s) { return (std::uintptr_t)s.get().body; },
+                             "Opaque address of the ODE body (0 for terrains).")
+      .def_property_readonly("geometry", [](const SimBodyHandle& s) { return (std::uintptr_t)&s.get().geometry; },
+                             "Opaque address of the simulated geometry.")
+      .def_property_readonly("sim", [](const SimBodyHandle& s) { return s.sim; });
+}
+
+}  // namespace klampt_py

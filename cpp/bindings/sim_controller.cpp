@@ -1,0 +1,180 @@
+// SimRobotController: the simulated robot's controller (motion queue, PID,
+// torque commands, settings).
+#include <pybind11/stl.h>
+
+#include "convert.h"
+#include "sim_bindings.h"
+
+namespace klampt_py {
+
+using klampt::RobotController;
+
+namespace {
+
+RobotController& ctrl(const SimRobotControllerHandle& h) {
+  checkRobotIndex(*h.sim, h.robotIndex);
+  return h.sim->controllers[h.robotIndex];
+}
+klampt::Robot& robotOf(const SimRobotControllerHandle& h) {
+  checkRobotIndex(*h.sim, h.robotIndex);
+  return *h.sim->world->robots[h.robotIndex];
+}
+int links(const SimRobotControllerHandle& h) { return robotOf(h).numLinks(); }
+int drivers(const SimRobotControllerHandle& h) { return (int)robotOf(h).drivers.size(); }
+
+double positiveDuration(double dt) {
+  if (!(dt > 0) || !std::isfinite(dt)) throw py::value_error("dt must be > 0");
+  return dt;
+}
+
+/// A torque vector with one entry per driver or per link.
+VectorX driverOrLinkVector(const SimRobotControllerHandle& h, py::handle obj, const char* name) {
+  VectorX v = toVector(obj, -1, name);
+  if (v.size() != drivers(h) && v.size() != links(h))
+    throw py::value_error(std::string(name) + " must have numDrivers() or numLinks() entries");
+  return v;
+}
+
+}  // namespace
+
+py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
+  py::class_<SimRobotControllerHandle> cls(m, "SimRobotController", "A controller for a simulated robot.");
+  addThisown(cls);
+  cls.def("model", [](const SimRobotControllerHandle& h) {
+       robotOf(h);
+       return RobotModel{h.sim->world, h.sim->world->robots[h.robotIndex]};
+     })
+      .def("setRate", [](SimRobotControllerHandle& h, double dt) { ctrl(h).rate = positiveDuration(dt); }, py::arg("dt"))
+      .def("getRate", [](const SimRobotControllerHandle& h) { return ctrl(h).rate; })
+      .def("getCommandedConfig", [](const SimRobotControllerHandle& h) { return toList(ctrl(h).qCommand); })
+      .def("getCommandedVelocity", [](const SimRobotControllerHandle& h) { return toList(ctrl(h).dqCommand); })
+      .def("getCommandedTorque", [](const SimRobotControllerHandle& h) { return toList(ctrl(h).torqueCommand); })
+      .def("getSensedConfig",
+           [](const SimRobotControllerHandle& h) {
+             VectorX q, dq;
+             checkRobotIndex(*h.sim, h.robotIndex);
+             h.sim->actualState(h.robotIndex, q, dq);
+             return toList(q);
+           })
+      .def("getSensedVelocity",
+           [](const SimRobotControllerHandle& h) {
+             VectorX q, dq;
+             checkRobotIndex(*h.sim, h.robotIndex);
+             h.sim->actualState(h.robotIndex, q, dq);
+             return toList(dq);
+           })
+      .def("getSensedTorque",
+           [](const SimRobotControllerHandle& h) {
+             if (robotOf(h).property("sensors").find("DriverTorqueSensor") == std::string::npos)
+               throw std::runtime_error("Robot has no torque sensor");
+             return toList(h.sim->actualTorques(h.robotIndex));
+           })
+      .def("commands", [](const SimRobotControllerHandle&) { return RobotController::commandNames(); })
+      .def("sendCommand",
+           [](SimRobotControllerHandle& h, const std::string& name, const std::string& args) {
+             return ctrl(h).sendCommand(robotOf(h), h.sim->time, name, args);
+           },
+           py::arg("name"), py::arg("args"))
+      .def("settings", [](const SimRobotControllerHandle&) { return RobotController::settingNames(); })
+      .def("getSetting", [](const SimRobotControllerHandle& h, const std::string& n) { return ctrl(h).getSetting(n); },
+           py::arg("name"))
+      .def("setSetting",
+           [](SimRobotControllerHandle& h, const std::string& n, const std::string& v) { return ctrl(h).setSetting(n, v); },
+           py::arg("name"), py::arg("val"))
+      .def("setMilestone",
+           [](SimRobotControllerHandle& h, py::handle q) {
+             ctrl(h).setMilestone(robotOf(h), h.sim->time, toVector(q, links(h), "q"), nullptr, false);
+           },
+           py::arg("q"))
+      .def("setMilestone",
+           [](SimRobotControllerHandle& h, py::handle q, py::handle dq) {
+             const VectorX v = toVector(dq, links(h), "dq");
+             ctrl(h).setMilestone(robotOf(h), h.sim->time, toVector(q, links(h), "q"), &v, false);
+           },
+           py::arg("q"), py::arg("dq"))
+      .def("addMilestone",
+           [](SimRobotControllerHandle& h, py::handle q) {
+             ctrl(h).setMilestone(robotOf(h), h.sim->time, toVector(q, links(h), "q"), nullptr, true);
+           },
+           py::arg("q"))
+      .def("addMilestone",
+           [](SimRobotControllerHandle& h, py::handle q, py::handle dq) {
+             const VectorX v = toVector(dq, links(h), "dq");
+             ctrl(h).setMilestone(robotOf(h), h.sim->time, toVector(q, links(h), "q"), &v, true);
+           },
+           py::arg("q"), py::arg("dq"))
+      .def("addMilestoneLinear",
+           [](SimRobotControllerHandle& h, py::handle q) {
+             ctrl(h).setMilestone(robotOf(h), h.sim->time, toVector(q, links(h), "q"), nullptr, true);
+           },
+           py::arg("q"))
+      .def("setLinear",
+           [](SimRobotControllerHandle& h, py::handle q, double dt) {
+             ctrl(h).setLinear(h.sim->time, toVector(q, links(h), "q"), positiveDuration(dt), false);
+           },
+           py::arg("q"), py::arg("dt"))
+      .def("addLinear",
+           [](SimRobotControllerHandle& h, py::handle q, double dt) {
+             ctrl(h).setLinear(h.sim->time, toVector(q, links(h), "q"), positiveDuration(dt), true);
+           },
+           py::arg("q"), py::arg("dt"))
+      .def("setCubic",
+           [](SimRobotControllerHandle& h, py::handle q, py::handle v, double dt) {
+             ctrl(h).setCubic(h.sim->time, toVector(q, links(h), "q"), toVector(v, links(h), "v"), positiveDuration(dt),
+                              false);
+           },
+           py::arg("q"), py::arg("v"), py::arg("dt"))
+      .def("addCubic",
+           [](SimRobotControllerHandle& h, py::handle q, py::handle v, double dt) {
+             ctrl(h).setCubic(h.sim->time, toVector(q, links(h), "q"), toVector(v, links(h), "v"), positiveDuration(dt),
+                              true);
+           },
+           py::arg("q"), py::arg("v"), py::arg("dt"))
+      .def("remainingTime", [](const SimRobotControllerHandle& h) { return ctrl(h).remainingTime(h.sim->time); })
+      .def("setVelocity",
+           [](SimRobotControllerHandle& h, py::handle dq, double dt) {
+             ctrl(h).setVelocity(h.sim->time, toVector(dq, links(h), "dq"), positiveDuration(dt));
+           },
+           py::arg("dq"), py::arg("dt"))
+      .def("setTorque",
+           [](SimRobotControllerHandle& h, py::handle t) { ctrl(h).setTorque(robotOf(h), driverOrLinkVector(h, t, "t")); },
+           py::arg("t"),
+           "Torque control; t has numDrivers() or numLinks() entries. Non-finite torques are not applied and the "
+           "simulator status becomes STATUS_ERROR.")
+      .def("setPIDCommand",
+           [](SimRobotControllerHandle& h, py::handle q, py::handle dq) {
+             ctrl(h).setPID(robotOf(h), toVector(q, links(h), "qdes"), toVector(dq, links(h), "dqdes"), nullptr);
+           },
+           py::arg("qdes"), py::arg("dqdes"))
+      .def("setPIDCommand",
+           [](SimRobotControllerHandle& h, py::handle q, py::handle dq, py::handle t) {
+             const VectorX tff = driverOrLinkVector(h, t, "tfeedforward");
+             ctrl(h).setPID(robotOf(h), toVector(q, links(h), "qdes"), toVector(dq, links(h), "dqdes"), &tff);
+           },
+           py::arg("qdes"), py::arg("dqdes"), py::arg("tfeedforward"))
+      .def("setManualMode", [](SimRobotControllerHandle& h, bool e) { ctrl(h).setManualMode(e); },
+           py::arg("enabled"))
+      .def("getControlType", [](const SimRobotControllerHandle& h) { return ctrl(h).controlType(); })
+      .def("setPIDGains",
+           [](SimRobotControllerHandle& h, py::handle kP, py::handle kI, py::handle kD) {
+             const int nd = drivers(h);
+             VectorX p = toVector(kP, nd, "kP"), i = toVector(kI, nd, "kI"), d = toVector(kD, nd, "kD");
+             RobotController& c = ctrl(h);
+             c.kP = p;
+             c.kI = i;
+             c.kD = d;
+           },
+           py::arg("kP"), py::arg("kI"), py::arg("kD"))
+      .def("getPIDGains",
+           [](const SimRobotControllerHandle& h) {
+             const RobotController& c = ctrl(h);
+             return py::make_tuple(toList(c.kP), toList(c.kI), toList(c.kD));
+           })
+      .def_property_readonly("index", [](const SimRobotControllerHandle& h) { return h.robotIndex; })
+      .def_property_readonly("sim", [](const SimRobotControllerHandle& h) { return h.sim; })
+      .def_property_readonly("controller", [](py::object self) { return self; },
+                             "The controller itself (the reference exposes its C++ object here).");
+  return cls;
+}
+
+}  // namespace klampt_py

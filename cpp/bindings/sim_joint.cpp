@@ -1,0 +1,102 @@
+// SimJoint: hinge, slider and fixed joints the user adds between bodies.
+#include <cmath>
+
+#include "convert.h"
+#include "sim_bindings.h"
+
+namespace klampt_py {
+
+using klampt::SimUserJoint;
+
+namespace {
+
+int bodyIndex(const SimBodyHandle& h) {
+  h.get();
+  return h.sim->bodyOfID[h.objectID];
+}
+
+void make(SimJointHandle& j, SimUserJoint::Type type, const SimBodyHandle& a, const SimBodyHandle* b,
+          const Vector3& pt, const Vector3& axis) {
+  const int ia = bodyIndex(a);
+  int ib = -1;
+  if (b) {
+    ib = bodyIndex(*b);
+    if (b->sim != a.sim) throw py::value_error("the bodies belong to different simulators");
+    if (ib == ia) throw py::value_error("a joint needs two different bodies");
+  }
+  if (!(axis.norm() > 0) || !axis.allFinite() || !pt.allFinite()) throw py::value_error("axis and point must be finite, axis nonzero");
+  if (j.joint && j.sim) j.sim->destroyUserJoint(*j.joint);
+  j.sim = a.sim;
+  j.joint = a.sim->addUserJoint(type, ia, ib, pt, axis);
+}
+
+double finite(double x, const char* name) {
+  if (!std::isfinite(x)) throw py::value_error(std::string(name) + " must be finite");
+  return x;
+}
+
+SimUserJoint& joint(const SimJointHandle& j) {
+  if (!j.joint || j.joint->type == SimUserJoint::Type::None) throw std::runtime_error("SimJoint has not been made");
+  return *j.joint;
+}
+
+/// The body at one end of a made joint; None if unmade or attached to the world.
+py::object endBody(const SimJointHandle& j, bool first) {
+  if (!j.joint || !j.sim || j.joint->type == SimUserJoint::Type::None) return py::none();
+  const int b = first ? j.joint->a : j.joint->b;
+  if (b < 0) return py::none();
+  return py::cast(SimBodyHandle{j.sim, j.sim->bodies[b].objectID});
+}
+
+}  // namespace
+
+void bindSimJoint(py::module_& m) {
+  py::class_<SimJointHandle> cls(m, "SimJoint", "A hinge, slider or fixed joint between simulated bodies.");
+  addThisown(cls);
+  cls.def(py::init<>())
+      .def("makeHinge",
+           [](SimJointHandle& j, const SimBodyHandle& a, py::handle pt, py::handle axis) {
+             make(j, SimUserJoint::Type::Hinge, a, nullptr, toVector3(pt, "pt"), toVector3(axis, "axis"));
+           },
+           py::arg("a"), py::arg("pt"), py::arg("axis"))
+      .def("makeHinge",
+           [](SimJointHandle& j, const SimBodyHandle& a, const SimBodyHandle& b, py::handle pt, py::handle axis) {
+             make(j, SimUserJoint::Type::Hinge, a, &b, toVector3(pt, "pt"), toVector3(axis, "axis"));
+           },
+           py::arg("a"), py::arg("b"), py::arg("pt"), py::arg("axis"))
+      .def("makeSlider",
+           [](SimJointHandle& j, const SimBodyHandle& a, py::handle axis) {
+             make(j, SimUserJoint::Type::Slider, a, nullptr, Vector3::Zero(), toVector3(axis, "axis"));
+           },
+           py::arg("a"), py::arg("axis"))
+      .def("makeSlider",
+           [](SimJointHandle& j, const SimBodyHandle& a, const SimBodyHandle& b, py::handle axis) {
+             make(j, SimUserJoint::Type::Slider, a, &b, Vector3::Zero(), toVector3(axis, "axis"));
+           },
+           py::arg("a"), py::arg("b"), py::arg("axis"))
+      .def("makeFixed",
+           [](SimJointHandle& j, const SimBodyHandle& a, const SimBodyHandle& b) {
+             make(j, SimUserJoint::Type::Fixed, a, &b, Vector3::Zero(), Vector3::UnitZ());
+           },
+           py::arg("a"), py::arg("b"))
+      .def("destroy",
+           [](SimJointHandle& j) {
+             if (j.joint && j.sim) j.sim->destroyUserJoint(*j.joint);
+             j.joint.reset();
+           })
+      .def("setLimits", [](SimJointHandle& j, double lo, double hi) { joint(j).setLimits(finite(lo, "min"), finite(hi, "max")); }, py::arg("min"),
+           py::arg("max"))
+      .def("setFriction", [](SimJointHandle& j, double f) { joint(j).setFriction(finite(f, "friction")); }, py::arg("friction"))
+      .def("setVelocity", [](SimJointHandle& j, double v, double fmax) { joint(j).setVelocity(finite(v, "vel"), finite(fmax, "fmax")); },
+           py::arg("vel"), py::arg("fmax"))
+      .def("addForce", [](SimJointHandle& j, double f) { joint(j).pendingEffort += finite(f, "force"); }, py::arg("force"),
+           "Torque (hinge) or force (slider) applied over the next simulate() call.")
+      .def_property_readonly("type", [](const SimJointHandle& j) { return j.joint ? (int)j.joint->type : 0; },
+                             "0: none, 1: hinge, 2: slider, 3: fixed.")
+      .def_property_readonly("a", [](const SimJointHandle& j) { return endBody(j, true); })
+      .def_property_readonly("b", [](const SimJointHandle& j) { return endBody(j, false); })
+      .def_property_readonly("joint", [](const SimJointHandle& j) { return (std::uintptr_t)(j.joint ? j.joint->joint : nullptr); },
+                             "Opaque address of the ODE joint.");
+}
+
+}  // namespace klampt_py

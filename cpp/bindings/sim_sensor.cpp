@@ -1,0 +1,240 @@
+// SimRobotSensor, RobotModel.sensor/addSensor and the controller's sensor
+// methods.
+#include "convert.h"
+#include "handles.h"
+#include "klampt/sim/robot_sensor_set.h"
+#include "sim_handles.h"
+
+namespace klampt_py {
+
+namespace {
+
+using klampt::Sensor;
+
+/// A sensor of a robot: kinematic (owned by the robot model) or simulated
+/// (owned by a simulation, which `sim` keeps alive). A null sensor has no
+/// `sensor`.
+struct SimRobotSensor {
+  RobotModel robot;
+  std::shared_ptr<Sensor> sensor;
+  std::shared_ptr<klampt::Simulation> sim;
+
+  Sensor& get() const {
+    if (!sensor) throw std::runtime_error("SimRobotSensor: this is a null sensor (unknown name or index)");
+    return *sensor;
+  }
+};
+
+SimRobotSensor pick(const RobotModel& robot, klampt::RobotSensorSet& set, long index,
+                    std::shared_ptr<klampt::Simulation> sim) {
+  SimRobotSensor s{robot, nullptr, std::move(sim)};
+  if (index >= 0 && index < (long)set.sensors.size()) s.sensor = set.sensors[index];
+  return s;
+}
+
+/// The reference raises RuntimeError for an unknown type.
+std::shared_ptr<Sensor> addTo(klampt::RobotSensorSet& set, const klampt::Robot& robot, const std::string& name,
+                              const std::string& type) {
+  try {
+    return set.add(robot, name, type);
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(e.what());
+  }
+}
+
+int& linkOf(const SimRobotSensor& s) {
+  int* link = s.get().mountLink();
+  if (!link) throw std::runtime_error("Sensor doesn't have link attribute");
+  return *link;
+}
+
+klampt::RigidTransform& transformOf(const SimRobotSensor& s) {
+  klampt::RigidTransform* T = s.get().mountTransform();
+  if (!T) throw std::runtime_error("Sensor doesn't have Tsensor attribute");
+  return *T;
+}
+
+void kinematicSimulate(const SimRobotSensor& s, const klampt::World* world, double dt) {
+  Sensor& sensor = s.get();
+  klampt::Robot& robot = s.robot.get();
+  klampt::SensorInputs in;
+  in.robot = &robot;
+  in.world = world ? world : robot.world;
+  py::gil_scoped_release release;
+  klampt::simulateSensor(sensor, in, dt);
+}
+
+py::tuple names(const std::vector<std::string>& v) {
+  py::tuple t(v.size());
+  for (size_t i = 0; i < v.size(); ++i) t[i] = py::str(v[i]);
+  return t;
+}
+
+/// The sensors of the controller's robot in its simulation.
+klampt::RobotSensorSet& controllerSensors(const SimRobotControllerHandle& c) {
+  if (!c.sim || c.robotIndex < 0 || c.robotIndex >= (int)c.sim->robotSensors.size() ||
+      !c.sim->robotSensors[c.robotIndex])
+    throw std::runtime_error("SimRobotController: no sensors for this robot");
+  return *c.sim->robotSensors[c.robotIndex];
+}
+
+RobotModel controllerRobot(const SimRobotControllerHandle& c) {
+  return RobotModel{c.sim->world, c.sim->world->robots.at(c.robotIndex)};
+}
+
+}  // namespace
+
+void bindRobotSensors(py::module_& m) {
+  py::class_<SimRobotSensor> cls(m, "SimRobotSensor", R"doc(
+A sensor on a simulated robot. Retrieve one from the controller using
+SimRobotController.sensor(), or create one with SimRobotController.addSensor().
+Kinematically simulated sensors come from RobotModel.sensor() and
+RobotModel.addSensor().
+
+Settings use the attribute names of the Klamp't sensor XML format (rate,
+enabled, link, Tsensor ...). In kinematic mode (kinematicReset, then
+kinematicSimulate), laser and camera sensors ray cast the world, excluding the
+link they are mounted on; contact sensors read zeros and force/torque sensors
+read the wrench holding the link's subtree against gravity. Camera colors are
+the flat appearance color of the element hit (no lighting or textures).
+)doc");
+  addThisown(cls);
+  cls.def("name", [](const SimRobotSensor& s) { return nameToPython(s.sensor ? s.sensor->name : std::string()); },
+          "Returns the name of the sensor (empty for a null sensor).");
+  cls.def("type", [](const SimRobotSensor& s) { return std::string(s.sensor ? s.sensor->type() : ""); },
+          "Returns the type of the sensor (empty for a null sensor).");
+  cls.def("robot", [](const SimRobotSensor& s) { return s.robot; },
+          "Returns the model of the robot to which this belongs.");
+  cls.def_property_readonly("robotModel", [](const SimRobotSensor& s) { return s.robot; });
+  cls.def_property_readonly("sensor", [](const SimRobotSensor& s) -> py::object {
+    if (!s.sensor) return py::none();
+    return py::capsule(s.sensor.get(), "Klampt::SensorBase");
+  });
+  cls.def("measurementNames",
+          [](const SimRobotSensor& s) { return names(s.sensor ? s.sensor->measurementNames() : std::vector<std::string>()); },
+          "Returns a list of names for the measurements (one per measurement).");
+  cls.def("getMeasurements",
+          [](const SimRobotSensor& s) {
+            const std::vector<double> v = s.sensor ? s.sensor->measurements() : std::vector<double>();
+            py::array_t<double> a = newArray({(py::ssize_t)v.size()});
+            std::copy(v.begin(), v.end(), a.mutable_data());
+            return a;
+          },
+          "Returns an array of measurements from the previous simulation (or kinematicSimulate) timestep.");
+  cls.def("settings",
+          [](const SimRobotSensor& s) { return names(s.sensor ? s.sensor->settingNames() : std::vector<std::string>()); },
+          "Returns all setting names.");
+  cls.def("getSetting",
+          [](const SimRobotSensor& s, const std::string& name) {
+            std::string value;
+            if (!s.get().getSetting(name, value)) throw std::runtime_error("Setting " + name + " not supported");
+            return value;
+          },
+          py::arg("name"), "Returns the value of the named setting (you will need to manually parse this).");
+  cls.def("setSetting",
+          [](const SimRobotSensor& s, const std::string& name, const std::string& value) {
+            if (!s.get().setSetting(name, value))
+              throw std::runtime_error("Setting " + name + " not supported or value not formatted correctly");
+          },
+          py::arg("name"), py::arg("val"),
+          "Sets the value of the named setting (you will need to manually cast an int/float/etc to a str).");
+  cls.def("getEnabled", [](const SimRobotSensor& s) { return s.sensor ? s.sensor->enabled : false; },
+          "Return whether the sensor is enabled during simulation.");
+  cls.def("setEnabled", [](const SimRobotSensor& s, bool enabled) { s.get().enabled = enabled; }, py::arg("enabled"),
+          "Sets whether the sensor is enabled.");
+  cls.def("getLink",
+          [](const SimRobotSensor& s) -> py::object {
+            const int link = linkOf(s);
+            if (link < 0) return py::none();
+            return py::cast(RobotModelLink{s.robot, link});
+          },
+          "Returns the link on which the sensor is mounted, None if it is fixed in the world (link -1).");
+  cls.def("setLink",
+          [](const SimRobotSensor& s, long link) {
+            int& l = linkOf(s);
+            if (link != -1) checkIndex(link, s.robot.get().numLinks(), "link");
+            l = (int)link;
+          },
+          py::arg("link"), "Sets the link on which the sensor is mounted (-1 for the world).");
+  cls.def("setLink",
+          [](const SimRobotSensor& s, const RobotModelLink& link) {
+            if (link.robot.robot != s.robot.robot) throw std::invalid_argument("the link belongs to another robot");
+            linkOf(s) = link.index;
+          },
+          py::arg("link"));
+  cls.def("getTransform", [](const SimRobotSensor& s) { return transformToTuple(transformOf(s)); },
+          "Returns the local transform of the sensor on the robot's link.");
+  cls.def("getTransformWorld",
+          [](const SimRobotSensor& s) {
+            const klampt::RigidTransform T = transformOf(s);
+            const int link = linkOf(s);
+            const klampt::Robot& robot = s.robot.get();
+            if (link >= 0 && link < robot.numLinks()) return transformToTuple(robot.linkTransforms[link] * T);
+            return transformToTuple(T);
+          },
+          "Returns the world transform of the sensor given the robot's current configuration.");
+  cls.def("setTransform",
+          [](const SimRobotSensor& s, py::handle R, py::handle t) {
+            klampt::RigidTransform T{toRotation(R, "R"), toVector3(t, "t")};
+            transformOf(s) = T;
+          },
+          py::arg("R"), py::arg("t"), "Sets the local transform of the sensor on the robot's link.");
+  cls.def("drawGL", [](const SimRobotSensor&) { raiseNoOpenGL(); }, "Needs an OpenGL context (klampt.vis).");
+  cls.def("drawGL", [](const SimRobotSensor&, py::handle) { raiseNoOpenGL(); }, py::arg("np_array"));
+  cls.def("kinematicSimulate",
+          [](const SimRobotSensor& s, const WorldModel& world, double dt) { kinematicSimulate(s, world.world.get(), dt); },
+          py::arg("world"), py::arg("dt"),
+          "Takes a reading from the robot's current configuration and velocity, ray casting `world`, then "
+          "advances the sensor's clock by dt.");
+  cls.def("kinematicSimulate", [](const SimRobotSensor& s, double dt) { kinematicSimulate(s, nullptr, dt); },
+          py::arg("dt"), "The same, ray casting the robot's own world.");
+  cls.def("kinematicReset", [](const SimRobotSensor& s) { s.get().reset(); },
+          "Resets a kinematic simulation so that a new initial condition can be set.");
+
+  auto robotCls = py::reinterpret_borrow<py::class_<RobotModel>>(py::type::of<RobotModel>());
+  robotCls.def("sensor",
+               [](const RobotModel& r, long index) {
+                 return pick(r, klampt::kinematicSensors(r.get()), index, nullptr);
+               },
+               py::arg("index"),
+               "Returns a sensor by index or by name. If out of bounds or unavailable, a null sensor is returned "
+               "(its name() and type() are empty).");
+  robotCls.def("sensor",
+               [](const RobotModel& r, const std::string& name) {
+                 klampt::RobotSensorSet& set = klampt::kinematicSensors(r.get());
+                 return pick(r, set, set.find(name), nullptr);
+               },
+               py::arg("name"));
+  robotCls.def("addSensor",
+               [](const RobotModel& r, const std::string& name, const std::string& type) {
+                 klampt::Robot& robot = r.get();
+                 return SimRobotSensor{r, addTo(klampt::kinematicSensors(robot), robot, name, type), nullptr};
+               },
+               py::arg("name"), py::arg("type"), "Adds a new sensor with a given name and type.");
+}
+
+void bindSensors(py::module_&, py::class_<SimRobotControllerHandle>& controllerCls) {
+  controllerCls.def("sensor",
+                    [](const SimRobotControllerHandle& c, long index) {
+                      klampt::RobotSensorSet& set = controllerSensors(c);
+                      return pick(controllerRobot(c), set, index, c.sim);
+                    },
+                    py::arg("index"),
+                    "Returns a sensor by index or by name. If out of bounds or unavailable, a null sensor is "
+                    "returned (its name() and type() are empty).");
+  controllerCls.def("sensor",
+                    [](const SimRobotControllerHandle& c, const std::string& name) {
+                      klampt::RobotSensorSet& set = controllerSensors(c);
+                      return pick(controllerRobot(c), set, set.find(name), c.sim);
+                    },
+                    py::arg("name"));
+  controllerCls.def("addSensor",
+                    [](const SimRobotControllerHandle& c, const std::string& name, const std::string& type) {
+                      klampt::RobotSensorSet& set = controllerSensors(c);
+                      RobotModel robot = controllerRobot(c);
+                      return SimRobotSensor{robot, addTo(set, robot.get(), name, type), c.sim};
+                    },
+                    py::arg("name"), py::arg("type"), "Adds a new sensor with a given name and type.");
+}
+
+}  // namespace klampt_py

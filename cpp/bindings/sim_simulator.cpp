@@ -1,0 +1,297 @@
+// Simulator: the physics simulation of a WorldModel, and bindSimulation,
+// which registers every simulation class.
+#include <pybind11/stl.h>
+
+#include "convert.h"
+#include "sim_bindings.h"
+
+namespace klampt_py {
+
+using klampt::Simulation;
+using klampt::Vector3;
+using SimPtr = std::shared_ptr<Simulation>;
+
+void checkRobotIndex(const Simulation& sim, long robot) {
+  checkIndex(robot, (long)sim.robots.size(), "robot index");
+}
+
+namespace {
+
+void checkID(const Simulation& sim, int id, bool allowAny) {
+  if (allowAny && id == -1) return;
+  checkIndex(id, (long)sim.bodyOfID.size(), "object ID");
+}
+
+void checkSameWorld(const Simulation& sim, const std::shared_ptr<klampt::World>& w) {
+  if (w.get() != sim.world.get()) throw py::value_error("the element does not belong to the simulated world");
+}
+
+py::array_t<double> contactArray(const std::vector<klampt::PairContacts>& cs, bool forces) {
+  size_t n = 0;
+  for (const auto& c : cs) n += c.points.size();
+  auto a = newArray({(py::ssize_t)n, forces ? 3 : 7});
+  auto m = a.mutable_unchecked<2>();
+  size_t row = 0;
+  for (const auto& c : cs) {
+    for (size_t i = 0; i < c.points.size(); ++i, ++row) {
+      if (forces) {
+        const Vector3 f = i < c.forces.size() ? c.forces[i] : Vector3::Zero();
+        for (int k = 0; k < 3; ++k) m(row, k) = f[k];
+      } else {
+        for (int k = 0; k < 3; ++k) {
+          m(row, k) = c.points[i][k];
+          m(row, 3 + k) = c.normals[i][k];
+        }
+        m(row, 6) = c.kFriction;
+      }
+    }
+  }
+  return a;
+}
+
+void lastWrench(const Simulation& sim, int a, int b, Vector3& f, Vector3& t) {
+  f.setZero();
+  t.setZero();
+  const int body = sim.bodyOfID[a];
+  const Vector3 origin = body >= 0 ? sim.bodies[body].objectTransform().t : Vector3::Zero();
+  for (const auto& c : sim.lastContacts(a, b)) {
+    for (size_t i = 0; i < c.points.size() && i < c.forces.size(); ++i) {
+      f += c.forces[i];
+      t += (c.points[i] - origin).cross(c.forces[i]);
+    }
+  }
+}
+
+SimBodyHandle bodyOf(const SimPtr& s, int id) {
+  if (s->bodyOfID[id] < 0) throw std::runtime_error("world ID " + std::to_string(id) + " has no simulated body");
+  return SimBodyHandle{s, id};
+}
+
+}  // namespace
+
+void bindSimulation(py::module_& m) {
+  py::class_<Simulation, SimPtr> cls(m, "Simulator", "A dynamics simulator for a WorldModel.");
+  addThisown(cls);
+  cls.def(py::init([](const WorldModel& w) { return std::make_shared<Simulation>(w.world); }), py::arg("model"),
+          "Builds the simulation of the world; a <simulation> section of its XML file configures it. Raises "
+          "RuntimeError for a malformed <simulation> section or robot sensor description.")
+      .def_property_readonly_static("STATUS_NORMAL", [](py::object) { return (int)Simulation::Normal; })
+      .def_property_readonly_static("STATUS_ADAPTIVE_TIME_STEPPING",
+                                    [](py::object) { return (int)Simulation::AdaptiveTimeStepping; })
+      .def_property_readonly_static("STATUS_CONTACT_UNRELIABLE",
+                                    [](py::object) { return (int)Simulation::ContactUnreliable; })
+      .def_property_readonly_static("STATUS_UNSTABLE", [](py::object) { return (int)Simulation::Unstable; })
+      .def_property_readonly_static("STATUS_ERROR", [](py::object) { return (int)Simulation::Error; })
+      .def("reset", [](Simulation& s) { s.reset(); }, "Returns to the initial state.")
+      .def("getStatus", [](const Simulation& s) { return s.status; },
+           "The worst status over the last simulate() call.")
+      .def("getStatusString",
+           [](const Simulation& s, int code) { return std::string(Simulation::statusName(code < 0 ? s.status : code)); },
+           py::arg("s") = -1)
+      .def("checkObjectOverlap",
+           [](Simulation& s) {
+             std::vector<int> a, b;
+             for (auto [i, j] : s.overlappingPairs()) {
+               a.push_back(i);
+               b.push_back(j);
+             }
+             return py::make_tuple(a, b);
+           },
+           "A pair of lists of the world IDs of overlapping bodies.")
+      .def("getState", [](const Simulation& s) { return s.getState(); }, "The full state as a base64 string.")
+      .def("setState",
+           [](Simulation& s, const std::string& state) {
+             if (!s.setState(state)) throw py::value_error("malformed simulation state");
+           },
+           py::arg("str"))
+      .def("simulate",
+           [](Simulation& s, double t) {
+             std::lock_guard<std::mutex> lock(s.stepping);
+             s.simulate(t);
+           },
+           py::arg("t"),
+           py::call_guard<py::gil_scoped_release>(), "Advances by t seconds and updates the world model.")
+      .def("fakeSimulate",
+           [](Simulation& s, double t) {
+             std::lock_guard<std::mutex> lock(s.stepping);
+             s.fakeSimulate(t);
+           },
+           py::arg("t"),
+           py::call_guard<py::gil_scoped_release>(),
+           "Advances by t with every robot following its commanded motion kinematically.")
+      .def("getTime", [](const Simulation& s) { return s.time; })
+      .def("updateWorld", [](Simulation& s) { s.updateWorld(); })
+      .def("getActualConfig",
+           [](const Simulation& s, int r) {
+             checkRobotIndex(s, r);
+             VectorX q, dq;
+             s.actualState(r, q, dq);
+             return toList(q);
+           },
+           py::arg("robot"))
+      .def("getActualVelocity",
+           [](const Simulation& s, int r) {
+             checkRobotIndex(s, r);
+             VectorX q, dq;
+             s.actualState(r, q, dq);
+             return toList(dq);
+           },
+           py::arg("robot"))
+      .def("getActualTorque",
+           [](const Simulation& s, int r) {
+             checkRobotIndex(s, r);
+             return toList(s.actualTorques(r));
+           },
+           py::arg("robot"))
+      .def("getActualTorques",
+           [](const Simulation& s, int r) {
+             checkRobotIndex(s, r);
+             return toList(s.actualTorques(r));
+           },
+           py::arg("robot"), "Deprecated: getActualTorque.")
+      .def("enableContactFeedback",
+           [](Simulation& s, int a, int b) {
+             checkID(s, a, false);
+             checkID(s, b, false);
+             s.feedbackPairs[{std::min(a, b), std::max(a, b)}] = true;
+           },
+           py::arg("obj1"), py::arg("obj2"))
+      .def("enableContactFeedbackAll", [](Simulation& s) { s.feedbackAll = true; })
+      .def("inContact",
+           [](const Simulation& s, int a, int b) {
+             checkID(s, a, false);
+             checkID(s, b, true);
+             return !s.lastContacts(a, b).empty();
+           },
+           py::arg("aid"), py::arg("bid"))
+      .def("getContacts",
+           [](const Simulation& s, int a, int b) {
+             checkID(s, a, false);
+             checkID(s, b, true);
+             return contactArray(s.lastContacts(a, b), false);
+           },
+           py::arg("aid"), py::arg("bid"), "n x 7 array of (point, normal into a, kFriction).")
+      .def("getContactForces",
+           [](const Simulation& s, int a, int b) {
+             checkID(s, a, false);
+             checkID(s, b, true);
+             return contactArray(s.lastContacts(a, b), true);
+           },
+           py::arg("aid"), py::arg("bid"))
+      .def("contactForce",
+           [](const Simulation& s, int a, int b) {
+             checkID(s, a, false);
+             checkID(s, b, true);
+             Vector3 f, t;
+             lastWrench(s, a, b, f, t);
+             return toList(f);
+           },
+           py::arg("aid"), py::arg("bid"))
+      .def("contactTorque",
+           [](const Simulation& s, int a, int b) {
+             checkID(s, a, false);
+             checkID(s, b, true);
+             Vector3 f, t;
+             lastWrench(s, a, b, f, t);
+             return toList(t);
+           },
+           py::arg("aid"), py::arg("bid"))
+      .def("hadContact",
+           [](const Simulation& s, int a, int b) {
+             checkID(s, a, false);
+             checkID(s, b, true);
+             return s.summary(a, b).hadContact;
+           },
+           py::arg("aid"), py::arg("bid"))
+      .def("hadSeparation",
+           [](const Simulation& s, int a, int b) {
+             checkID(s, a, false);
+             checkID(s, b, true);
+             return s.summary(a, b).hadSeparation;
+           },
+           py::arg("aid"), py::arg("bid"))
+      .def("hadPenetration",
+           [](const Simulation& s, int a, int b) {
+             checkID(s, a, true);
+             checkID(s, b, true);
+             return s.summary(a, b).hadPenetration;
+           },
+           py::arg("aid"), py::arg("bid"))
+      .def("meanContactForce",
+           [](const Simulation& s, int a, int b) {
+             checkID(s, a, false);
+             checkID(s, b, true);
+             return toList(s.summary(a, b).meanForce);
+           },
+           py::arg("aid"), py::arg("bid"))
+      .def("controller",
+           [](const SimPtr& s, int r) {
+             checkRobotIndex(*s, r);
+             return SimRobotControllerHandle{s, r};
+           },
+           py::arg("robot"))
+      .def("controller",
+           [](const SimPtr& s, const RobotModel& r) {
+             checkSameWorld(*s, r.world);
+             return SimRobotControllerHandle{s, r.index()};
+           },
+           py::arg("robot"))
+      .def("body",
+           [](const SimPtr& s, const RobotModelLink& l) {
+             checkSameWorld(*s, l.robot.world);
+             l.link();
+             return bodyOf(s, s->world->linkID(l.robot.index(), l.index));
+           },
+           py::arg("link"))
+      .def("body",
+           [](const SimPtr& s, const RigidObjectModel& o) {
+             checkSameWorld(*s, o.world);
+             return bodyOf(s, s->world->rigidObjectID(o.index()));
+           },
+           py::arg("object"))
+      .def("body",
+           [](const SimPtr& s, const TerrainModel& t) {
+             checkSameWorld(*s, t.world);
+             return bodyOf(s, s->world->terrainID(t.index()));
+           },
+           py::arg("terrain"))
+      .def("getJointForces",
+           [](const Simulation& s, const RobotModelLink& l) {
+             checkSameWorld(s, l.robot.world);
+             l.link();
+             Vector3 f, t;
+             s.jointForces(l.robot.index(), l.index, f, t);
+             return std::vector<double>{f[0], f[1], f[2], t[0], t[1], t[2]};
+           },
+           py::arg("link"), "(fx, fy, fz, mx, my, mz) in the link frame, moment about the link origin.")
+      .def("setGravity", [](Simulation& s, py::handle g) { s.setGravity(toVector3(g, "g")); }, py::arg("g"))
+      .def("setSimStep",
+           [](Simulation& s, double dt) {
+             if (!(dt > 0) || !std::isfinite(dt)) throw py::value_error("dt must be > 0");
+             s.settings.simStep = dt;
+           },
+           py::arg("dt"))
+      .def("settings", [](const Simulation&) { return klampt::SimSettings::names(); })
+      .def("getSetting",
+           [](const Simulation& s, const std::string& name) {
+             const std::string v = s.settings.get(name);
+             if (v.empty()) throw py::value_error("unknown simulation setting '" + name + "'");
+             return v;
+           },
+           py::arg("name"))
+      .def("setSetting", [](Simulation& s, const std::string& n, const std::string& v) { s.setSetting(n, v); },
+           py::arg("name"), py::arg("value"))
+      .def_property_readonly("world", [](const Simulation& s) { return WorldModel{s.world}; })
+      .def_property_readonly("index", [](const Simulation& s) { return worldNumber(s.world.get()); })
+      .def_property_readonly("sim", [](py::object self) { return self; },
+                             "The simulator itself (the reference exposes its C++ object here).")
+      .def_property("initialState", [](const Simulation& s) { return s.initialState; },
+                    [](Simulation& s, const std::string& v) { s.initialState = v; });
+
+  bindSimBody(m);
+  bindSimJoint(m);
+  auto controllerCls = bindSimRobotController(m);
+  bindSensors(m, controllerCls);
+}
+
+}  // namespace klampt_py

@@ -1,0 +1,56 @@
+// The default robot controller of the simulator: a motion queue feeding PID
+// loops with the robot's servo gains, or manual PID / torque commands, with
+// the robot's joint friction and torque limits.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+#include "klampt/dynamics/workspace.h"
+#include "klampt/sim/motion_queue.h"
+
+namespace klampt {
+
+struct Robot;
+
+struct RobotController {
+  enum class Mode { Queue, PID, Torque };
+  Mode mode = Mode::Queue;
+  double rate = 0.01;
+  /// Link-space setpoints (queue mode: the queue at the last control update).
+  VectorX qCommand, dqCommand;
+  /// Per driver: feedforward torque and PID integral.
+  VectorX torqueCommand, integral;
+  VectorX kP, kI, kD;
+  MotionQueue queue;
+  bool feedforwardAcceleration = false, gravityCompensation = true, onlyJointCommands = false;
+  Vector3 gravity{0, 0, -9.8};
+  /// Per driver, gravity-compensation torques from the last control update.
+  VectorX gravityTorque;
+  /// Torque applied per driver during the last substep.
+  VectorX appliedTorque;
+  bool hadNonFiniteTorque = false;
+
+  void init(const Robot& robot);
+  /// Called at the control rate with the actual state (robot frames current).
+  void update(const Robot& robot, double time, DynamicsWorkspace& ws);
+  /// Driver torques for one substep of length dt at actual state (q, dq).
+  void torques(const Robot& robot, const VectorX& q, const VectorX& dq, double dt, VectorX& tau);
+
+  std::string controlType() const;
+  void setMilestone(const Robot& robot, double now, const VectorX& q, const VectorX* dq, bool append);
+  void setLinear(double now, const VectorX& q, double dt, bool append);
+  void setCubic(double now, const VectorX& q, const VectorX& v, double dt, bool append);
+  void setVelocity(double now, const VectorX& dq, double dt);
+  void setTorque(const Robot& robot, const VectorX& t);
+  void setPID(const Robot& robot, const VectorX& q, const VectorX& dq, const VectorX* tff);
+  void setManualMode(bool enabled);
+  double remainingTime(double now) const;
+
+  static const std::vector<std::string>& settingNames();
+  static const std::vector<std::string>& commandNames();
+  std::string getSetting(const std::string& name) const;
+  bool setSetting(const std::string& name, const std::string& value);
+  bool sendCommand(const Robot& robot, double now, const std::string& name, const std::string& args);
+};
+
+}  // namespace klampt

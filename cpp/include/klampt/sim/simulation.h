@@ -1,0 +1,130 @@
+// The physics simulation of a World on ODE: bodies, robots, controllers,
+// contacts and user joints, stepped with adaptive time stepping and
+// instability correction.
+#pragma once
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+#include "klampt/dynamics/workspace.h"
+#include "klampt/model/world.h"
+#include "klampt/sim/robot_controller.h"
+#include "klampt/sim/robot_sensors.h"
+#include "klampt/sim/sim_body.h"
+#include "klampt/sim/sim_contacts.h"
+#include "klampt/sim/sim_robot.h"
+#include "klampt/sim/sim_settings.h"
+#include "klampt/sim/sim_user_joint.h"
+
+namespace klampt {
+
+struct Simulation {
+  enum Status { Normal = 0, AdaptiveTimeStepping = 1, ContactUnreliable = 2, Unstable = 3, Error = 4 };
+  static const char* statusName(int status);
+
+  std::shared_ptr<World> world;
+  /// The simulated sensors of each robot (index = robot index in the world).
+  std::vector<std::shared_ptr<RobotSensorSet>> robotSensors;
+
+  SimSettings settings;
+  std::vector<SimBody> bodies;
+  /// Body index of each world ID (-1: none).
+  std::vector<int> bodyOfID;
+  std::vector<SimRobot> robots;
+  std::vector<RobotController> controllers;
+  std::vector<std::shared_ptr<SimUserJoint>> userJoints;
+
+  double time = 0;
+  /// The time of each robot's next control update.
+  std::vector<double> nextControlTime;
+  int status = Normal;
+  std::string initialState;
+  /// Held while simulate / fakeSimulate run without the Python GIL, so that
+  /// two threads never step the same simulation at once.
+  std::mutex stepping;
+
+  /// Contact feedback: enabled pairs of world IDs (a < b), or all.
+  bool feedbackAll = false;
+  std::map<std::pair<int, int>, bool> feedbackPairs;
+  /// Per pair of world IDs (a < b): what the last simulate() call saw.
+  std::map<std::pair<int, int>, ContactSummary> summaries;
+
+  /// Throws std::runtime_error on a bad <simulation> section or sensor XML.
+  explicit Simulation(std::shared_ptr<World> world);
+  ~Simulation();
+  Simulation(const Simulation&) = delete;
+  Simulation& operator=(const Simulation&) = delete;
+
+  /// Advances by t (sub-stepping at settings.simStep, controllers at their
+  /// rates) and updates the world.
+  void simulate(double t);
+  /// Advances time with every robot following its commanded motion
+  /// kinematically (no dynamics), and updates the world.
+  void fakeSimulate(double t);
+  void updateWorld();
+  void reset();
+  void setGravity(const Vector3& g);
+  void setSetting(const std::string& name, const std::string& value);
+
+  void actualState(int robot, VectorX& q, VectorX& dq) const;
+  /// Torque applied by each driver during the last step.
+  VectorX actualTorques(int robot) const;
+  /// (fx, fy, fz, mx, my, mz) in the link frame, moment about the origin.
+  void jointForces(int robot, int link, Vector3& f, Vector3& m) const;
+  std::vector<std::pair<int, int>> overlappingPairs();
+
+  /// Contacts of the last step between world IDs a and b (normals into a,
+  /// forces on a). b = -1: against anything.
+  std::vector<PairContacts> lastContacts(int a, int b) const;
+  bool feedbackEnabled(int a, int b) const;
+  ContactSummary summary(int a, int b) const;
+
+  std::string getState() const;
+  /// Returns false on malformed data (the state is then unchanged).
+  bool setState(const std::string& data);
+
+  /// Adds a user joint between bodies (b = -1: the world).
+  std::shared_ptr<SimUserJoint> addUserJoint(SimUserJoint::Type type, int a, int b, const Vector3& point,
+                                             const Vector3& axis);
+  void destroyUserJoint(SimUserJoint& j);
+
+  /// Call after moving bodies or changing what collides.
+  void invalidateContacts() { contactsValid_ = false; }
+
+ private:
+  dWorldID world_ = nullptr;
+  dJointGroupID contactGroup_ = nullptr;
+  std::vector<PairContacts> contacts_;
+  /// The contacts used by the last accepted step, with their forces.
+  std::vector<PairContacts> lastStepContacts_;
+  bool contactsValid_ = false;
+  std::vector<char> pairAllowed_;
+  DynamicsWorkspace ws_;
+  VectorX q_, dq_, tau_;
+
+  struct BodyState {
+    dReal pos[3], quat[4], lin[3], ang[3];
+  };
+  std::vector<BodyState> saved_;
+
+  void build();
+  void applySimulationXml();
+  void computePairFilter();
+  void refreshContacts();
+  void controlUpdate(int robot);
+  void applyEfforts(double dt);
+  /// One step of at most h (less after a rollback); returns its length.
+  double advance(double h);
+  /// Whether the pair closes in fast enough to cross its boundary layer.
+  bool approachingFast(const PairContacts& pc, double dt) const;
+  void saveBodies();
+  void restoreBodies();
+  bool bodiesFinite() const;
+  void correctInstability();
+  void recordContacts(double dt, const std::vector<dJointFeedback>& feedback);
+  void runSensors(int robot, double dt);
+};
+
+}  // namespace klampt

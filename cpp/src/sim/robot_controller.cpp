@@ -1,0 +1,246 @@
+#include "klampt/sim/robot_controller.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include "klampt/dynamics/inverse_dynamics.h"
+#include "klampt/model/robot.h"
+
+namespace klampt {
+
+namespace {
+
+/// Driver-space value of link-space generalized forces (least squares for affine drivers).
+double driverForce(const Robot& r, int d, const VectorX& linkForces) {
+  const Driver& dr = r.drivers[d];
+  if (dr.type == DriverType::Normal) return linkForces[dr.linkIndices[0]];
+  if (dr.type == DriverType::Affine) {
+    double num = 0, den = 0;
+    for (size_t k = 0; k < dr.linkIndices.size(); ++k) {
+      num += dr.affScaling[k] * linkForces[dr.linkIndices[k]];
+      den += dr.affScaling[k] * dr.affScaling[k];
+    }
+    return den > 0 ? num / den : 0;
+  }
+  return 0;
+}
+
+/// Reads Klamp't's vector text "n v1 ... vn".
+bool readConfig(std::istream& in, VectorX& v) {
+  int n;
+  if (!(in >> n) || n < 0 || n > 100000) return false;
+  v.resize(n);
+  for (int i = 0; i < n; ++i)
+    if (!(in >> v[i])) return false;
+  return v.allFinite();
+}
+
+}  // namespace
+
+void RobotController::init(const Robot& robot) {
+  const int nd = (int)robot.drivers.size(), n = robot.numLinks();
+  mode = Mode::Queue;
+  qCommand = robot.q;
+  dqCommand = VectorX::Zero(n);
+  torqueCommand = integral = gravityTorque = appliedTorque = VectorX::Zero(nd);
+  kP.resize(nd);
+  kI.resize(nd);
+  kD.resize(nd);
+  for (int d = 0; d < nd; ++d) {
+    kP[d] = robot.drivers[d].servoP;
+    kI[d] = robot.drivers[d].servoI;
+    kD[d] = robot.drivers[d].servoD;
+  }
+  queue.reset(robot.q);
+}
+
+void RobotController::update(const Robot& robot, double time, DynamicsWorkspace& ws) {
+  if (mode == Mode::Queue) {
+    auto& segs = queue.segments;
+    while (!segs.empty() && segs.front().start + segs.front().duration < time) segs.erase(segs.begin());
+    queue.evaluate(time, qCommand, dqCommand);
+  }
+  gravityTorque.setZero();
+  if (gravityCompensation && mode != Mode::Torque && gravity.squaredNorm() > 0) {
+    VectorX G(robot.numLinks());
+    gravityForces(robot, gravity, ws, G.data());
+    for (int d = 0; d < (int)robot.drivers.size(); ++d) gravityTorque[d] = driverForce(robot, d, G);
+  }
+}
+
+void RobotController::torques(const Robot& robot, const VectorX& q, const VectorX& dq, double dt, VectorX& tau) {
+  const int nd = (int)robot.drivers.size();
+  tau.resize(nd);
+  for (int d = 0; d < nd; ++d) {
+    const Driver& dr = robot.drivers[d];
+    double t = torqueCommand[d];
+    if (mode != Mode::Torque) {
+      const double e = robot.driverValue(d, qCommand) - robot.driverValue(d, q);
+      const double de = robot.driverVelocity(d, dqCommand) - robot.driverVelocity(d, dq);
+      integral[d] += e * dt;
+      t += kP[d] * e + kI[d] * integral[d] + kD[d] * de + gravityTorque[d];
+    }
+    if (!std::isfinite(t)) {
+      hadNonFiniteTorque = true;
+      t = 0;
+    }
+    tau[d] = std::max(dr.tmin, std::min(dr.tmax, t));
+  }
+  if (mode != Mode::Torque) qCommand += dqCommand * dt;
+  appliedTorque = tau;
+}
+
+std::string RobotController::controlType() const { return mode == Mode::Torque ? "torque" : "PID"; }
+
+void RobotController::setMilestone(const Robot& robot, double now, const VectorX& q, const VectorX* dq, bool append) {
+  if (mode != Mode::Queue) setManualMode(false);
+  if (!append) queue.cutAt(now);
+  VectorX q0, v0;
+  if (append && !queue.segments.empty()) {
+    q0 = queue.segments.back().q1;
+    v0 = queue.segments.back().v1;
+  } else {
+    queue.evaluate(now, q0, v0);
+  }
+  const VectorX v1 = dq ? *dq : VectorX::Zero(q.size());
+  const double T = MotionQueue::moveDuration(q0, v0, q, v1, robot.velMax, robot.accMax);
+  queue.appendCubic(now, q, v1, T);
+}
+
+void RobotController::setLinear(double now, const VectorX& q, double dt, bool append) {
+  if (mode != Mode::Queue) setManualMode(false);
+  if (!append) queue.cutAt(now);
+  queue.appendLinear(now, q, dt);
+}
+
+void RobotController::setCubic(double now, const VectorX& q, const VectorX& v, double dt, bool append) {
+  if (mode != Mode::Queue) setManualMode(false);
+  if (!append) queue.cutAt(now);
+  queue.appendCubic(now, q, v, dt);
+}
+
+void RobotController::setVelocity(double now, const VectorX& dq, double dt) {
+  if (mode != Mode::Queue) setManualMode(false);
+  queue.cutAt(now);
+  queue.appendLinear(now, queue.qEnd + dq * dt, dt);
+  queue.evaluate(now, qCommand, dqCommand);
+}
+
+void RobotController::setTorque(const Robot& robot, const VectorX& t) {
+  const int nd = (int)robot.drivers.size();
+  if (t.size() == nd) {
+    torqueCommand = t;
+  } else {
+    for (int d = 0; d < nd; ++d) torqueCommand[d] = t[robot.drivers[d].linkIndices[0]];
+  }
+  mode = Mode::Torque;
+}
+
+void RobotController::setPID(const Robot& robot, const VectorX& q, const VectorX& dq, const VectorX* tff) {
+  const int nd = (int)robot.drivers.size();
+  qCommand = q;
+  dqCommand = dq;
+  torqueCommand.setZero();
+  if (tff) {
+    if (tff->size() == nd)
+      torqueCommand = *tff;
+    else
+      for (int d = 0; d < nd; ++d) torqueCommand[d] = (*tff)[robot.drivers[d].linkIndices[0]];
+  }
+  mode = Mode::PID;
+}
+
+void RobotController::setManualMode(bool enabled) {
+  if (enabled) {
+    if (mode == Mode::Queue) mode = Mode::PID;
+    return;
+  }
+  if (mode == Mode::Queue) return;
+  mode = Mode::Queue;
+  queue.reset(qCommand);
+  torqueCommand.setZero();
+  dqCommand.setZero();
+}
+
+double RobotController::remainingTime(double now) const {
+  return mode == Mode::Queue ? std::max(0.0, queue.endTime(now) - now) : 0.0;
+}
+
+const std::vector<std::string>& RobotController::settingNames() {
+  static const std::vector<std::string> n = {"enableFeedforwardAcceleration", "enableGravityCompensation", "gravity",
+                                             "onlyJointCommands", "replay", "save"};
+  return n;
+}
+
+const std::vector<std::string>& RobotController::commandNames() {
+  static const std::vector<std::string> n = {"set_tq",   "set_q",           "set_qv",    "set_tv",
+                                             "set_tqv",  "append_tq",       "append_q",  "append_q_linear",
+                                             "append_qv", "append_tqv",     "brake"};
+  return n;
+}
+
+std::string RobotController::getSetting(const std::string& name) const {
+  if (name == "enableFeedforwardAcceleration") return feedforwardAcceleration ? "1" : "0";
+  if (name == "enableGravityCompensation") return gravityCompensation ? "1" : "0";
+  if (name == "onlyJointCommands") return onlyJointCommands ? "1" : "0";
+  if (name == "replay" || name == "save") return "0";
+  if (name == "gravity") {
+    std::ostringstream s;
+    s << gravity[0] << ' ' << gravity[1] << ' ' << gravity[2];
+    return s.str();
+  }
+  return std::string();
+}
+
+bool RobotController::setSetting(const std::string& name, const std::string& value) {
+  std::istringstream s(value);
+  if (name == "gravity") {
+    Vector3 g;
+    if (!(s >> g[0] >> g[1] >> g[2]) || !g.allFinite()) return false;
+    gravity = g;
+    return true;
+  }
+  double x;
+  if (!(s >> x)) return false;
+  if (name == "enableFeedforwardAcceleration") feedforwardAcceleration = x != 0;
+  else if (name == "enableGravityCompensation") gravityCompensation = x != 0;
+  else if (name == "onlyJointCommands") onlyJointCommands = x != 0;
+  else return false;
+  return true;
+}
+
+bool RobotController::sendCommand(const Robot& robot, double now, const std::string& name, const std::string& args) {
+  std::istringstream in(args);
+  const int n = robot.numLinks();
+  VectorX q, v;
+  double t = 0;
+  const bool timed = name == "set_tq" || name == "set_tv" || name == "set_tqv" || name == "append_tq" ||
+                     name == "append_tqv";
+  if (timed && (!(in >> t) || !(t > 0))) return false;
+  if (name == "brake") {
+    setVelocity(now, VectorX::Zero(n), 0);
+    return true;
+  }
+  if (name == "set_tv") {
+    if (!readConfig(in, v) || v.size() != n) return false;
+    setVelocity(now, v, t);
+    return true;
+  }
+  if (!readConfig(in, q) || q.size() != n) return false;
+  const bool withV = name == "set_qv" || name == "set_tqv" || name == "append_qv" || name == "append_tqv";
+  if (withV && (!readConfig(in, v) || v.size() != n)) return false;
+  const bool append = name.compare(0, 7, "append_") == 0;
+  if (name == "set_q" || name == "append_q" || name == "set_qv" || name == "append_qv")
+    setMilestone(robot, now, q, withV ? &v : nullptr, append);
+  else if (name == "append_q_linear")
+    setMilestone(robot, now, q, nullptr, true);
+  else if (name == "set_tq" || name == "append_tq")
+    setLinear(now, q, t, append);
+  else if (name == "set_tqv" || name == "append_tqv")
+    setCubic(now, q, v, t, append);
+  else
+    return false;
+  return true;
+}
+
+}  // namespace klampt

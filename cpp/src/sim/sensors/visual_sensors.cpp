@@ -1,0 +1,171 @@
+// Laser range and camera sensors (klampt/sim/sensor_visual.h).
+#include <cmath>
+#include "klampt/model/robot.h"
+#include "klampt/sim/sensor_ray_cast.h"
+#include "klampt/sim/sensor_visual.h"
+
+namespace klampt {
+
+namespace {
+
+RigidTransform sensorFrame(const SensorInputs& in, int link, const RigidTransform& Tsensor) {
+  if (link >= 0 && link < in.robot->numLinks()) return in.robot->linkTransforms[link] * Tsensor;
+  return Tsensor;
+}
+
+/// Sweep pattern in [-1, 1] at phase u (in periods). The sawtooth is
+/// stretched by `stretch` so that the last ray of a sweep reaches +1.
+double sweep(int type, double u, double stretch) {
+  if (type == 0) return std::sin(u * 2 * M_PI);
+  if (type == 1) return 2.0 * (1.0 + std::abs(std::fmod(u, 2.0) - 1.0)) - 1.0;
+  const double v = u / stretch;
+  return 2.0 * ((v - std::floor(v)) * stretch) - 1.0;
+}
+
+}  // namespace
+
+LaserRangeSensor::LaserRangeSensor() {
+  addSetting("link", intSetting(link));
+  addSetting("Tsensor", transformSetting(Tsensor));
+  addSetting("measurementCount", intSetting(measurementCount));
+  addSetting("depthResolution", realSetting(depthResolution));
+  addSetting("depthMinimum", realSetting(depthMinimum));
+  addSetting("depthMaximum", realSetting(depthMaximum));
+  addSetting("depthVarianceLinear", realSetting(depthVarianceLinear));
+  addSetting("depthVarianceConstant", realSetting(depthVarianceConstant));
+  addSetting("xSweepMagnitude", realSetting(xSweepMagnitude));
+  addSetting("xSweepPeriod", realSetting(xSweepPeriod));
+  addSetting("xSweepPhase", realSetting(xSweepPhase));
+  addSetting("xSweepType", intSetting(xSweepType));
+  addSetting("ySweepMagnitude", realSetting(ySweepMagnitude));
+  addSetting("ySweepPeriod", realSetting(ySweepPeriod));
+  addSetting("ySweepPhase", realSetting(ySweepPhase));
+  addSetting("ySweepType", intSetting(ySweepType));
+}
+
+void LaserRangeSensor::simulate(const SensorInputs& in) {
+  const int n = std::max(measurementCount, 0);
+  depths_.assign(n, depthMaximum);
+  const RigidTransform T = sensorFrame(in, link, Tsensor);
+  SensorRayCaster caster(in.world, in.robot, link);
+  // Phases covered since the previous reading (the whole sweep if the period is 0).
+  auto range = [&](double period, double phase, double& u0, double& u1) {
+    u0 = period == 0 ? 0.0 : (time_ - lastDt_ + phase) / period;
+    u1 = period == 0 ? 1.0 : (time_ + phase) / period;
+    if (period != 0 && n > 1) u0 += (u1 - u0) / (n - 1);
+  };
+  double ux0, ux1, uy0, uy1;
+  range(xSweepPeriod, xSweepPhase, ux0, ux1);
+  range(ySweepPeriod, ySweepPhase, uy0, uy1);
+  const double stretch = n > 1 ? 1.0 + 1.0 / (n - 1) : 1.0;
+  for (int i = 0; i < n; ++i) {
+    const double f = n > 1 ? double(i) / (n - 1) : 1.0;
+    const double xt = xSweepMagnitude * sweep(xSweepType, ux0 + f * (ux1 - ux0), stretch);
+    const double yt = ySweepMagnitude * sweep(ySweepType, uy0 + f * (uy1 - uy0), stretch);
+    const Vector3 dirLocal(std::sin(xt), std::cos(xt) * std::sin(yt), std::cos(xt) * std::cos(yt));
+    const Vector3 dir = T.R * dirLocal;
+    const Vector3 source = T.t + depthMinimum * dir;
+    Vector3 hit;
+    double d = INFINITY;
+    if (caster.cast(source, dir, hit, nullptr)) d = (hit - source).norm() + depthMinimum;
+    if (std::isfinite(d)) d = discretize(d, depthResolution, d * depthVarianceLinear + depthVarianceConstant);
+    depths_[i] = (d <= depthMinimum || d >= depthMaximum) ? depthMaximum : d;
+  }
+}
+
+void LaserRangeSensor::advance(double dt) {
+  lastDt_ = dt;
+  time_ += dt;
+}
+
+void LaserRangeSensor::reset() {
+  depths_.clear();
+  time_ = 0;
+  lastDt_ = 0;
+}
+
+std::vector<std::string> LaserRangeSensor::measurementNames() const {
+  std::vector<std::string> names;
+  for (int i = 0; i < measurementCount; ++i) names.push_back("d[" + std::to_string(i) + "]");
+  return names;
+}
+
+void LaserRangeSensor::setInternalState(const std::vector<double>& s) {
+  if (s.size() != 2) return;
+  lastDt_ = s[0];
+  time_ = s[1];
+}
+
+CameraSensor::CameraSensor() {
+  addSetting("link", intSetting(link));
+  addSetting("Tsensor", transformSetting(Tsensor));
+  addSetting("rgb", boolSetting(rgb));
+  addSetting("depth", boolSetting(depth));
+  addSetting("xres", intSetting(xres));
+  addSetting("yres", intSetting(yres));
+  addSetting("xfov", realSetting(xfov));
+  addSetting("yfov", realSetting(yfov));
+  addSetting("zmin", realSetting(zmin));
+  addSetting("zmax", realSetting(zmax));
+  addSetting("zresolution", realSetting(zresolution));
+  addSetting("zvarianceLinear", realSetting(zvarianceLinear));
+  addSetting("zvarianceConstant", realSetting(zvarianceConstant));
+}
+
+namespace {
+
+constexpr double kBackground = double(0x96AAFF);
+
+/// 0xRRGGBB of the appearance color; channels are truncated as the reference does.
+double packColor(const Appearance* a) {
+  if (!a) return 0.0;
+  auto channel = [](float c) { return (unsigned)(std::max(0.0f, std::min(1.0f, c)) * 255.0); };
+  return double((channel(a->color[0]) << 16) | (channel(a->color[1]) << 8) | channel(a->color[2]));
+}
+
+}  // namespace
+
+void CameraSensor::simulate(const SensorInputs& in) {
+  const int w = std::max(xres, 0), h = std::max(yres, 0);
+  const size_t pixels = (size_t)w * h;
+  values_.assign((rgb ? pixels : 0) + (depth ? pixels : 0), 0.0);
+  if (pixels == 0) return;
+  const RigidTransform T = sensorFrame(in, link, Tsensor);
+  SensorRayCaster caster(in.world, in.robot, link);
+  const double focal = 0.5 * w / std::tan(0.5 * xfov);
+  const Vector3 forward = T.R.col(2);
+  const size_t depthStart = rgb ? pixels : 0;
+  for (int j = 0; j < h; ++j) {
+    for (int i = 0; i < w; ++i) {
+      const size_t k = (size_t)j * w + i;
+      const Vector3 local((i - 0.5 * w) / focal, (j - 0.5 * h) / focal, 1.0);
+      const Vector3 dir = (T.R * local).normalized();
+      const Vector3 source = T.t + dir * (zmin / forward.dot(dir));
+      Vector3 hit;
+      const Appearance* app = nullptr;
+      if (caster.cast(source, dir, hit, &app)) {
+        if (rgb) values_[k] = packColor(app);
+        const double d = forward.dot(hit - T.t);
+        // As the reference: a surface beyond zmax gives no reading (0).
+        if (depth)
+          values_[depthStart + k] = d > zmax ? 0.0 : discretize(d, zresolution, zvarianceLinear * d + zvarianceConstant);
+      } else {
+        if (rgb) values_[k] = kBackground;
+        if (depth) values_[depthStart + k] = zmax;
+      }
+    }
+  }
+}
+
+std::vector<std::string> CameraSensor::measurementNames() const {
+  std::vector<std::string> names;
+  for (const char* prefix : {"rgb", "d"}) {
+    if ((prefix[0] == 'r' && !rgb) || (prefix[0] == 'd' && !depth)) continue;
+    for (int i = 0; i < xres; ++i)
+      for (int j = 0; j < yres; ++j)
+        names.push_back(std::string(prefix) + "[" + std::to_string(i) + "," + std::to_string(j) + "]");
+  }
+  return names;
+}
+
+}  // namespace klampt
