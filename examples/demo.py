@@ -87,6 +87,41 @@ def main(path):
     print("\nIK to the config-2 pose: %s, max residual %.2e" % ("solved" if solved else "failed", residual))
     print("  q = [%s]" % ", ".join("%.2f" % v for v in robot.getConfig()))
 
+    push_block(path)
+
+
+def push_block(path):
+    """Physics simulation on a fresh copy of the world: the arm moves its
+    flange beside the block on the table, then sweeps through it, pushing it
+    along y."""
+    world = klampt.WorldModel()
+    if not world.readFile(path) or world.numRobots() == 0:
+        return
+    robot = world.robot(0)
+    ee = robot.link(robot.numLinks() - 1)
+    block = world.rigidObject("block")
+    if block.index < 0:
+        return
+    sim = klampt.Simulator(world)
+    controller = sim.controller(robot)
+    sim.simulate(0.3)  # let the objects settle on the table
+    start = block.getTransform()[1]
+    print("\nSimulating: pushing the block from (%.3f, %.3f, %.3f)" % tuple(start))
+
+    def reach(point):
+        robot.setConfig(sim.getActualConfig(robot.index))
+        klampt.set_random_seed(0)
+        ik.solve_global(ik.objective(ee, local=[0, 0, 0], world=point), tol=1e-4, numRestarts=20)
+        return robot.getConfig()
+
+    x, y, z = start
+    for point in ([x, y - 0.08, z + 0.03], [x, y + 0.12, z + 0.03]):
+        controller.setMilestone(reach(point))
+        sim.simulate(controller.remainingTime() + 0.5)
+    R, t = block.getTransform()
+    print("  after %.2f s (status: %s) the block is at %s, moved %.3f m"
+          % (sim.getTime(), sim.getStatusString(), pose_string((R, t)), math.dist(start, t)))
+
 
 if __name__ == "__main__":
     main(sys.argv[1] if len(sys.argv) > 1 else DEFAULT_WORLD)

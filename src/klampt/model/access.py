@@ -18,6 +18,15 @@ a time):
 - RigidObjectModel: \\*name, \\*id, geometry, appearance, mass,
   contactParameters, #transform, #velocity.
 - TerrainModel: \\*name, \\*id, geometry, appearance.
+- Simulator: \\*world, \\*time, \\*controllers, \\*robots (simulated robots:
+  \\*actualConfig, \\*actualVelocity, \\*actualTorques, with aliases \\*config,
+  \\*velocity, \\*torques, and \\*links, their SimBodys), \\*rigidObjects
+  (#transform and #velocity of the object frame), \\*terrains, \\*bodies
+  (by world ID), ``[name]`` for any element.
+- SimBody: enabled, collisionPadding, surface, #transform, #objectTransform,
+  #velocity.
+- SimRobotController: \\*commandedConfig, \\*commandedVelocity,
+  \\*sensedConfig, \\*sensedVelocity, \\*sensors (by position or name).
 
 :func:`get_item` / :func:`set_item` read and write items by path, e.g.
 ``'robots[0].links[2].transform'`` (paths are parsed, never evaluated).
@@ -87,20 +96,124 @@ _WORLD = {
     'elements': (lambda o: _world_elements(o), None),
 }
 
+
+class _SimRobot(object):
+    """A robot as the simulator sees it."""
+
+    def __init__(self, sim, index):
+        self.sim = sim
+        self.index = index
+
+    def getName(self):
+        return self.sim.world.robot(self.index).getName()
+
+
+class _SimObjectBody(object):
+    """A rigid object's SimBody, read and written in the object's frame."""
+
+    def __init__(self, body, name):
+        self.body = body
+        self.name = name
+
+    def getName(self):
+        return self.name
+
+
+def _controller_sensors(c):
+    sensors = []
+    while True:
+        s = c.sensor(len(sensors))
+        if s.type() == '':
+            return _Elements(sensors, [x.name() for x in sensors])
+        sensors.append(s)
+
+
+def _sim_bodies(sim):
+    w = sim.world
+    res = {}
+    for i in range(w.numTerrains()):
+        res[w.terrain(i).getID()] = sim.body(w.terrain(i))
+    for i in range(w.numRigidObjects()):
+        res[w.rigidObject(i).getID()] = sim.body(w.rigidObject(i))
+    for i in range(w.numRobots()):
+        robot = w.robot(i)
+        for j in range(robot.numLinks()):
+            res[robot.link(j).getID()] = sim.body(robot.link(j))
+    return res
+
+
+def _robot_names(w):
+    return [w.robot(i).getName() for i in range(w.numRobots())]
+
+
+_SIMULATOR = {
+    'world': (lambda o: o.world, None),
+    'time': (lambda o: o.getTime(), None),
+    'controllers': (lambda o: _Elements([o.controller(i) for i in range(o.world.numRobots())], _robot_names(o.world)), None),
+    'robots': (lambda o: _Elements([_SimRobot(o, i) for i in range(o.world.numRobots())], _robot_names(o.world)), None),
+    'rigidObjects': (lambda o: _Elements([_SimObjectBody(o.body(o.world.rigidObject(i)), o.world.rigidObject(i).getName())
+                                       for i in range(o.world.numRigidObjects())],
+                                      [o.world.rigidObject(i).getName() for i in range(o.world.numRigidObjects())]), None),
+    'terrains': (lambda o: _Elements([o.body(o.world.terrain(i)) for i in range(o.world.numTerrains())],
+                                  [o.world.terrain(i).getName() for i in range(o.world.numTerrains())]), None),
+    'bodies': (lambda o: _sim_bodies(o), None),
+}
+_SIM_ROBOT = {
+    'actualConfig': (lambda o: list(o.sim.getActualConfig(o.index)), None),
+    'actualVelocity': (lambda o: list(o.sim.getActualVelocity(o.index)), None),
+    'actualTorques': (lambda o: list(o.sim.getActualTorques(o.index)), None),
+    'config': (lambda o: list(o.sim.getActualConfig(o.index)), None),
+    'velocity': (lambda o: list(o.sim.getActualVelocity(o.index)), None),
+    'torques': (lambda o: list(o.sim.getActualTorques(o.index)), None),
+    'links': (lambda o: _Elements([o.sim.body(o.sim.world.robot(o.index).link(j))
+                                for j in range(o.sim.world.robot(o.index).numLinks())],
+                               [o.sim.world.robot(o.index).link(j).getName()
+                                for j in range(o.sim.world.robot(o.index).numLinks())]), None),
+}
+_SIM_OBJECT = {
+    'transform': (lambda o: [list(x) for x in o.body.getObjectTransform()],
+                  lambda o, v: o.body.setObjectTransform(list(v[0]), list(v[1]))),
+    'velocity': (lambda o: [list(x) for x in o.body.getVelocity()],
+                 lambda o, v: o.body.setVelocity(list(v[0]), list(v[1]))),
+}
+_SIM_BODY = {
+    'enabled': (lambda o: o.isEnabled(), lambda o, v: o.enable(bool(v))),
+    'collisionPadding': (lambda o: o.getCollisionPadding(), lambda o, v: o.setCollisionPadding(float(v))),
+    'surface': (lambda o: o.getSurface(), lambda o, v: o.setSurface(v)),
+    'transform': (lambda o: [list(x) for x in o.getTransform()], lambda o, v: o.setTransform(list(v[0]), list(v[1]))),
+    'objectTransform': (lambda o: [list(x) for x in o.getObjectTransform()],
+                        lambda o, v: o.setObjectTransform(list(v[0]), list(v[1]))),
+    'velocity': (lambda o: [list(x) for x in o.getVelocity()], lambda o, v: o.setVelocity(list(v[0]), list(v[1]))),
+}
+_CONTROLLER = {
+    'commandedConfig': (lambda o: list(o.getCommandedConfig()), None),
+    'commandedVelocity': (lambda o: list(o.getCommandedVelocity()), None),
+    'sensedConfig': (lambda o: list(o.getSensedConfig()), None),
+    'sensedVelocity': (lambda o: list(o.getSensedVelocity()), None),
+    'sensors': (lambda o: _controller_sensors(o), None),
+}
+
 _TABLES = {'WorldModel': _WORLD, 'RobotModel': _ROBOT, 'RobotModelLink': _LINK, 'RigidObjectModel': _OBJECT,
-           'TerrainModel': _TERRAIN}
+           'TerrainModel': _TERRAIN, 'Simulator': _SIMULATOR, '_SimRobot': _SIM_ROBOT,
+           '_SimObjectBody': _SIM_OBJECT, 'SimBody': _SIM_BODY, 'SimRobotController': _CONTROLLER}
 
 
 def _table(obj):
-    return _TABLES.get(type(obj).__name__)
+    # by class name, so that subclasses (e.g. SimpleSimulator) are covered
+    for cls in type(obj).__mro__:
+        table = _TABLES.get(cls.__name__)
+        if table is not None:
+            return table
+    return None
 
 
 class _Elements(object):
     """A read-only sequence of elements indexable by position or name;
     items are wrapped in :class:`map`."""
 
-    def __init__(self, items):
+    def __init__(self, items, names=None):
         self._items = items
+        self._names = names if names is not None else [x.getName() for x in items]
 
     def __len__(self):
         return len(self._items)
@@ -110,8 +223,8 @@ class _Elements(object):
 
     def __getitem__(self, key):
         if isinstance(key, str):
-            for x in self._items:
-                if x.getName() == key:
+            for name, x in zip(self._names, self._items):
+                if name == key:
                     return map(x)
             raise KeyError("No element named %r" % key)
         return map(self._items[key])
@@ -188,6 +301,12 @@ class map(object):
             raise KeyError("No world element named %r" % name)
         if kind == 'RobotModel':
             return self.links[name]
+        if _table(obj) is _SIMULATOR:
+            for group in ('robots', 'rigidObjects', 'terrains'):
+                elements = _SIMULATOR[group][0](obj)
+                if name in elements._names:
+                    return elements[name]
+            raise KeyError("No simulated element named %r" % name)
         raise TypeError("%s elements can't be accessed by name" % kind)
 
 

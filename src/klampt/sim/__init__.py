@@ -1,0 +1,4 @@
+"""Simulation helpers on top of :class:`klampt.Simulator`: a simulator with
+controllers, emulators and hooks (:mod:`.simulation`), batch and Monte Carlo
+runs (:mod:`.batch`), settling objects into contact (:mod:`.settle`) and CSV
+logging / playback (:mod:`.simlog`)."""
