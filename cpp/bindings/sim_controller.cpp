@@ -35,6 +35,21 @@ VectorX driverOrLinkVector(const SimRobotControllerHandle& h, py::handle obj, co
   return v;
 }
 
+const klampt::RobotSensorSet& sensorsOf(const SimRobotControllerHandle& h) {
+  checkRobotIndex(*h.sim, h.robotIndex);
+  return *h.sim->robotSensors[h.robotIndex];
+}
+
+/// The reading of the robot's sensor of `type`, or the actual state when it has none.
+std::vector<double> sensedOrActual(const SimRobotControllerHandle& h, const char* type, bool velocity) {
+  std::vector<double> v;
+  if (klampt::readSensorOfType(sensorsOf(h), type, v)) return v;
+  VectorX q, dq;
+  h.sim->actualState(h.robotIndex, q, dq);
+  const VectorX& x = velocity ? dq : q;
+  return std::vector<double>(x.data(), x.data() + x.size());
+}
+
 }  // namespace
 
 py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
@@ -50,24 +65,15 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
       .def("getCommandedVelocity", [](const SimRobotControllerHandle& h) { return toList(ctrl(h).dqCommand); })
       .def("getCommandedTorque", [](const SimRobotControllerHandle& h) { return toList(ctrl(h).torqueCommand); })
       .def("getSensedConfig",
-           [](const SimRobotControllerHandle& h) {
-             VectorX q, dq;
-             checkRobotIndex(*h.sim, h.robotIndex);
-             h.sim->actualState(h.robotIndex, q, dq);
-             return toList(q);
-           })
+           [](const SimRobotControllerHandle& h) { return sensedOrActual(h, "JointPositionSensor", false); })
       .def("getSensedVelocity",
-           [](const SimRobotControllerHandle& h) {
-             VectorX q, dq;
-             checkRobotIndex(*h.sim, h.robotIndex);
-             h.sim->actualState(h.robotIndex, q, dq);
-             return toList(dq);
-           })
+           [](const SimRobotControllerHandle& h) { return sensedOrActual(h, "JointVelocitySensor", true); })
       .def("getSensedTorque",
            [](const SimRobotControllerHandle& h) {
-             if (robotOf(h).property("sensors").find("DriverTorqueSensor") == std::string::npos)
+             std::vector<double> t;
+             if (!klampt::readSensorOfType(sensorsOf(h), "DriverTorqueSensor", t))
                throw std::runtime_error("Robot has no torque sensor");
-             return toList(h.sim->actualTorques(h.robotIndex));
+             return t;
            })
       .def("commands", [](const SimRobotControllerHandle&) { return RobotController::commandNames(); })
       .def("sendCommand",

@@ -141,6 +141,16 @@ void updateSensors(RobotSensorSet& set, const SensorInputs& inputs, double dt) {
   }
 }
 
+bool readSensorOfType(const RobotSensorSet& set, const std::string& type, std::vector<double>& values) {
+  for (const auto& s : set.sensors) {
+    if (type != s->type()) continue;
+    const auto* joint = dynamic_cast<const JointStateSensor*>(s.get());
+    values = joint ? joint->fullMeasurements() : s->measurements();
+    return true;
+  }
+  return false;
+}
+
 void resetSensors(RobotSensorSet& set) {
   for (const auto& s : set.sensors) {
     s->reset();

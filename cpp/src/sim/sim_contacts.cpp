@@ -123,6 +123,7 @@ std::vector<std::pair<int, int>> broadPhase(std::vector<SimBody>& bodies, const 
 std::vector<PairContacts> generateContacts(std::vector<SimBody>& bodies, const SimSettings& settings,
                                            const std::vector<std::pair<int, int>>& candidates) {
   std::vector<PairContacts> out;
+  out.reserve(candidates.size());
   for (auto [i, j] : candidates) {
     // Body a always has an ODE body so that feedback f1 is the force on a.
     if (!bodies[i].body) std::swap(i, j);
@@ -142,6 +143,9 @@ std::vector<PairContacts> generateContacts(std::vector<SimBody>& bodies, const S
     pc.b = j;
     pc.kFriction = harmonicMean(a.surface.kFriction, b.surface.kFriction);
     const double layer = pa + pb + a.geometry.margin + b.geometry.margin;
+    pc.points.reserve(res.depths.size());
+    pc.normals.reserve(res.depths.size());
+    pc.depths.reserve(res.depths.size());
     for (size_t k = 0; k < res.depths.size(); ++k) {
       Vector3 n = -res.normals[k];
       if (!n.allFinite() || n.squaredNorm() < 0.25) continue;

@@ -145,14 +145,14 @@ void Simulation::correctInstability() {
   }
 }
 
-void Simulation::recordContacts(double dt, const std::vector<dJointFeedback>& feedback) {
+void Simulation::recordContacts(double dt) {
   size_t k = 0;
   for (auto& [key, s] : summaries) s.inContact = false;
   for (PairContacts& pc : contacts_) {
     pc.forces.resize(pc.points.size());
     Vector3 total = Vector3::Zero();
     for (size_t i = 0; i < pc.points.size(); ++i, ++k) {
-      pc.forces[i] = Vector3(feedback[k].f1[0], feedback[k].f1[1], feedback[k].f1[2]);
+      pc.forces[i] = Vector3(feedback_[k].f1[0], feedback_[k].f1[1], feedback_[k].f1[2]);
       total += pc.forces[i];
     }
     const int ida = bodies[pc.a].objectID, idb = bodies[pc.b].objectID;
@@ -168,7 +168,8 @@ void Simulation::recordContacts(double dt, const std::vector<dJointFeedback>& fe
     if (!s.inContact) s.hadSeparation = true;
     s.weight += dt;
   }
-  lastStepContacts_ = contacts_;
+  // contacts_ is replaced by the next step's contacts right after this.
+  lastStepContacts_.swap(contacts_);
 }
 
 bool Simulation::approachingFast(const PairContacts& pc, double dt) const {
@@ -194,10 +195,9 @@ double Simulation::advance(double h) {
   if (!contactsValid_) refreshContacts();
   saveBodies();
   double dt = h;
-  std::vector<dJointFeedback> feedback;
   while (true) {
     applyEfforts(dt);
-    createContactJoints(world_, contactGroup_, bodies, contacts_, settings, dt, feedback);
+    createContactJoints(world_, contactGroup_, bodies, contacts_, settings, dt, feedback_);
     dWorldStep(world_, dt);
     for (SimBody& b : bodies) b.canonicalizeRotation();
     const bool finite = bodiesFinite();
@@ -233,7 +233,7 @@ double Simulation::advance(double h) {
       return dt;
     }
     if (newPenetration) status = std::max(status, (int)ContactUnreliable);
-    recordContacts(dt, feedback);
+    recordContacts(dt);
     dJointGroupEmpty(contactGroup_);
     contacts_ = std::move(next);
     correctInstability();

@@ -51,6 +51,10 @@ struct RobotSensorSet;
 std::shared_ptr<RobotSensorSet> makeRobotSensors(const Robot& robot);
 /// Advances every enabled sensor by dt with the given inputs.
 void updateSensors(RobotSensorSet& sensors, const SensorInputs& inputs, double dt);
+/// The last readings of the first sensor of `type` ("JointPositionSensor",
+/// ...). Joint state sensors reading a subset of indices are spread back to
+/// the full vector (unread entries are 0). False if the robot has no such sensor.
+bool readSensorOfType(const RobotSensorSet& sensors, const std::string& type, std::vector<double>& values);
 /// Forgets history (filters, delays, previous velocities).
 void resetSensors(RobotSensorSet& sensors);
 /// Serializes / restores the sensors' full internal state (for Simulator

@@ -15,6 +15,8 @@ class JointStateSensor : public Sensor {
   std::vector<std::string> measurementNames() const override;
   std::vector<double> measurements() const override { return values_; }
   void setMeasurements(const std::vector<double>& v) override { values_ = v; }
+  /// The readings at their indices in the full state vector (others 0).
+  std::vector<double> fullMeasurements() const;
 
  protected:
   /// prefix: "q", "dq" or "t"; the settings are <prefix>resolution, <prefix>variance.

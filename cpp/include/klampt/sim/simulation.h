@@ -100,6 +100,8 @@ struct Simulation {
   /// The contacts used by the last accepted step, with their forces.
   std::vector<PairContacts> lastStepContacts_;
   bool contactsValid_ = false;
+  /// One entry per contact joint of the current step.
+  std::vector<dJointFeedback> feedback_;
   std::vector<char> pairAllowed_;
   DynamicsWorkspace ws_;
   VectorX q_, dq_, tau_;
@@ -123,7 +125,7 @@ struct Simulation {
   void restoreBodies();
   bool bodiesFinite() const;
   void correctInstability();
-  void recordContacts(double dt, const std::vector<dJointFeedback>& feedback);
+  void recordContacts(double dt);
   void runSensors(int robot, double dt);
 };
 

@@ -52,6 +52,14 @@ void JointStateSensor::read(const VectorX& full) {
     if (indices[k] < n) values_[k] = v[indices[k]];
 }
 
+std::vector<double> JointStateSensor::fullMeasurements() const {
+  if (indices.empty()) return values_;
+  std::vector<double> full(fullSize_, 0.0);
+  for (size_t k = 0; k < indices.size() && k < values_.size(); ++k)
+    if (indices[k] >= 0 && indices[k] < fullSize_) full[indices[k]] = values_[k];
+  return full;
+}
+
 void JointPositionSensor::attach(const Robot& robot) { size(robot.numLinks()); }
 void JointPositionSensor::simulate(const SensorInputs& in) { read(in.robot->q); }
 
