@@ -62,8 +62,12 @@ struct Geometry3D;
 
 void bindWorld(py::module_& m);
 void bindRobot(py::module_& m);
-void bindRobotLink(py::module_& m);
-void bindRobotDriver(py::module_& m);
+// Links and drivers are declared before RobotModel (whose methods return
+// them) and get their methods after it, so every signature names its types.
+py::class_<RobotModelLink> declareRobotLink(py::module_& m);
+py::class_<RobotModelDriver> declareRobotDriver(py::module_& m);
+void bindRobotLink(py::class_<RobotModelLink>& cls);
+void bindRobotDriver(py::class_<RobotModelDriver>& cls);
 void bindObjects(py::module_& m);
 void bindMass(py::module_& m);
 void bindGeometry(py::module_& m);

@@ -12,12 +12,14 @@ namespace py = pybind11;
 PYBIND11_MODULE(_robotsim, m) {
   m.doc() = "Core classes of klampt: world, robot and geometry models.";
   // Order matters: classes used in signatures are registered first.
-  klampt_py::bindMass(m);
   klampt_py::bindGeometryQueryTypes(m);
   klampt_py::bindGeometry(m);
+  klampt_py::bindMass(m);
+  auto linkCls = klampt_py::declareRobotLink(m);
+  auto driverCls = klampt_py::declareRobotDriver(m);
   klampt_py::bindRobot(m);
-  klampt_py::bindRobotLink(m);
-  klampt_py::bindRobotDriver(m);
+  klampt_py::bindRobotLink(linkCls);
+  klampt_py::bindRobotDriver(driverCls);
   klampt_py::bindObjects(m);
   klampt_py::bindWorld(m);
   klampt_py::bindIK(m);

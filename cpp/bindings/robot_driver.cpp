@@ -8,8 +8,11 @@ namespace klampt_py {
 
 using klampt::Driver;
 
-void bindRobotDriver(py::module_& m) {
-  py::class_<RobotModelDriver> cls(m, "RobotModelDriver", "A reference to a driver of a RobotModel.");
+py::class_<RobotModelDriver> declareRobotDriver(py::module_& m) {
+  return py::class_<RobotModelDriver>(m, "RobotModelDriver", "A reference to a driver of a RobotModel.");
+}
+
+void bindRobotDriver(py::class_<RobotModelDriver>& cls) {
   addThisown(cls);
   cls.def(py::init<>())
       .def("robot", [](const RobotModelDriver& s) { return s.robot; })

@@ -84,8 +84,11 @@ PyMethodDef linkFastMethods[] = {
 
 }  // namespace
 
-void bindRobotLink(py::module_& m) {
-  py::class_<RobotModelLink> cls(m, "RobotModelLink", "A reference to a link of a RobotModel.");
+py::class_<RobotModelLink> declareRobotLink(py::module_& m) {
+  return py::class_<RobotModelLink>(m, "RobotModelLink", "A reference to a link of a RobotModel.");
+}
+
+void bindRobotLink(py::class_<RobotModelLink>& cls) {
   addThisown(cls);
   cls.def(py::init<>())
       .def("getID",

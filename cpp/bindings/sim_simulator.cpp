@@ -70,7 +70,14 @@ SimBodyHandle bodyOf(const SimPtr& s, int id) {
 }  // namespace
 
 void bindSimulation(py::module_& m) {
+  // The Simulator class exists before the classes whose methods return it,
+  // and they exist before its own methods that return them, so every
+  // signature names its types.
   py::class_<Simulation, SimPtr> cls(m, "Simulator", "A dynamics simulator for a WorldModel.");
+  bindSimBody(m);
+  bindSimJoint(m);
+  auto controllerCls = bindSimRobotController(m);
+  bindSensors(m, controllerCls);
   addThisown(cls);
   cls.def(py::init([](const WorldModel& w) { return std::make_shared<Simulation>(w.world); }), py::arg("model"),
           "Builds the simulation of the world; a <simulation> section of its XML file configures it. Raises "
@@ -287,11 +294,6 @@ void bindSimulation(py::module_& m) {
                              "The simulator itself (the reference exposes its C++ object here).")
       .def_property("initialState", [](const Simulation& s) { return s.initialState; },
                     [](Simulation& s, const std::string& v) { s.initialState = v; });
-
-  bindSimBody(m);
-  bindSimJoint(m);
-  auto controllerCls = bindSimRobotController(m);
-  bindSensors(m, controllerCls);
 }
 
 }  // namespace klampt_py
