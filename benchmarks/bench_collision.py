@@ -1,7 +1,9 @@
 """Collision timings on the shared robots and meshes, as medians in
 microseconds: selfCollides on random configurations, the first query on a
-link mesh (building its collision structure), mesh-mesh collides and
-distance between two link meshes, a ray cast, and point cloud-mesh collides.
+link mesh (firstQuery: a point distance, which builds the structure of point
+queries; firstCollides: a mesh-mesh collision test, which builds the
+mesh's collision tree), mesh-mesh collides and distance between two link
+meshes, a ray cast, and point cloud-mesh collides.
 
     python benchmarks/bench_collision.py                 # this interpreter's klampt
     python benchmarks/bench_collision.py --compare PY    # also PY's klampt, with ratios
@@ -16,7 +18,7 @@ import random
 from benchcommon import data_dir, median_us, run
 
 ROBOTS = ["robots/tx90l.rob", "robots/ur5.rob", "robots/kinova_gen3_7dof.urdf", "robots/baxter.rob", "robots/atlas.rob"]
-COLUMNS = ["selfCollides", "firstQuery", "meshCollides", "meshDistance", "rayCast", "cloudCollides"]
+COLUMNS = ["selfCollides", "firstQuery", "firstCollides", "meshCollides", "meshDistance", "rayCast", "cloudCollides"]
 
 
 
@@ -78,6 +80,17 @@ def measure():
         row["firstQuery"] = median_us(first_query, repeat=5, number=1)
 
         a = robot.link(big[0]).geometry().clone()
+        far = robot.link(big[1]).geometry().clone()
+        far.setCurrentTransform([1, 0, 0, 0, 1, 0, 0, 0, 1], [5.0, 0.0, 0.0])
+        far.collides(far)
+
+        def first_collides():
+            g = klampt.Geometry3D()
+            g.setTriangleMesh(src.getTriangleMesh())
+            g.collides(far)
+            fresh.append(g)
+
+        row["firstCollides"] = median_us(first_collides, repeat=5, number=1)
         b = robot.link(big[1]).geometry().clone()
         a.setCurrentTransform([1, 0, 0, 0, 1, 0, 0, 0, 1], [0, 0, 0])
         (lo, hi) = a.getBBTight()

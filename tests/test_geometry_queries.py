@@ -380,3 +380,18 @@ def test_self_collision_golden(fname):
                 pairs.append([i, j])
         assert pairs == cfg["selfCollidingPairs"], cfg["label"]
         assert robot.selfCollides() == cfg["selfCollides"], cfg["label"]
+
+
+def test_rays_through_shared_triangle_edges_hit():
+    # Rays aimed exactly at the diagonals and edges shared by a box mesh's
+    # triangles (and at its vertices) must hit the face, not slip between.
+    prim = klampt.GeometricPrimitive()
+    prim.setAABB([-1, -1, 1.95], [1, 1, 2.05])
+    g = klampt.Geometry3D(prim).convert("TriangleMesh")
+    for x in np.linspace(-1, 1, 9):
+        for y in np.linspace(-1, 1, 9):
+            hit, pt = g.rayCast([x, y, 0], [0, 0, 1])
+            assert hit, (x, y)
+            assert np.allclose(pt, [x, y, 1.95], atol=1e-12), (x, y, pt)
+            hit, pt = g.rayCast([x, y, 3], [0, 0, -1])
+            assert hit and abs(pt[2] - 2.05) < 1e-12, (x, y)

@@ -17,10 +17,13 @@ using klampt::GeometryType;
 
 namespace {
 
-py::tuple boxTuple(const Geometry& g) {
+py::tuple boxTuple(const Geometry& g, bool tight) {
   if (g.empty()) throw py::value_error("the geometry is empty");
   Vector3 lo, hi;
-  klampt::tightBoundingBox(*g.data, g.currentTransform, lo, hi);
+  if (tight)
+    klampt::tightWorldBoundingBox(g, lo, hi);
+  else
+    klampt::looseBoundingBox(g, lo, hi);
   return py::make_tuple(toList(lo), toList(hi));
 }
 
@@ -257,10 +260,11 @@ void bindGeometry3D(py::module_& m) {
              s.geom->margin = margin;
            },
            py::arg("margin"))
-      .def("getBB", [](const Geometry3D& s) { return boxTuple(*s.geom); },
-           "Axis-aligned bounding box ([xmin,ymin,zmin],[xmax,ymax,zmax]) in world coordinates (here always tight).")
-      .def("getBBTight", [](const Geometry3D& s) { return boxTuple(*s.geom); },
-           "The tightest axis-aligned bounding box in world coordinates.")
+      .def("getBB", [](const Geometry3D& s) { return boxTuple(*s.geom, false); },
+           "Axis-aligned bounding box ([xmin,ymin,zmin],[xmax,ymax,zmax]) in world coordinates, grown by the "
+           "collision margin. O(1) after the first call; contains getBBTight() but is looser when rotated.")
+      .def("getBBTight", [](const Geometry3D& s) { return boxTuple(*s.geom, true); },
+           "The tightest axis-aligned bounding box in world coordinates, grown by the collision margin. O(n).")
       .def("convert",
            [](const Geometry3D& s, const std::string& type, double param) {
              GeometryType target = klampt::geometryTypeFromName(type);

@@ -205,9 +205,10 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
             return klampt::contacts(*a, *b, padding1, padding2, maxContacts);
           },
           arg("other"), arg("padding1"), arg("padding2"), arg("maxContacts") = 0,
-          "Contacts within padding1 + padding2 + both margins. maxContacts > 0 keeps that many: the deepest, then "
-          "the farthest from those kept. Unlike Klamp't 0.9.2 every pair is answered (no abort for a point inside "
-          "a sphere or box).")
+          "Contacts within padding1 + padding2 + both margins. maxContacts > 0 keeps at most that many: the contacts "
+          "are clustered by k-means on their positions and normals (deterministic seeds: the deepest, then the "
+          "farthest) and the deepest contact of each cluster is kept; Klamp't 0.9.2 returns every contact. Unlike "
+          "Klamp't 0.9.2 every pair is answered (no abort for a point inside a sphere or box).")
       .def(
           "support",
           [](G s, py::handle dir) {

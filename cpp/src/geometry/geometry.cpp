@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 
 namespace klampt {
@@ -234,6 +235,27 @@ void tightBoundingBox(const GeometryData& data, const RigidTransform& T, Vector3
   addGeometry(data, T, b);
   bmin = b.bmin;
   bmax = b.bmax;
+}
+
+void looseBoundingBox(const Geometry& g, Vector3& bmin, Vector3& bmax) {
+  const GeometryData& d = *g.data;
+  auto box = std::atomic_load(&d.localBox);
+  if (!box) {
+    Vector3 lo, hi;
+    tightBoundingBox(d, RigidTransform(), lo, hi);
+    box = std::make_shared<const std::array<Vector3, 2>>(std::array<Vector3, 2>{lo, hi});
+    std::atomic_store(&d.localBox, box);
+  }
+  const Vector3 c = g.currentTransform.apply(0.5 * ((*box)[0] + (*box)[1]));
+  const Vector3 e = g.currentTransform.R.cwiseAbs() * (0.5 * ((*box)[1] - (*box)[0])) + Vector3::Constant(g.margin);
+  bmin = c - e;
+  bmax = c + e;
+}
+
+void tightWorldBoundingBox(const Geometry& g, Vector3& bmin, Vector3& bmax) {
+  tightBoundingBox(*g.data, g.currentTransform, bmin, bmax);
+  bmin.array() -= g.margin;
+  bmax.array() += g.margin;
 }
 
 double meanTriangleDiameter(const TriangleMesh& mesh) {

@@ -51,12 +51,18 @@ int TriangleDistanceTree::build(int begin, int end) {
   return index;
 }
 
-void TriangleDistanceTree::search(int n, const Vector3& x, double& best2) const {
+void TriangleDistanceTree::search(int n, const Vector3& x, double& best2, int& bestTri, Vector3& bestPoint) const {
   const Node& node = nodes_[n];
   if (node.left < 0) {
     for (int i = node.begin; i < node.end; ++i) {
       const auto& t = tris_[order_[i]];
-      best2 = std::min(best2, (x - closestPointOnTriangle(x, t[0], t[1], t[2])).squaredNorm());
+      const Vector3 p = closestPointOnTriangle(x, t[0], t[1], t[2]);
+      const double d2 = (x - p).squaredNorm();
+      if (d2 < best2) {
+        best2 = d2;
+        bestTri = order_[i];
+        bestPoint = p;
+      }
     }
     return;
   }
@@ -67,14 +73,25 @@ void TriangleDistanceTree::search(int n, const Vector3& x, double& best2) const 
     std::swap(first, second);
     std::swap(d1, d2);
   }
-  if (d1 < best2) search(first, x, best2);
-  if (d2 < best2) search(second, x, best2);
+  if (d1 < best2) search(first, x, best2, bestTri, bestPoint);
+  if (d2 < best2) search(second, x, best2, bestTri, bestPoint);
 }
 
 double TriangleDistanceTree::distance(const Vector3& x) const {
-  double best2 = std::numeric_limits<double>::infinity();
-  if (!nodes_.empty()) search(0, x, best2);
-  return std::sqrt(best2);
+  Vector3 p;
+  double d;
+  closest(x, std::numeric_limits<double>::infinity(), p, d);
+  return d;
+}
+
+int TriangleDistanceTree::closest(const Vector3& x, double upper, Vector3& point, double& dist) const {
+  int tri = -1;
+  dist = upper;
+  if (!(upper > 0)) return -1;
+  double best2 = upper * upper;
+  if (!nodes_.empty()) search(0, x, best2, tri, point);
+  if (tri >= 0) dist = std::sqrt(best2);
+  return tri;
 }
 
 std::vector<char> insideCells(const TriangleMesh& mesh, const VolumeGrid& g) {

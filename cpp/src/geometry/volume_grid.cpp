@@ -21,7 +21,9 @@ VolumeGrid gridAround(const Vector3& lo, const Vector3& hi, double resolution) {
   VolumeGrid g;
   double total = 1;
   for (int k = 0; k < 3; ++k) {
-    double cells = std::ceil((hi[k] - lo[k]) / resolution) + 4;  // two cells of padding per side
+    // One and a half cells of padding per side, as Klamp't lays out its grids:
+    // cell centres then fall on lo - resolution + k * resolution.
+    double cells = std::ceil((hi[k] - lo[k]) / resolution) + 3;
     total *= cells;
     if (total > double(1 << 25)) throw std::invalid_argument("grid resolution too fine: more than 2^25 cells");
     g.dims[k] = (int)cells;

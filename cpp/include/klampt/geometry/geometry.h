@@ -48,6 +48,7 @@ enum class GeometryType { Empty, Primitive, TriangleMesh, PointCloud, VolumeGrid
 /// Acceleration structures for queries (BVHs, hulls), defined by the query
 /// code, built lazily on first use and shared by every copy of the shape.
 struct CollisionCache;
+class TriangleDistanceTree;
 
 /// The shape of a geometry in its local frame. Immutable once shared: editing a
 /// shared geometry copies it first (see Geometry::mutableData).
@@ -61,6 +62,11 @@ struct GeometryData {
   std::vector<std::shared_ptr<const GeometryData>> group;
   /// Built on first query; reset whenever the shape is edited.
   mutable std::shared_ptr<CollisionCache> collisionCache;
+  /// Local axis-aligned box {min, max}, computed on first use; reset with the cache.
+  mutable std::shared_ptr<const std::array<Vector3, 2>> localBox;
+  /// A mesh's box tree for point queries, cheaper to build than the collision
+  /// cache's; built on the first point query, reset with the cache.
+  mutable std::shared_ptr<const TriangleDistanceTree> pointQueryTree;
 };
 
 /// A geometry as an element holds it: shared shape data plus the element's
@@ -84,6 +90,8 @@ struct Geometry {
     if (data.use_count() > 1) data = std::make_shared<GeometryData>(*data);
     GeometryData& d = const_cast<GeometryData&>(*data);
     d.collisionCache.reset();
+    d.localBox.reset();
+    d.pointQueryTree.reset();
     return d;
   }
 };
@@ -94,6 +102,12 @@ const char* geometryTypeName(GeometryType type);
 /// Axis-aligned bounding box [bmin, bmax] of the shape in its local frame
 /// transformed by T (exact for meshes, points and primitives).
 void tightBoundingBox(const GeometryData& data, const RigidTransform& T, Vector3& bmin, Vector3& bmax);
+
+/// World box of g grown by its margin, in O(1) after the first call: the
+/// cached local box placed at the current transform (loose when rotated).
+void looseBoundingBox(const Geometry& g, Vector3& bmin, Vector3& bmax);
+/// The exact world box of g grown by its margin.
+void tightWorldBoundingBox(const Geometry& g, Vector3& bmin, Vector3& bmax);
 
 /// Bakes a transform into the shape (vertices, points, primitive parameters).
 void transformGeometryData(GeometryData& data, const RigidTransform& T);

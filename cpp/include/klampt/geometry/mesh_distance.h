@@ -1,4 +1,5 @@
-// Exact point-to-mesh distance with a bounding-box tree over the triangles,
+// Exact point-to-mesh distance with a bounding-box tree over the triangles
+// (cheap to build: the structure of point queries on meshes),
 // and inside/outside classification of grid rows by ray parity.
 #pragma once
 #include <vector>
@@ -11,6 +12,9 @@ class TriangleDistanceTree {
   explicit TriangleDistanceTree(const TriangleMesh& mesh);
   /// Unsigned distance from x to the closest triangle (infinity if none).
   double distance(const Vector3& x) const;
+  /// The closest triangle to x if nearer than `upper` (-1 otherwise), its
+  /// closest point and the distance.
+  int closest(const Vector3& x, double upper, Vector3& point, double& dist) const;
 
  private:
   struct Node {
@@ -19,7 +23,7 @@ class TriangleDistanceTree {
     int begin = 0, end = 0;     // leaf range in order_
   };
   int build(int begin, int end);
-  void search(int node, const Vector3& x, double& best2) const;
+  void search(int node, const Vector3& x, double& best2, int& bestTri, Vector3& bestPoint) const;
 
   std::vector<std::array<Vector3, 3>> tris_;
   std::vector<int> order_;

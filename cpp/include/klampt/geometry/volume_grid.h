@@ -11,8 +11,9 @@ inline std::size_t cellIndex(const VolumeGrid& grid, int i, int j, int k) {
   return ((std::size_t)i * grid.dims[1] + j) * grid.dims[2] + k;
 }
 
-/// Grid of cubic cells of side `resolution` covering [lo, hi] padded by two
-/// cells; throws std::invalid_argument if it would exceed 2^25 cells.
+/// Grid of cubic cells of side `resolution` centred on [lo, hi], with
+/// ceil(size / resolution) + 3 cells per axis (Klamp't's layout); throws
+/// std::invalid_argument if it would exceed 2^25 cells.
 VolumeGrid gridAround(const Vector3& lo, const Vector3& hi, double resolution);
 
 /// Signed distance to a mesh at the cell centres, negative inside (inside by

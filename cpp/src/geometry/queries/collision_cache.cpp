@@ -5,21 +5,11 @@
 #include <limits>
 #include <mutex>
 #include <stdexcept>
+#include "mesh_bvh.h"
 
 namespace klampt {
 
 namespace {
-
-using BVH = coal::BVHModel<coal::OBBRSS>;
-
-std::shared_ptr<BVH> meshBVH(const std::vector<coal::Vec3s>& verts, const std::vector<coal::Triangle>& tris) {
-  auto bvh = std::make_shared<BVH>();
-  bvh->beginModel((unsigned)tris.size(), (unsigned)verts.size());
-  bvh->addSubModel(verts, tris);
-  bvh->endModel();
-  bvh->computeLocalAABB();
-  return bvh;
-}
 
 Vector3 at(const std::vector<double>& p, size_t i) { return Vector3(p[i], p[i + 1], p[i + 2]); }
 
@@ -64,7 +54,7 @@ void buildPrimitive(const GeometricPrimitive& prim, CollisionCache& c) {
   } else if (prim.type == "Triangle") {
     // A one-triangle BVH: Coal has no distance between TriangleP and spheres or BVHs.
     requireSize(prim, 9);
-    c.shape = meshBVH({at(p, 0), at(p, 3), at(p, 6)}, {coal::Triangle(0, 1, 2)});
+    c.shape = detail::buildMeshBVH({at(p, 0), at(p, 3), at(p, 6)}, {coal::Triangle(0, 1, 2)});
   } else if (prim.type == "Polygon") {
     // [n, x1 y1 z1, ...]: a planar polygon, as a fan of triangles around its first vertex.
     const size_t n = p.empty() ? 0 : (size_t)p[0];
@@ -73,7 +63,7 @@ void buildPrimitive(const GeometricPrimitive& prim, CollisionCache& c) {
     for (size_t i = 0; i < n; ++i) verts.push_back(at(p, 1 + 3 * i));
     std::vector<coal::Triangle> tris;
     for (size_t i = 1; i + 1 < n; ++i) tris.emplace_back(0, i, i + 1);
-    c.shape = meshBVH(verts, tris);
+    c.shape = detail::buildMeshBVH(verts, tris);
   } else if (prim.type == "AABB") {
     requireSize(prim, 6);
     const Vector3 lo = at(p, 0), hi = at(p, 3);
@@ -103,7 +93,7 @@ void buildMesh(const TriangleMesh& mesh, CollisionCache& c) {
         throw std::invalid_argument("triangle " + std::to_string(i) + " has a vertex index out of range");
     tris[i] = coal::Triangle(mesh.indices(i, 0), mesh.indices(i, 1), mesh.indices(i, 2));
   }
-  c.shape = meshBVH(verts, tris);
+  c.shape = detail::buildMeshBVH(verts, tris);
 }
 
 void buildHull(const ConvexHull& hull, CollisionCache& c) {

@@ -102,25 +102,81 @@ void leafContacts(const Leaf& a, const Leaf& b, double pad, std::vector<Contact>
   throw std::invalid_argument("contacts between " + a.name() + " and " + b.name() + " are not supported");
 }
 
-/// Keeps `k` contacts: the deepest, then repeatedly the one farthest from
-/// those kept (a spread-out summary of the contact region).
-std::vector<int> selectSpread(const std::vector<Contact>& cs, const std::vector<double>& depth, int k) {
-  std::vector<int> kept;
-  std::vector<double> gap(cs.size(), INFINITY);
+/// Deterministic seeds: the deepest contact, then repeatedly the one farthest
+/// from the seeds so far (in feature space).
+std::vector<int> farthestSeeds(const std::vector<Eigen::Matrix<double, 6, 1>>& f, const std::vector<double>& depth,
+                               int k) {
+  std::vector<int> seeds;
+  std::vector<double> gap(f.size(), INFINITY);
   int next = (int)(std::max_element(depth.begin(), depth.end()) - depth.begin());
-  while ((int)kept.size() < k) {
-    kept.push_back(next);
-    const Vector3 p = cs[next].p1;
+  while ((int)seeds.size() < k) {
+    seeds.push_back(next);
+    const auto& seed = f[next];
     double far = -1;
-    for (size_t i = 0; i < cs.size(); ++i) {
-      gap[i] = std::min(gap[i], (cs[i].p1 - p).norm());
+    for (size_t i = 0; i < f.size(); ++i) {
+      gap[i] = std::min(gap[i], (f[i] - seed).squaredNorm());
       if (gap[i] > far) {
         far = gap[i];
         next = (int)i;
       }
     }
-    if (far <= 0) break;
+    if (far <= 0) break;  // fewer distinct contacts than k
   }
+  return seeds;
+}
+
+/// Reduces the contacts to at most k by k-means (Lloyd's iterations from
+/// farthest-point seeds) on their positions and normals, keeping the deepest
+/// contact of each cluster. Normals weigh a tenth of the contact region's size,
+/// so contacts on differently facing sides of a corner stay apart.
+std::vector<int> clusterContacts(const std::vector<Contact>& cs, const std::vector<double>& depth, int k) {
+  const size_t n = cs.size();
+  Vector3 lo = cs[0].p1, hi = cs[0].p1;
+  for (const Contact& c : cs) {
+    lo = lo.cwiseMin(c.p1);
+    hi = hi.cwiseMax(c.p1);
+  }
+  const double normalWeight = 0.1 * (hi - lo).norm();
+  std::vector<Eigen::Matrix<double, 6, 1>> f(n);
+  for (size_t i = 0; i < n; ++i) f[i] << 0.5 * (cs[i].p1 + cs[i].p2), normalWeight * cs[i].n;
+  const std::vector<int> seeds = farthestSeeds(f, depth, k);
+  std::vector<Eigen::Matrix<double, 6, 1>> centers;
+  for (int s : seeds) centers.push_back(f[s]);
+  const int m = (int)centers.size();
+  std::vector<int> label(n, -1);
+  for (int iter = 0; iter < 50; ++iter) {
+    bool changed = false;
+    for (size_t i = 0; i < n; ++i) {
+      int best = 0;
+      double bestD = INFINITY;
+      for (int c = 0; c < m; ++c) {
+        const double d = (f[i] - centers[c]).squaredNorm();
+        if (d < bestD) {
+          bestD = d;
+          best = c;
+        }
+      }
+      changed |= label[i] != best;
+      label[i] = best;
+    }
+    if (!changed) break;
+    std::vector<Eigen::Matrix<double, 6, 1>> sum(m, Eigen::Matrix<double, 6, 1>::Zero());
+    std::vector<int> count(m, 0);
+    for (size_t i = 0; i < n; ++i) {
+      sum[label[i]] += f[i];
+      ++count[label[i]];
+    }
+    for (int c = 0; c < m; ++c)
+      if (count[c] > 0) centers[c] = sum[c] / count[c];
+  }
+  std::vector<int> deepest(m, -1);
+  for (size_t i = 0; i < n; ++i) {
+    int& d = deepest[label[i]];
+    if (d < 0 || depth[i] > depth[d]) d = (int)i;
+  }
+  std::vector<int> kept;
+  for (int d : deepest)
+    if (d >= 0) kept.push_back(d);
   return kept;
 }
 
@@ -139,7 +195,7 @@ ContactQueryResult contacts(const Geometry& a, const Geometry& b, double padding
   for (size_t i = 0; i < cs.size(); ++i) depth[i] = std::max(0.0, pad - cs[i].dist);
   std::vector<int> order(cs.size());
   std::iota(order.begin(), order.end(), 0);
-  if (maxContacts > 0 && (int)cs.size() > maxContacts) order = selectSpread(cs, depth, maxContacts);
+  if (maxContacts > 0 && (int)cs.size() > maxContacts) order = clusterContacts(cs, depth, maxContacts);
   ContactQueryResult r;
   for (int i : order) {
     const Contact& c = cs[i];

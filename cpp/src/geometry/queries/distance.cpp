@@ -6,8 +6,10 @@
 #include <coal/shape/geometric_shapes.h>
 #include <cmath>
 #include <stdexcept>
+#include "klampt/geometry/mesh_distance.h"
 #include "klampt/geometry/queries/queries.h"
 #include "leaf.h"
+#include "mesh_bvh.h"
 
 namespace klampt {
 
@@ -72,6 +74,10 @@ PairDistance leafDistance(const Leaf& a, const Leaf& b, double upper, double sto
     PairDistance out{bd.d, bd.cpBall, bd.cpLeaf, ball.elem(0), bd.elem, bd.elem >= 0};
     return aBall ? out : swapped(out);
   }
+  if (a.isMesh() && b.isMesh()) {
+    const auto m = detail::meshMeshDistance(a.meshBVH(), a.T, b.meshBVH(), b.T, upper, s.relErr, s.absErr);
+    return {m.d, m.cp1, m.cp2, a.elem(m.t1), b.elem(m.t2), m.t1 >= 0};
+  }
   if (a.isCoal() && b.isCoal()) {
     coal::DistanceRequest req(true, true, s.relErr, s.absErr);
     if (!a.isMesh() || !b.isMesh()) {
@@ -98,6 +104,7 @@ bool cloudWithin(const Leaf& c, const Leaf& o, double tol) {
   const PointTree& tree = c.cache->points;
   Vector3 olo, ohi;
   o.worldBox(olo, ohi);
+  const RigidTransform cloudToShape = o.T.inverse() * c.T;
   bool hit = false;
   tree.forEach(
       [&](const Vector3& lo, const Vector3& hi) {
@@ -108,6 +115,10 @@ bool cloudWithin(const Leaf& c, const Leaf& o, double tol) {
       },
       [&](int i) {
         if (hit) return;
+        if (o.isMesh()) {
+          hit = detail::pointNearMesh(o.meshBVH(), cloudToShape.apply(tree.center(i)), tol + tree.radius(i));
+          return;
+        }
         const coal::Sphere ball(tree.radius(i));
         coal::CollisionRequest req(coal::NO_REQUEST, 1);
         req.security_margin = tol;
@@ -127,6 +138,11 @@ bool leavesWithin(const std::vector<Leaf>& la, const std::vector<Leaf>& lb, doub
       Vector3 blo, bhi;
       b.worldBox(blo, bhi);
       if (boxBoxDistance(alo, ahi, blo, bhi) > tol) continue;
+      if (a.isMesh() && b.isMesh()) {
+        int t1, t2;
+        if (detail::meshMeshWithin(a.meshBVH(), a.T, b.meshBVH(), b.T, tol, t1, t2)) return true;
+        continue;
+      }
       if (a.isCoal() && b.isCoal()) {
         coal::CollisionRequest req(coal::NO_REQUEST, 1);
         req.security_margin = tol;
@@ -162,7 +178,11 @@ void fillGradients(DistanceQueryResult& r, double rawD) {
 
 bool withinDistance(const Geometry& a, const Geometry& b, double tol) {
   if (std::isnan(tol)) throw std::invalid_argument("tol is NaN");
-  return leavesWithin(detail::leavesOf(a), detail::leavesOf(b), tol + a.margin + b.margin);
+  // Reused buffers: robot self-collision asks this for many pairs in a row.
+  thread_local std::vector<Leaf> la, lb;
+  detail::leavesOf(a, la);
+  detail::leavesOf(b, lb);
+  return leavesWithin(la, lb, tol + a.margin + b.margin);
 }
 
 bool collides(const Geometry& a, const Geometry& b) { return withinDistance(a, b, 0.0); }
@@ -196,8 +216,44 @@ DistanceQueryResult distance(const Geometry& a, const Geometry& b, const Distanc
   return r;
 }
 
+namespace {
+
+/// The point query tree of a mesh, built on first use.
+const TriangleDistanceTree& pointQueryTree(const GeometryData& data) {
+  auto tree = std::atomic_load(&data.pointQueryTree);
+  if (!tree) {
+    validateTriangleMesh(data.mesh);
+    tree = std::make_shared<const TriangleDistanceTree>(data.mesh);
+    std::atomic_store(&data.pointQueryTree, tree);
+  }
+  return *tree;
+}
+
+/// Distance from p to a mesh's surface through its point query tree, which
+/// spares a mesh that only gets point queries building its collision cache.
+DistanceQueryResult meshPointDistance(const Geometry& a, const Vector3& p, const DistanceQuerySettings& s) {
+  DistanceQueryResult r;
+  const double upper = s.upperBound + a.margin;
+  Vector3 cp;
+  double d;
+  const int tri = pointQueryTree(*a.data).closest(a.currentTransform.inverse().apply(p), upper, cp, d);
+  r.d = d - a.margin;
+  if (tri < 0) return r;
+  r.hasClosestPoints = true;
+  r.cp1 = a.currentTransform.apply(cp);
+  r.cp2 = p;
+  r.elem1 = tri;
+  r.elem2 = 0;
+  fillGradients(r, d);
+  r.cp1 -= a.margin * r.grad1;  // on the surface grown by the margin
+  return r;
+}
+
+}  // namespace
+
 DistanceQueryResult distancePoint(const Geometry& a, const Vector3& p, const DistanceQuerySettings& s) {
   if (!p.allFinite()) throw std::invalid_argument("the point must be finite");
+  if (a.data->type == GeometryType::TriangleMesh && a.data->mesh.indices.rows() > 0) return meshPointDistance(a, p, s);
   const auto la = detail::leavesOf(a);
   DistanceQueryResult r;
   double best = s.upperBound + a.margin;
@@ -261,7 +317,7 @@ Vector3 support(const Geometry& g, const Vector3& dir) {
         continue;
       }
     }
-    if (x.isMesh()) {
+    if (x.data->type == GeometryType::TriangleMesh) {
       for (int i = 0; i < x.data->mesh.vertices.rows(); ++i) consider(x.T.apply(x.data->mesh.vertices.row(i).transpose()));
     } else if (x.isCloud()) {
       const PointTree& t = x.cache->points;

@@ -90,10 +90,15 @@ void collect(const GeometryData& data, const RigidTransform& T, int groupElem, s
 
 }  // namespace
 
-std::vector<Leaf> leavesOf(const Geometry& g) {
+void leavesOf(const Geometry& g, std::vector<Leaf>& out) {
   if (g.empty()) throw std::invalid_argument("the geometry is empty");
+  out.clear();
+  collect(*g.data, g.currentTransform, -1, out);
+}
+
+std::vector<Leaf> leavesOf(const Geometry& g) {
   std::vector<Leaf> leaves;
-  collect(*g.data, g.currentTransform, -1, leaves);
+  leavesOf(g, leaves);
   return leaves;
 }
 

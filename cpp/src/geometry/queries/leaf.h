@@ -3,6 +3,7 @@
 #pragma once
 #include <string>
 #include <vector>
+#include <coal/BVH/BVH_model.h>
 #include <coal/collision_data.h>
 #include <coal/collision_object.h>
 #include "klampt/geometry/queries/collision_cache.h"
@@ -19,7 +20,11 @@ struct Leaf {
   bool isCoal() const { return cache->shape != nullptr; }
   bool isCloud() const { return data->type == GeometryType::PointCloud; }
   bool isGrid() const { return data->type == GeometryType::VolumeGrid; }
-  bool isMesh() const { return data->type == GeometryType::TriangleMesh; }
+  /// A mesh with at least one triangle (its shape is a MeshBVH).
+  bool isMesh() const { return data->type == GeometryType::TriangleMesh && cache->shape; }
+  const coal::BVHModel<coal::OBBRSS>& meshBVH() const {
+    return static_cast<const coal::BVHModel<coal::OBBRSS>&>(*cache->shape);
+  }
   bool isPrimitive(const char* type) const {
     return data->type == GeometryType::Primitive && data->primitive.type == type;
   }
@@ -50,6 +55,8 @@ bool coalCollide(const coal::CollisionGeometry* a, const coal::Transform3s& Ta, 
 
 /// Leaves of g at its current transform (empty elements skipped).
 std::vector<Leaf> leavesOf(const Geometry& g);
+/// The same into `out` (cleared first), for callers that reuse a buffer.
+void leavesOf(const Geometry& g, std::vector<Leaf>& out);
 
 struct PointDistance {
   double d;      // signed only where the leaf has an inside (coal solids, grids, ball clouds)

@@ -6,6 +6,7 @@
 #include <coal/shape/geometric_shapes.h>
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 #include "klampt/geometry/queries/queries.h"
 #include "leaf.h"
 
@@ -15,6 +16,10 @@ using detail::Leaf;
 
 namespace {
 
+/// Barycentric slack of the triangle test: a ray through an edge shared by
+/// two triangles must hit at least one of them despite rounding.
+constexpr double kEdgeSlack = 1e-12;
+
 /// Möller–Trumbore: t of the hit with triangle abc, or false.
 bool rayTriangle(const Vector3& s, const Vector3& d, const Vector3& a, const Vector3& b, const Vector3& c,
                  double& t) {
@@ -23,10 +28,10 @@ bool rayTriangle(const Vector3& s, const Vector3& d, const Vector3& a, const Vec
   if (std::abs(det) < 1e-300) return false;
   const Vector3 q = s - a;
   const double u = q.dot(p) / det;
-  if (u < 0 || u > 1) return false;
+  if (u < -kEdgeSlack || u > 1 + kEdgeSlack) return false;
   const Vector3 r = q.cross(e1);
   const double v = d.dot(r) / det;
-  if (v < 0 || u + v > 1) return false;
+  if (v < -kEdgeSlack || u + v > 1 + kEdgeSlack) return false;
   t = e2.dot(r) / det;
   return t >= 0;
 }
@@ -51,14 +56,18 @@ bool raySphere(const Vector3& s, const Vector3& d, double r, double& t) {
 int rayMesh(const coal::BVHModel<coal::OBBRSS>& bvh, const TriangleMesh& mesh, const Vector3& s, const Vector3& d,
             double& tBest) {
   int hit = -1;
-  std::vector<int> stack{0};
+  thread_local std::vector<int> stack;  // reused: no allocation per ray
+  stack.assign(1, 0);
   while (!stack.empty()) {
     const auto& node = bvh.getBV(stack.back());
     stack.pop_back();
     const coal::OBB& obb = node.bv.obb;
     const Vector3 ls = obb.axes.transpose() * (s - obb.To), ld = obb.axes.transpose() * d;
+    // A leaf's box is flat and its edges are the triangle's: grow it by the
+    // rounding of the change of frame so rays through an edge are not culled.
+    const Vector3 extent = obb.extent.array() + 1e-9 * (1.0 + ls.cwiseAbs().maxCoeff());
     double tEnter;
-    if (!rayBox(ls, ld, -obb.extent, obb.extent, tBest, tEnter)) continue;
+    if (!rayBox(ls, ld, -extent, extent, tBest, tEnter)) continue;
     if (!node.isLeaf()) {
       stack.push_back(node.leftChild());
       stack.push_back(node.rightChild());
@@ -155,7 +164,9 @@ int rayCast(const Geometry& g, const Vector3& s, const Vector3& d, Vector3& hitP
   const Vector3 u = d / n;
   double tBest = INFINITY;
   int best = -1;
-  for (const Leaf& x : detail::leavesOf(g)) {
+  thread_local std::vector<Leaf> leaves;
+  detail::leavesOf(g, leaves);
+  for (const Leaf& x : leaves) {
     double t;
     const int e = rayLeaf(x, s, u, g.margin, t);
     if (e >= 0 && t < tBest) {

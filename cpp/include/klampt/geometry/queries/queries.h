@@ -44,7 +44,8 @@ DistanceQueryResult distancePoint(const Geometry& a, const Vector3& p, const Dis
 /// triangle / point / group element) or -1, and the hit point.
 int rayCast(const Geometry& g, const Vector3& s, const Vector3& d, Vector3& hitPoint);
 /// Pairs of points within padding1 + padding2 + both margins; maxContacts > 0
-/// keeps at most that many (the deepest, then spread out).
+/// keeps at most that many: k-means clusters of the contacts (positions and
+/// normals, deterministic seeds), the deepest contact of each.
 ContactQueryResult contacts(const Geometry& a, const Geometry& b, double padding1, double padding2,
                             int maxContacts);
 /// The point of g furthest in direction dir (world coordinates).

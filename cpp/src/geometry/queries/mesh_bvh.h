@@ -1,0 +1,37 @@
+// Internal to the queries: the oriented-box tree of a triangle mesh (a Coal
+// BVHModel<OBBRSS> fitted by a fast closed-form rule) and the mesh–mesh
+// collision and distance traversals over it, warm-started per mesh pair.
+#pragma once
+#include <memory>
+#include <vector>
+#include <coal/BVH/BVH_model.h>
+#include "klampt/math/types.h"
+
+namespace klampt {
+namespace detail {
+
+using MeshBVH = coal::BVHModel<coal::OBBRSS>;
+
+/// Builds the tree of the triangles `tris` over `verts`.
+std::shared_ptr<MeshBVH> buildMeshBVH(const std::vector<coal::Vec3s>& verts, const std::vector<coal::Triangle>& tris);
+
+/// True if some triangle of a (placed at Ta) is within `tol` >= 0 of some
+/// triangle of b (placed at Tb); t1/t2 receive that pair.
+bool meshMeshWithin(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, const RigidTransform& Tb,
+                    double tol, int& t1, int& t2);
+
+/// True if the local point p is within `tol` >= 0 of a triangle of the mesh.
+bool pointNearMesh(const MeshBVH& mesh, const Vector3& p, double tol);
+
+struct MeshMeshDistance {
+  double d;          // 0 when the surfaces intersect
+  Vector3 cp1, cp2;  // world closest points
+  int t1 = -1, t2 = -1;
+};
+/// Distance between the mesh surfaces if below `upper` (t1 = -1 otherwise),
+/// within relErr / absErr as Coal's distance requests define them.
+MeshMeshDistance meshMeshDistance(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b,
+                                  const RigidTransform& Tb, double upper, double relErr, double absErr);
+
+}  // namespace detail
+}  // namespace klampt

@@ -1,0 +1,232 @@
+// Mesh–mesh collision and distance by descending both oriented-box trees
+// together, in the second mesh's frame relative to the first. Each thread
+// remembers the last touching / closest triangle pair of every mesh pair and
+// tries it first: coherent queries (a robot moving a little, the same pair
+// asked again) then exit at once or start from a tight upper bound.
+#include <coal/BV/OBB.h>
+#include <coal/BV/RSS.h>
+#include <coal/internal/intersect.h>
+#include <cmath>
+#include <unordered_map>
+#include <vector>
+#include "klampt/geometry/primitive.h"
+#include "mesh_bvh.h"
+
+namespace klampt {
+namespace detail {
+
+namespace {
+
+using coal::TriangleDistance;
+
+struct PairKey {
+  const MeshBVH *a, *b;
+  bool operator==(const PairKey& o) const { return a == o.a && b == o.b; }
+};
+struct PairKeyHash {
+  size_t operator()(const PairKey& k) const {
+    return std::hash<const void*>()(k.a) * 31 + std::hash<const void*>()(k.b);
+  }
+};
+
+/// Last triangle pair found for each mesh pair on this thread. A stale entry
+/// (freed meshes whose addresses are reused) is only a hint, checked against
+/// the triangle counts.
+std::pair<int, int>& hintFor(const MeshBVH& a, const MeshBVH& b) {
+  thread_local std::unordered_map<PairKey, std::pair<int, int>, PairKeyHash> hints;
+  if (hints.size() > 65536) hints.clear();
+  return hints.try_emplace(PairKey{&a, &b}, -1, -1).first->second;
+}
+
+bool validHint(const std::pair<int, int>& h, const MeshBVH& a, const MeshBVH& b) {
+  return h.first >= 0 && h.second >= 0 && (unsigned)h.first < a.num_tris && (unsigned)h.second < b.num_tris;
+}
+
+/// Boxes of b's nodes placed in a's frame, computed once per query and node:
+/// each is tested against many of a's nodes.
+struct PlacedBoxes {
+  struct Box {
+    Matrix3 axes;
+    Vector3 center;
+    unsigned stamp = 0;
+  };
+  std::vector<Box> boxes;
+  unsigned stamp = 0;
+
+  static PlacedBoxes& forThisThread(unsigned numNodes) {
+    thread_local PlacedBoxes p;
+    if (p.boxes.size() < numNodes) p.boxes.resize(numNodes);
+    if (++p.stamp == 0) {  // wrapped: forget every stamp
+      for (Box& b : p.boxes) b.stamp = 0;
+      p.stamp = 1;
+    }
+    return p;
+  }
+};
+
+/// The relative placement of b in a's frame and the triangle data of both.
+struct Traversal {
+  const MeshBVH& a;
+  const MeshBVH& b;
+  Matrix3 R;
+  Vector3 T;
+  Traversal(const MeshBVH& a_, const RigidTransform& Ta, const MeshBVH& b_, const RigidTransform& Tb)
+      : a(a_), b(b_), R(Ta.R.transpose() * Tb.R), T(Ta.R.transpose() * (Tb.t - Ta.t)) {}
+
+  /// Squared distance between triangle i of a and j of b; P, Q in a's frame.
+  double triDistance2(int i, int j, Vector3& P, Vector3& Q) const {
+    const coal::Triangle& s = (*a.tri_indices)[i];
+    const coal::Triangle& t = (*b.tri_indices)[j];
+    const auto& va = *a.vertices;
+    const auto& vb = *b.vertices;
+    return TriangleDistance::sqrTriDistance(va[s[0]], va[s[1]], va[s[2]], vb[t[0]], vb[t[1]], vb[t[2]], R, T, P, Q);
+  }
+
+  /// Whether node n1 of a is split before n2 of b (the larger non-leaf).
+  bool splitFirst(const coal::BVNode<coal::OBBRSS>& n1, const coal::BVNode<coal::OBBRSS>& n2) const {
+    return n2.isLeaf() || (!n1.isLeaf() && n1.bv.size() > n2.bv.size());
+  }
+};
+
+struct WithinSearch : Traversal {
+  double tol, tol2;
+  int t1 = -1, t2 = -1;
+  PlacedBoxes* placed = nullptr;
+  using Traversal::Traversal;
+
+  const PlacedBoxes::Box& placedBox(int j) const {
+    PlacedBoxes::Box& box = placed->boxes[j];
+    if (box.stamp != placed->stamp) {
+      const coal::OBB& o = b.getBV(j).bv.obb;
+      box.axes.noalias() = R * o.axes;
+      box.center.noalias() = R * o.To + T;
+      box.stamp = placed->stamp;
+    }
+    return box;
+  }
+  /// Whether node box o1 of a, grown by tol along its axes (which covers
+  /// every point within tol of it), overlaps node j of b.
+  bool boxesNear(const coal::OBB& o1, int j) const {
+    const PlacedBoxes::Box& box = placedBox(j);
+    // Pose of b's box in o1's frame, then the separating axis test.
+    const Matrix3 Rab = o1.axes.transpose() * box.axes;
+    const Vector3 Tab = o1.axes.transpose() * (box.center - o1.To);
+    const Vector3 half1 = o1.extent.array() + tol;
+    return !coal::obbDisjoint(Rab, Tab, half1, b.getBV(j).bv.obb.extent);
+  }
+
+  bool recurse(int i, int j) {
+    const auto& n1 = a.getBV(i);
+    const auto& n2 = b.getBV(j);
+    if (!boxesNear(n1.bv.obb, j)) return false;
+    if (n1.isLeaf() && n2.isLeaf()) {
+      Vector3 P, Q;
+      if (triDistance2(n1.primitiveId(), n2.primitiveId(), P, Q) > tol2) return false;
+      t1 = n1.primitiveId();
+      t2 = n2.primitiveId();
+      return true;
+    }
+    if (splitFirst(n1, n2)) return recurse(n1.leftChild(), j) || recurse(n1.rightChild(), j);
+    return recurse(i, n2.leftChild()) || recurse(i, n2.rightChild());
+  }
+};
+
+struct DistanceSearch : Traversal {
+  double best, relErr, absErr;
+  int t1 = -1, t2 = -1;
+  Vector3 P, Q;
+  using Traversal::Traversal;
+
+  bool prune(double bound) const { return bound >= best - absErr && bound * (1 + relErr) >= best; }
+  void leaf(int i, int j) {
+    Vector3 p, q;
+    const double d = std::sqrt(triDistance2(i, j, p, q));
+    if (d < best) {
+      best = d;
+      t1 = i;
+      t2 = j;
+      P = p;
+      Q = q;
+    }
+  }
+  void recurse(int i, int j) {
+    const auto& n1 = a.getBV(i);
+    const auto& n2 = b.getBV(j);
+    if (n1.isLeaf() && n2.isLeaf()) return leaf(n1.primitiveId(), n2.primitiveId());
+    int c[2][2];
+    if (splitFirst(n1, n2)) {
+      c[0][0] = n1.leftChild(), c[0][1] = j, c[1][0] = n1.rightChild(), c[1][1] = j;
+    } else {
+      c[0][0] = i, c[0][1] = n2.leftChild(), c[1][0] = i, c[1][1] = n2.rightChild();
+    }
+    double d[2];
+    for (int k = 0; k < 2; ++k) d[k] = coal::distance(R, T, a.getBV(c[k][0]).bv.rss, b.getBV(c[k][1]).bv.rss);
+    const int first = d[1] < d[0] ? 1 : 0;
+    for (int k : {first, 1 - first}) {
+      if (best <= 0 || prune(d[k])) continue;
+      recurse(c[k][0], c[k][1]);
+    }
+  }
+};
+
+bool pointNear(const MeshBVH& m, int node, const Vector3& p, double tol, double tol2) {
+  const auto& n = m.getBV(node);
+  const coal::OBB& box = n.bv.obb;
+  const Vector3 q = box.axes.transpose() * (p - box.To);
+  if ((q.cwiseAbs() - box.extent).maxCoeff() > tol) return false;
+  if (!n.isLeaf()) return pointNear(m, n.leftChild(), p, tol, tol2) || pointNear(m, n.rightChild(), p, tol, tol2);
+  const coal::Triangle& t = (*m.tri_indices)[n.primitiveId()];
+  const auto& v = *m.vertices;
+  return (p - closestPointOnTriangle(p, v[t[0]], v[t[1]], v[t[2]])).squaredNorm() <= tol2;
+}
+
+}  // namespace
+
+bool pointNearMesh(const MeshBVH& mesh, const Vector3& p, double tol) {
+  return mesh.getNumBVs() > 0 && pointNear(mesh, 0, p, tol, tol * tol);
+}
+
+bool meshMeshWithin(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, const RigidTransform& Tb,
+                    double tol, int& t1, int& t2) {
+  WithinSearch s(a, Ta, b, Tb);
+  s.tol = tol;
+  s.tol2 = tol * tol;
+  auto& hint = hintFor(a, b);
+  if (validHint(hint, a, b)) {
+    Vector3 P, Q;
+    if (s.triDistance2(hint.first, hint.second, P, Q) <= s.tol2) {
+      t1 = hint.first;
+      t2 = hint.second;
+      return true;
+    }
+  }
+  if (a.getNumBVs() == 0 || b.getNumBVs() == 0) return false;
+  s.placed = &PlacedBoxes::forThisThread(b.getNumBVs());
+  if (!s.recurse(0, 0)) return false;
+  hint = {s.t1, s.t2};
+  t1 = s.t1;
+  t2 = s.t2;
+  return true;
+}
+
+MeshMeshDistance meshMeshDistance(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b,
+                                  const RigidTransform& Tb, double upper, double relErr, double absErr) {
+  DistanceSearch s(a, Ta, b, Tb);
+  s.best = upper;
+  s.relErr = relErr;
+  s.absErr = absErr;
+  auto& hint = hintFor(a, b);
+  if (validHint(hint, a, b)) s.leaf(hint.first, hint.second);
+  if (a.getNumBVs() > 0 && b.getNumBVs() > 0 &&
+      !(s.best <= 0 || s.prune(coal::distance(s.R, s.T, a.getBV(0).bv.rss, b.getBV(0).bv.rss))))
+    s.recurse(0, 0);
+  MeshMeshDistance out{s.best, Vector3::Zero(), Vector3::Zero(), s.t1, s.t2};
+  if (s.t1 < 0) return out;
+  hint = {s.t1, s.t2};
+  out.cp1 = Ta.apply(s.P);
+  out.cp2 = Ta.apply(s.Q);
+  return out;
+}
+
+}  // namespace detail
+}  // namespace klampt
