@@ -1,0 +1,2496 @@
+"""
+Core classes of klampt: world, robot and geometry models.
+"""
+from __future__ import annotations
+import collections.abc
+import numpy
+import numpy.typing
+import typing
+__all__: list[str] = ['Appearance', 'ContactParameters', 'ContactQueryResult', 'ConvexHull', 'DistanceQueryResult', 'DistanceQuerySettings', 'GeneralizedIKObjective', 'GeneralizedIKSolver', 'GeometricPrimitive', 'Geometry3D', 'IKObjective', 'IKSolver', 'Mass', 'PointCloud', 'RigidObjectModel', 'RobotModel', 'RobotModelDriver', 'RobotModelLink', 'SimBody', 'SimJoint', 'SimRobotController', 'SimRobotSensor', 'Simulator', 'TerrainModel', 'TriangleMesh', 'VolumeGrid', 'WorldModel', 'native_library_versions', 'set_random_seed']
+class DistanceQuerySettings:
+    """
+    Configures the _ext distance queries of Geometry3D: the result satisfies Dcalc <= D(1+relErr) + absErr unless D >= upperBound.
+    """
+    def __init__(self) -> None:
+        ...
+    @property
+    def absErr(self) -> float:
+        ...
+    @absErr.setter
+    def absErr(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def relErr(self) -> float:
+        ...
+    @relErr.setter
+    def relErr(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def thisown(self) -> bool:
+        ...
+    @thisown.setter
+    def thisown(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def upperBound(self) -> float:
+        ...
+    @upperBound.setter
+    def upperBound(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+class DistanceQueryResult:
+    """
+    The result of a distance query of Geometry3D: distance d (negative when penetrating, for the pairs that allow it), closest points cp1/cp2 and gradients grad1/grad2 in world coordinates, element indices elem1/elem2.
+    """
+    cp1: typing.Any
+    cp2: typing.Any
+    grad1: typing.Any
+    grad2: typing.Any
+    hasClosestPoints: bool
+    hasGradients: bool
+    def __init__(self) -> None:
+        ...
+    @property
+    def d(self) -> float:
+        ...
+    @d.setter
+    def d(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def elem1(self) -> int:
+        ...
+    @elem1.setter
+    def elem1(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def elem2(self) -> int:
+        ...
+    @elem2.setter
+    def elem2(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def thisown(self) -> bool:
+        ...
+    @thisown.setter
+    def thisown(self, arg1: typing.Any) -> None:
+        ...
+class ContactQueryResult:
+    """
+    The contacts between two geometries: depths (>= 0, from the padded surfaces), points1/points2 on the padded surfaces, normals from self to other, elems1/elems2.
+    """
+    def __init__(self) -> None:
+        ...
+    @property
+    def depths(self) -> list[float]:
+        ...
+    @depths.setter
+    def depths(self, arg0: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex]) -> None:
+        ...
+    @property
+    def elems1(self) -> list[int]:
+        ...
+    @elems1.setter
+    def elems1(self, arg0: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> None:
+        ...
+    @property
+    def elems2(self) -> list[int]:
+        ...
+    @elems2.setter
+    def elems2(self, arg0: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> None:
+        ...
+    @property
+    def normals(self) -> list:
+        ...
+    @normals.setter
+    def normals(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def points1(self) -> list:
+        ...
+    @points1.setter
+    def points1(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def points2(self) -> list:
+        ...
+    @points2.setter
+    def points2(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def thisown(self) -> bool:
+        ...
+    @thisown.setter
+    def thisown(self, arg1: typing.Any) -> None:
+        ...
+class TriangleMesh:
+    """
+    A 3D indexed triangle mesh class.
+    """
+    def __init__(self) -> None:
+        ...
+    def getIndices(self) -> numpy.ndarray:
+        """
+        An m x 3 int32 numpy view of the triangles: writing to it changes the mesh.
+        """
+    def getVertices(self) -> numpy.ndarray:
+        """
+        An n x 3 numpy view of the vertices: writing to it changes the mesh.
+        """
+    def setIndices(self, np_array2: typing.Any) -> None:
+        ...
+    def setVertices(self, np_array2: typing.Any) -> None:
+        ...
+    def transform(self, R: typing.Any, t: typing.Any) -> None:
+        ...
+    def translate(self, t: typing.Any) -> None:
+        ...
+    @property
+    def indices(self) -> numpy.ndarray:
+        """
+        Flat int32 view [a1, b1, c1, a2, ...] of the triangles (assigning a sequence replaces them).
+        """
+    @indices.setter
+    def indices(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+    @property
+    def vertices(self) -> numpy.ndarray:
+        """
+        Flat view [x1, y1, z1, x2, ...] of the vertices (assigning a sequence replaces them).
+        """
+    @vertices.setter
+    def vertices(self, arg1: typing.Any) -> None:
+        ...
+class PointCloud:
+    """
+    A 3D point cloud class with named per-point properties.
+    """
+    def __init__(self) -> None:
+        ...
+    def addPoint(self, p: typing.Any) -> int:
+        ...
+    @typing.overload
+    def addProperty(self, pname: str) -> None:
+        ...
+    @typing.overload
+    def addProperty(self, pname: str, np_array: typing.Any) -> None:
+        ...
+    def getAllProperties(self) -> numpy.ndarray:
+        """
+        An n x k numpy view of the properties: writing to it changes the cloud.
+        """
+    def getPoint(self, index: typing.SupportsInt | typing.SupportsIndex) -> list:
+        ...
+    def getPoints(self) -> numpy.ndarray:
+        """
+        An n x 3 numpy view of the points: writing to it changes the cloud.
+        """
+    @typing.overload
+    def getProperties(self, pindex: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        A copy of one property of every point.
+        """
+    @typing.overload
+    def getProperties(self, pname: str) -> numpy.typing.NDArray[numpy.float64]:
+        ...
+    @typing.overload
+    def getProperty(self, index: typing.SupportsInt | typing.SupportsIndex, pindex: typing.SupportsInt | typing.SupportsIndex) -> float:
+        ...
+    @typing.overload
+    def getProperty(self, index: typing.SupportsInt | typing.SupportsIndex, pname: str) -> float:
+        ...
+    def getSetting(self, key: str) -> str:
+        ...
+    def join(self, pc: PointCloud) -> None:
+        ...
+    def numPoints(self) -> int:
+        ...
+    def numProperties(self) -> int:
+        ...
+    def setDepthImage(self, intrinsics: typing.Any, depth: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
+        """
+        Structured cloud from an h x w depth image and intrinsics [fx, fy, cx, cy].
+        """
+    def setDepthImage_d(self, intrinsics: typing.Any, np_array2: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setDepthImage_f(self, intrinsics: typing.Any, np_array2: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setDepthImage_s(self, intrinsics: typing.Any, np_array2: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setPoint(self, index: typing.SupportsInt | typing.SupportsIndex, p: typing.Any) -> None:
+        ...
+    def setPoints(self, np_array2: typing.Any) -> None:
+        ...
+    def setPointsAndProperties(self, np_array2: typing.Any) -> None:
+        ...
+    @typing.overload
+    def setProperties(self, np_array2: typing.Any) -> None:
+        ...
+    @typing.overload
+    def setProperties(self, pindex: typing.SupportsInt | typing.SupportsIndex, np_array: typing.Any) -> None:
+        ...
+    @typing.overload
+    def setProperty(self, index: typing.SupportsInt | typing.SupportsIndex, pindex: typing.SupportsInt | typing.SupportsIndex, value: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @typing.overload
+    def setProperty(self, index: typing.SupportsInt | typing.SupportsIndex, pname: str, value: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setRGBDImages(self, intrinsics: typing.Any, color: typing.Any, depth: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
+        """
+        Structured cloud with an rgb property from a color and a depth image.
+        """
+    def setRGBDImages_b_d(self, intrinsics: typing.Any, np_array3: typing.Any, np_depth2: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setRGBDImages_b_f(self, intrinsics: typing.Any, np_array3: typing.Any, np_depth2: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setRGBDImages_b_s(self, intrinsics: typing.Any, np_array3: typing.Any, np_depth2: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setRGBDImages_i_d(self, intrinsics: typing.Any, np_array2: typing.Any, np_depth2: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setRGBDImages_i_f(self, intrinsics: typing.Any, np_array2: typing.Any, np_depth2: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setRGBDImages_i_s(self, intrinsics: typing.Any, np_array2: typing.Any, np_depth2: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setSetting(self, key: str, value: str) -> None:
+        ...
+    def transform(self, R: typing.Any, t: typing.Any) -> None:
+        """
+        Moves the points and rotates the normal_x/y/z properties.
+        """
+    def translate(self, t: typing.Any) -> None:
+        ...
+    @property
+    def properties(self) -> numpy.ndarray:
+        """
+        Flat view [p11, ..., pk1, p12, ...] of the properties, point by point.
+        """
+    @properties.setter
+    def properties(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def propertyNames(self) -> list[str]:
+        """
+        The property names (a copy; assigning adds zero columns or drops trailing ones).
+        """
+    @propertyNames.setter
+    def propertyNames(self, arg1: collections.abc.Sequence[str]) -> None:
+        ...
+    @property
+    def settings(self) -> dict[str, str]:
+        """
+        The settings (a copy of the string map; assign to replace it).
+        """
+    @settings.setter
+    def settings(self, arg1: collections.abc.Mapping[str, str]) -> None:
+        ...
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+    @property
+    def vertices(self) -> numpy.ndarray:
+        """
+        Flat view [x1, y1, z1, ...] of the points.
+        """
+    @vertices.setter
+    def vertices(self, arg1: typing.Any) -> None:
+        ...
+class GeometricPrimitive:
+    """
+    A geometric primitive: Point, Sphere, Segment, Triangle, Polygon, AABB or Box.
+    """
+    type: str
+    def __init__(self) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def isValid(self) -> bool:
+        """
+        True if the type is known and the parameters fit it.
+        """
+    def loadString(self, str: str) -> bool:
+        ...
+    def saveString(self) -> str:
+        ...
+    def setAABB(self, bmin: typing.Any, bmax: typing.Any) -> None:
+        ...
+    def setBox(self, ori: typing.Any, R: typing.Any, dims: typing.Any) -> None:
+        """
+        The box ori + R [0, dims].
+        """
+    def setPoint(self, pt: typing.Any) -> None:
+        ...
+    def setPolygon(self, verts: typing.Any) -> None:
+        ...
+    def setSegment(self, a: typing.Any, b: typing.Any) -> None:
+        ...
+    def setSphere(self, c: typing.Any, r: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setTriangle(self, a: typing.Any, b: typing.Any, c: typing.Any) -> None:
+        ...
+    @property
+    def properties(self) -> list:
+        """
+        The parameters (a list copy; assign to replace them).
+        """
+    @properties.setter
+    def properties(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+class ConvexHull:
+    """
+    A set of points whose convex hull is the geometry.
+    """
+    def __init__(self) -> None:
+        ...
+    def addPoint(self, pt: typing.Any) -> None:
+        ...
+    def getPoint(self, index: typing.SupportsInt | typing.SupportsIndex) -> list:
+        ...
+    def getPoints(self) -> numpy.ndarray:
+        """
+        An n x 3 numpy view of the points: writing to it changes the hull.
+        """
+    def numPoints(self) -> int:
+        ...
+    def setPoints(self, np_array2: typing.Any) -> None:
+        ...
+    def transform(self, R: typing.Any, t: typing.Any) -> None:
+        ...
+    def translate(self, t: typing.Any) -> None:
+        ...
+    @property
+    def points(self) -> numpy.ndarray:
+        """
+        Flat view [x1, y1, z1, ...] of the points.
+        """
+    @points.setter
+    def points(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+class VolumeGrid:
+    """
+    An axis-aligned grid of cell values, typically a signed distance (> 0 outside).
+    """
+    def __init__(self) -> None:
+        ...
+    def get(self, i: typing.SupportsInt | typing.SupportsIndex, j: typing.SupportsInt | typing.SupportsIndex, k: typing.SupportsInt | typing.SupportsIndex) -> float:
+        ...
+    def getValues(self) -> numpy.ndarray:
+        """
+        A dims[0] x dims[1] x dims[2] numpy view of the values.
+        """
+    def resize(self, sx: typing.SupportsInt | typing.SupportsIndex, sy: typing.SupportsInt | typing.SupportsIndex, sz: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Sets the dimensions; values become 0.
+        """
+    @typing.overload
+    def set(self, value: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @typing.overload
+    def set(self, i: typing.SupportsInt | typing.SupportsIndex, j: typing.SupportsInt | typing.SupportsIndex, k: typing.SupportsInt | typing.SupportsIndex, value: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setBounds(self, bmin: typing.Any, bmax: typing.Any) -> None:
+        ...
+    def setValues(self, np_array3: typing.Any) -> None:
+        """
+        Sets the values and the dimensions from a 3D array.
+        """
+    def shift(self, dv: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def bbox(self) -> list[float]:
+        """
+        [xmin, ymin, zmin, xmax, ymax, zmax] (a copy; assign to replace).
+        """
+    @bbox.setter
+    def bbox(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def dims(self) -> list[int]:
+        """
+        Cells along x, y, z (a copy; assigning resizes and zeroes the values).
+        """
+    @dims.setter
+    def dims(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+    @property
+    def values(self) -> numpy.ndarray:
+        """
+        A 3D numpy view of the values.
+        """
+class Geometry3D:
+    """
+    The three-D geometry container used throughout Klampt.
+    """
+    @typing.overload
+    def __init__(self) -> None:
+        ...
+    @typing.overload
+    def __init__(self, arg2: Geometry3D) -> None:
+        ...
+    @typing.overload
+    def __init__(self, arg2: TriangleMesh) -> None:
+        ...
+    @typing.overload
+    def __init__(self, arg2: PointCloud) -> None:
+        ...
+    @typing.overload
+    def __init__(self, arg2: GeometricPrimitive) -> None:
+        ...
+    @typing.overload
+    def __init__(self, arg2: ConvexHull) -> None:
+        ...
+    @typing.overload
+    def __init__(self, arg2: VolumeGrid) -> None:
+        ...
+    def clone(self) -> Geometry3D:
+        """
+        A standalone copy (same as copy()).
+        """
+    def collides(self, other: Geometry3D) -> bool:
+        """
+        True if this geometry (grown by its margin) touches the other (grown by its margin).
+        """
+    def contacts(self, other: Geometry3D, padding1: typing.SupportsFloat | typing.SupportsIndex, padding2: typing.SupportsFloat | typing.SupportsIndex, maxContacts: typing.SupportsInt | typing.SupportsIndex = 0) -> ContactQueryResult:
+        """
+        Contacts within padding1 + padding2 + both margins. maxContacts > 0 keeps at most that many: the contacts are clustered by k-means on their positions and normals (deterministic seeds: the deepest, then the farthest) and the deepest contact of each cluster is kept; Klamp't 0.9.2 returns every contact. Unlike Klamp't 0.9.2 every pair is answered (no abort for a point inside a sphere or box).
+        """
+    def convert(self, type: str, param: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> Geometry3D:
+        """
+        A standalone geometry of another type (see the reference for param).
+        """
+    def copy(self) -> Geometry3D:
+        """
+        A standalone copy: shape, current transform and margin.
+        """
+    def distance(self, other: Geometry3D) -> DistanceQueryResult:
+        """
+        Distance and closest points, minus both collision margins. Signed (negative = penetration depth) when either side is a sphere or a volume grid, or both are convex hulls; other penetrating pairs give 0 (meshes count as surfaces). Unlike Klamp't 0.9.2, every pair of primitives, meshes, hulls and point clouds is answered with the Euclidean distance (Segment, Triangle, AABB, Box against anything), and the sphere-point distance is signed in both orders.
+        """
+    def distance_ext(self, other: Geometry3D, settings: DistanceQuerySettings) -> DistanceQueryResult:
+        ...
+    def distance_point(self, pt: typing.Any) -> DistanceQueryResult:
+        """
+        Distance from a world point, cp1 on this geometry and cp2 = pt. Signed for spheres, convex hulls, volume grids and point clouds with radii (Klamp't 0.9.2 returns 0 inside a sphere). Segments give the Euclidean distance (the reference's is wrong).
+        """
+    def distance_point_ext(self, pt: typing.Any, settings: DistanceQuerySettings) -> DistanceQueryResult:
+        ...
+    def distance_simple(self, other: Geometry3D, relErr: typing.SupportsFloat | typing.SupportsIndex = 0.0, absErr: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> float:
+        """
+        The distance d of distance(other).
+        """
+    def empty(self) -> bool:
+        ...
+    def free(self) -> None:
+        """
+        Releases the data; the handle becomes an empty standalone geometry.
+        """
+    def getBB(self) -> tuple:
+        """
+        Axis-aligned bounding box ([xmin,ymin,zmin],[xmax,ymax,zmax]) in world coordinates, grown by the collision margin. O(1) after the first call; contains getBBTight() but is looser when rotated.
+        """
+    def getBBTight(self) -> tuple:
+        """
+        The tightest axis-aligned bounding box in world coordinates, grown by the collision margin. O(n).
+        """
+    def getCollisionMargin(self) -> float:
+        ...
+    def getConvexHull(self) -> ConvexHull:
+        ...
+    def getCurrentTransform(self) -> tuple:
+        ...
+    def getElement(self, element: typing.SupportsInt | typing.SupportsIndex) -> Geometry3D:
+        """
+        A standalone copy of a group member, mesh triangle or cloud point (local coordinates).
+        """
+    def getGeometricPrimitive(self) -> GeometricPrimitive:
+        ...
+    def getPointCloud(self) -> PointCloud:
+        ...
+    def getTriangleMesh(self) -> TriangleMesh:
+        """
+        A copy of the mesh (edit it, then setTriangleMesh to apply).
+        """
+    def getVolumeGrid(self) -> VolumeGrid:
+        ...
+    def isStandalone(self) -> bool:
+        ...
+    def loadFile(self, fn: str) -> bool:
+        ...
+    def numElements(self) -> int:
+        ...
+    def rayCast(self, s: typing.Any, d: typing.Any) -> tuple[bool, list]:
+        """
+        (hit, pt): whether the ray from s along d hits the geometry, and the first hit point. Points and segments are never hit; point clouds need radii or a margin.
+        """
+    def rayCast_ext(self, s: typing.Any, d: typing.Any) -> tuple[int, list]:
+        """
+        (element, pt): the element hit (triangle, point, group element; 0 for primitives) or -1.
+        """
+    def roi(self, query: str, bmin: typing.Any, bmax: typing.Any) -> Geometry3D:
+        ...
+    def rotate(self, R: typing.Any) -> None:
+        ...
+    def saveFile(self, fn: str) -> bool:
+        ...
+    @typing.overload
+    def scale(self, s: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @typing.overload
+    def scale(self, sx: typing.SupportsFloat | typing.SupportsIndex, sy: typing.SupportsFloat | typing.SupportsIndex, sz: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def set(self, arg2: Geometry3D) -> None:
+        """
+        Copies the other geometry's shape and margin (and, if this is standalone, its current transform).
+        """
+    def setCollisionMargin(self, margin: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setConvexHull(self, arg2: ConvexHull) -> None:
+        ...
+    def setConvexHullGroup(self, g1: Geometry3D, g2: Geometry3D) -> None:
+        ...
+    def setCurrentTransform(self, R: typing.Any, t: typing.Any) -> None:
+        ...
+    def setElement(self, element: typing.SupportsInt | typing.SupportsIndex, data: Geometry3D) -> None:
+        ...
+    def setGeometricPrimitive(self, arg2: GeometricPrimitive) -> None:
+        ...
+    def setGroup(self) -> None:
+        ...
+    def setPointCloud(self, arg2: PointCloud) -> None:
+        ...
+    def setTriangleMesh(self, arg2: TriangleMesh) -> None:
+        ...
+    def setVolumeGrid(self, arg2: VolumeGrid) -> None:
+        ...
+    def slice(self, R: typing.Any, t: typing.Any, tol: typing.SupportsFloat | typing.SupportsIndex) -> Geometry3D:
+        ...
+    def support(self, dir: typing.Any) -> list:
+        """
+        The point of this geometry furthest along dir, in world coordinates.
+        """
+    def transform(self, R: typing.Any, t: typing.Any) -> None:
+        ...
+    def translate(self, t: typing.Any) -> None:
+        ...
+    def type(self) -> str:
+        ...
+    def withinDistance(self, other: Geometry3D, tol: typing.SupportsFloat | typing.SupportsIndex) -> bool:
+        ...
+    @property
+    def geomPtr(self) -> int:
+        ...
+    @property
+    def id(self) -> int:
+        ...
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+    @property
+    def world(self) -> int:
+        ...
+class Appearance:
+    """
+    Geometry appearance information (colors, textures, draw flags).
+    """
+    ALL: typing.ClassVar[int] = 0
+    EDGES: typing.ClassVar[int] = 2
+    EMISSIVE: typing.ClassVar[int] = 4
+    FACES: typing.ClassVar[int] = 3
+    SPECULAR: typing.ClassVar[int] = 5
+    VERTICES: typing.ClassVar[int] = 1
+    @typing.overload
+    def __init__(self) -> None:
+        ...
+    @typing.overload
+    def __init__(self, app: Appearance) -> None:
+        ...
+    def clone(self) -> Appearance:
+        ...
+    @typing.overload
+    def drawGL(self) -> None:
+        ...
+    @typing.overload
+    def drawGL(self, geom: Geometry3D) -> None:
+        ...
+    def drawWorldGL(self, geom: Geometry3D) -> None:
+        ...
+    def free(self) -> None:
+        """
+        Releases the data; the handle becomes a default standalone appearance.
+        """
+    @typing.overload
+    def getColor(self) -> list:
+        ...
+    @typing.overload
+    def getColor(self, feature: typing.SupportsInt | typing.SupportsIndex) -> list:
+        ...
+    @typing.overload
+    def getDraw(self) -> bool:
+        ...
+    @typing.overload
+    def getDraw(self, feature: typing.SupportsInt | typing.SupportsIndex) -> bool:
+        ...
+    def getElementColor(self, feature: typing.SupportsInt | typing.SupportsIndex, element: typing.SupportsInt | typing.SupportsIndex) -> list:
+        """
+        The element's color, or the feature's color if no per-element color was set for it.
+        """
+    def getShininess(self) -> float:
+        ...
+    def getTintColor(self) -> list:
+        ...
+    def getTintStrength(self) -> float:
+        ...
+    def isStandalone(self) -> bool:
+        ...
+    def refresh(self, deep: bool = True) -> None:
+        """
+        Kept for compatibility: there are no OpenGL buffers to rebuild here.
+        """
+    def set(self, arg2: Appearance) -> None:
+        ...
+    @typing.overload
+    def setColor(self, r: typing.SupportsFloat | typing.SupportsIndex, g: typing.SupportsFloat | typing.SupportsIndex, b: typing.SupportsFloat | typing.SupportsIndex, a: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
+        ...
+    @typing.overload
+    def setColor(self, feature: typing.SupportsInt | typing.SupportsIndex, r: typing.SupportsFloat | typing.SupportsIndex, g: typing.SupportsFloat | typing.SupportsIndex, b: typing.SupportsFloat | typing.SupportsIndex, a: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setColors(self, feature: typing.SupportsInt | typing.SupportsIndex, np_array2: typing.Any) -> None:
+        ...
+    def setCreaseAngle(self, creaseAngleRads: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @typing.overload
+    def setDraw(self, draw: bool) -> None:
+        ...
+    @typing.overload
+    def setDraw(self, feature: typing.SupportsInt | typing.SupportsIndex, draw: bool) -> None:
+        ...
+    def setElementColor(self, feature: typing.SupportsInt | typing.SupportsIndex, element: typing.SupportsInt | typing.SupportsIndex, r: typing.SupportsFloat | typing.SupportsIndex, g: typing.SupportsFloat | typing.SupportsIndex, b: typing.SupportsFloat | typing.SupportsIndex, a: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
+        ...
+    def setPointSize(self, size: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setShininess(self, shininess: typing.SupportsFloat | typing.SupportsIndex, strength: typing.SupportsFloat | typing.SupportsIndex = -1.0) -> None:
+        ...
+    def setSilhouette(self, radius: typing.SupportsFloat | typing.SupportsIndex, r: typing.SupportsFloat | typing.SupportsIndex = 0.0, g: typing.SupportsFloat | typing.SupportsIndex = 0.0, b: typing.SupportsFloat | typing.SupportsIndex = 0.0, a: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
+        ...
+    def setTexWrap(self, wrap: bool) -> None:
+        ...
+    def setTexcoords(self, array: typing.Any) -> None:
+        ...
+    def setTexcoords1D(self, np_array: typing.Any) -> None:
+        ...
+    def setTexcoords2D(self, np_array2: typing.Any) -> None:
+        ...
+    def setTexgen(self, np_array2: typing.Any, worldcoordinates: bool = False) -> None:
+        ...
+    def setTexture1D(self, format: str, array: typing.Any) -> None:
+        """
+        A 1D texture: w (uint8 or packed uint32) or w x c uint8 array.
+        """
+    def setTexture1D_b(self, format: str, np_array: typing.Any) -> None:
+        ...
+    def setTexture1D_channels(self, format: str, np_array2: typing.Any) -> None:
+        ...
+    def setTexture1D_i(self, format: str, np_array: typing.Any, m: typing.SupportsInt | typing.SupportsIndex = -1) -> None:
+        ...
+    def setTexture2D(self, format: str, array: typing.Any) -> None:
+        """
+        A 2D texture, top row first: h x w or h x w x c array.
+        """
+    def setTexture2D_b(self, format: str, np_array2: typing.Any, topdown: bool = True) -> None:
+        ...
+    def setTexture2D_channels(self, format: str, np_array3: typing.Any, topdown: bool = True) -> None:
+        ...
+    def setTexture2D_i(self, format: str, np_array2: typing.Any, topdown: bool = True) -> None:
+        ...
+    def setTintColor(self, color: typing.Any, strength: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def appearancePtr(self) -> int:
+        ...
+    @property
+    def id(self) -> int:
+        ...
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+    @property
+    def world(self) -> int:
+        ...
+class Mass:
+    """
+    Stores mass information for a rigid body or robot link.
+    """
+    def __init__(self) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def estimate(self, g: Geometry3D, mass: typing.SupportsFloat | typing.SupportsIndex, surfaceFraction: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> None:
+        """
+        Sets mass, com and inertia of a body of the given mass shaped like g (in g's local frame).
+        """
+    def getCom(self) -> list[float]:
+        ...
+    def getInertia(self) -> list[float]:
+        ...
+    def getMass(self) -> float:
+        ...
+    def setCom(self, _com: typing.Any) -> None:
+        ...
+    def setInertia(self, _inertia: typing.Any) -> None:
+        ...
+    def setMass(self, _mass: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def com(self) -> list[float]:
+        ...
+    @com.setter
+    def com(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def inertia(self) -> list[float]:
+        ...
+    @inertia.setter
+    def inertia(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def mass(self) -> float:
+        ...
+    @mass.setter
+    def mass(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+class ContactParameters:
+    """
+    Stores contact parameters for an entity.
+    """
+    def __init__(self) -> None:
+        ...
+    @property
+    def kDamping(self) -> float:
+        ...
+    @kDamping.setter
+    def kDamping(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def kFriction(self) -> float:
+        ...
+    @kFriction.setter
+    def kFriction(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def kRestitution(self) -> float:
+        ...
+    @kRestitution.setter
+    def kRestitution(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def kStiffness(self) -> float:
+        ...
+    @kStiffness.setter
+    def kStiffness(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+class RobotModelLink:
+    """
+    A reference to a link of a RobotModel.
+    """
+    mass: Mass
+    name: str
+    def __init__(self) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def appearance(self) -> Appearance:
+        ...
+    def drawLocalGL(self, keepAppearance: bool = True) -> None:
+        ...
+    def drawWorldGL(self, keepAppearance: bool = True) -> None:
+        ...
+    def geometry(self) -> Geometry3D:
+        ...
+    def getAcceleration(self, ddq):
+        """
+        Computes the acceleration of the link origin (world coordinates, list of 3 floats) given the robot's current configuration and velocity and the joint accelerations ddq: J*ddq + dJ/dt*dq. ddq may be empty, meaning zero.
+        """
+    def getAngularAcceleration(self, ddq):
+        """
+        Computes the angular acceleration of the link in world coordinates (list of 3 floats), given the current configuration and velocity and the joint accelerations ddq (may be empty, meaning zero).
+        """
+    def getAngularVelocity(self) -> list:
+        ...
+    def getAxis(self) -> list:
+        ...
+    def getID(self) -> int:
+        ...
+    def getIndex(self) -> int:
+        ...
+    def getJacobian(self, plocal):
+        """
+        6 x n Jacobian of a point on the link: angular rows first (ndarray).
+        """
+    def getJacobianCols(self, plocal: typing.Any, links: typing.Any) -> numpy.typing.NDArray[numpy.float64]:
+        ...
+    def getLocalDirection(self, vworld: typing.Any) -> list:
+        ...
+    def getLocalPosition(self, pworld: typing.Any) -> list:
+        ...
+    def getMass(self) -> Mass:
+        ...
+    def getName(self) -> str:
+        ...
+    def getOrientationHessian(self):
+        """
+        Computes the derivatives of the orientation Jacobian Jo (angular velocity w = Jo*dq) w.r.t. the configuration: a 3xnxn ndarray H with H[k,i,j] = d Jo[k,i] / dq_j (k over wx, wy, wz), as the reference. Angular velocity is not the derivative of a function of q, so H is not symmetric.
+        """
+    def getOrientationJacobian(self):
+        """
+        3 x n Jacobian of the link's angular velocity (ndarray).
+        """
+    def getOrientationJacobianCols(self, links: typing.Any) -> numpy.typing.NDArray[numpy.float64]:
+        ...
+    def getParent(self) -> int:
+        ...
+    def getParentTransform(self) -> tuple:
+        ...
+    def getPointAcceleration(self, plocal, ddq):
+        """
+        Computes the acceleration of the point plocal (link coordinates) in world coordinates (list of 3 floats), given the current configuration and velocity and the joint accelerations ddq (may be empty, meaning zero).
+        """
+    def getPointVelocity(self, plocal: typing.Any) -> list:
+        ...
+    def getPositionHessian(self, plocal):
+        """
+        Computes the Hessians of the world position p of the point plocal w.r.t. the configuration: a 3xnxn ndarray H with H[k,i,j] = d^2 p_k / dq_i dq_j (k over x, y, z).
+        """
+    def getPositionJacobian(self, plocal):
+        """
+        3 x n Jacobian of the world position of the point plocal (ndarray).
+        """
+    def getPositionJacobianCols(self, plocal: typing.Any, links: typing.Any) -> numpy.typing.NDArray[numpy.float64]:
+        ...
+    def getTransform(self):
+        """
+        The link's world transform (R, t).
+        """
+    def getVelocity(self) -> list:
+        ...
+    def getWorldDirection(self, vlocal: typing.Any) -> list:
+        ...
+    def getWorldPosition(self, plocal: typing.Any) -> list:
+        ...
+    def isPrismatic(self) -> bool:
+        ...
+    def isRevolute(self) -> bool:
+        ...
+    def robot(self) -> RobotModel:
+        ...
+    def setAxis(self, axis: typing.Any) -> None:
+        ...
+    def setMass(self, mass: Mass) -> None:
+        ...
+    def setName(self, name: str) -> None:
+        ...
+    def setParent(self, p: typing.Any) -> None:
+        ...
+    def setParentTransform(self, R: typing.Any, t: typing.Any) -> None:
+        ...
+    def setPrismatic(self, prismatic: bool) -> None:
+        ...
+    def setTransform(self, R: typing.Any, t: typing.Any) -> None:
+        """
+        Overwrites the link's world transform (no IK; setConfig recomputes it).
+        """
+    @property
+    def axis(self) -> list:
+        ...
+    @property
+    def index(self) -> int:
+        ...
+    @property
+    def parent(self) -> int:
+        ...
+    @property
+    def parentTransform(self) -> tuple:
+        ...
+    @property
+    def prismatic(self) -> bool:
+        ...
+    @property
+    def robotIndex(self) -> int:
+        ...
+    @property
+    def robotPtr(self) -> int:
+        """
+        Opaque address of the underlying C++ robot.
+        """
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+    @property
+    def transform(self) -> tuple:
+        ...
+    @property
+    def world(self) -> int:
+        ...
+class RobotModelDriver:
+    """
+    A reference to a driver of a RobotModel.
+    """
+    name: str
+    def __init__(self) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def getAccelerationLimits(self) -> tuple[float, float]:
+        ...
+    def getAffectedLink(self) -> int:
+        ...
+    def getAffectedLinks(self) -> list[int]:
+        ...
+    def getAffineCoeffs(self) -> tuple[list[float], list[float]]:
+        """
+        (scale, offset) lists of an affine driver; empty lists for other drivers.
+        """
+    def getLimits(self) -> tuple[float, float]:
+        ...
+    def getName(self) -> str:
+        ...
+    def getTorqueLimits(self) -> tuple[float, float]:
+        ...
+    def getType(self) -> str:
+        """
+        One of 'normal', 'affine', 'translation', 'rotation'.
+        """
+    def getValue(self) -> float:
+        """
+        The driver's value at the robot's current configuration.
+        """
+    def getVelocity(self) -> float:
+        ...
+    def getVelocityLimits(self) -> tuple[float, float]:
+        ...
+    def robot(self) -> RobotModel:
+        ...
+    def setName(self, name: str) -> None:
+        ...
+    def setValue(self, val: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Sets the affected links of the robot's current configuration and updates its frames.
+        """
+    def setVelocity(self, val: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def affectedLink(self) -> int:
+        ...
+    @property
+    def affectedLinks(self) -> list[int]:
+        ...
+    @property
+    def index(self) -> int:
+        ...
+    @property
+    def robotIndex(self) -> int:
+        ...
+    @property
+    def robotPtr(self) -> int:
+        """
+        Opaque address of the underlying C++ robot.
+        """
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+    @property
+    def type(self) -> str:
+        ...
+    @property
+    def value(self) -> float:
+        ...
+    @value.setter
+    def value(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def velocity(self) -> float:
+        ...
+    @velocity.setter
+    def velocity(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def world(self) -> int:
+        ...
+class RobotModel:
+    """
+    A model of a dynamic and kinematic robot.
+    """
+    name: str
+    def __init__(self) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def accelFromTorques(self, t):
+        """
+        Computes the forward dynamics: the ddq that solves B(q)*ddq + C(q,dq) = t at the current configuration and velocity (list of n floats), from the tree-structured factorization of B in O(n*depth^2). Gravity is not included: subtract getGravityForces(g) from t.
+        
+        If B is singular (links carrying no mass or inertia) the result is the minimum-norm least-squares solution B^+ (t - C): a DOF whose subtree moves no mass gets zero acceleration and the torque on it is ignored (the reference returns meaningless values there). See getMassMatrixInv. Raises ValueError if t has the wrong size or contains NaN/inf.
+        """
+    def addSensor(self, name: str, type: str) -> SimRobotSensor:
+        """
+        Adds a new sensor with a given name and type.
+        """
+    def configFromDrivers(self, driverValues: typing.Any) -> list:
+        ...
+    def configToDrivers(self, config: typing.Any) -> list:
+        ...
+    def distance(self, a: typing.Any, b: typing.Any) -> float:
+        ...
+    def drawGL(self, keepAppearance: bool = True) -> None:
+        ...
+    def driver(self, index: typing.Any) -> RobotModelDriver:
+        """
+        Returns a reference to the driver by index or name.
+        """
+    def enableSelfCollision(self, link1: typing.SupportsInt | typing.SupportsIndex, link2: typing.SupportsInt | typing.SupportsIndex, value: bool) -> None:
+        ...
+    def getAccelerationLimits(self) -> list:
+        ...
+    def getAngularMomentum(self):
+        """
+        Computes the 3D angular momentum vector as the reference (Klamp't 0.9.2) does: sum_i R_i I_i R_i^T w_i, the links' angular momenta about their own centers of mass (R_i: link rotation, I_i: the link's inertia matrix about its center of mass in link coordinates, as given, w_i: angular velocity), in world coordinates.
+        
+        This omits the orbital term sum_i m_i c_i x v_i, so it is not the physical angular momentum about the origin (nor, with c_i - com, about the center of mass) unless the links' centers of mass are at rest; add that term (getLinearMomentum gives sum_i m_i v_i) for the physical value.
+        """
+    def getCom(self):
+        """
+        The center of mass in world coordinates.
+        """
+    def getComJacobian(self) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        3 x n Jacobian of the center of mass (ndarray).
+        """
+    def getComJacobianCols(self, links: typing.Any) -> numpy.typing.NDArray[numpy.float64]:
+        ...
+    def getComVelocity(self):
+        """
+        Returns the 3D velocity of the center of mass at the current config / velocity.
+        """
+    def getConfig(self):
+        """
+        The configuration (list of n floats).
+        """
+    def getCoriolisForceMatrix(self):
+        """
+        Computes the Coriolis force matrix C(q,dq) at the current configuration and velocity (ndarray): C[i,j] = sum_k G_ijk dq_k with the Christoffel symbols G_ijk = 1/2 (dB_ij/dq_k + dB_ik/dq_j - dB_jk/dq_i), as the reference. C*dq equals getCoriolisForces() and C + C^T equals getMassMatrixTimeDeriv(). O(n*depth).
+        """
+    def getCoriolisForces(self):
+        """
+        Computes the Coriolis forces C(q,dq)*dq at the current configuration and velocity (list of n floats), by recursive Newton-Euler with zero acceleration and no gravity, in O(n).
+        """
+    def getDOFPosition(self, i: typing.Any) -> float:
+        ...
+    def getGravityForces(self, g):
+        """
+        Computes the generalized gravity vector G(q) for the workspace gravity vector g (usually (0,0,-9.8)): the joint torques that hold the robot still against gravity (list of n floats). The full equation of motion is B(q)*ddq + C(q,dq) + G(q) = t.
+        """
+    def getID(self) -> int:
+        """
+        Returns the ID of the robot in its world.
+        """
+    def getJointLimits(self) -> tuple[list, list]:
+        ...
+    def getJointType(self, index: typing.Any) -> str:
+        ...
+    def getKineticEnergy(self):
+        """
+        Computes the kinetic energy 1/2 dq^T B(q) dq at the current config / velocity.
+        """
+    def getLinearMomentum(self):
+        """
+        Computes the 3D linear momentum vector sum_i m_i v_i (v_i: velocity of link i's center of mass).
+        """
+    def getMassMatrix(self):
+        """
+        Computes the nxn mass matrix B(q) at the current configuration (ndarray), by the composite rigid body algorithm in O(n*depth).
+        
+        The equations of motion use the symmetric part of each link's inertia matrix, so B is exactly symmetric even for files with slightly asymmetric inertias (atlas.rob), where the reference's B is not.
+        """
+    def getMassMatrixDeriv(self, i):
+        """
+        Computes the derivative dB/dq_i of the nxn mass matrix with respect to q_i (ndarray), in O(n + size of the subtree of i * depth). Raises IndexError if i is not a DOF index (the reference returns zeros).
+        """
+    def getMassMatrixInv(self):
+        """
+        Computes the inverse of the mass matrix B(q)^-1 (ndarray) from its tree-structured factorization B = L^T D L, in O(n^2*depth).
+        
+        If B is singular (links carrying no mass or inertia), returns the Moore-Penrose pseudo-inverse B^+: rows and columns of DOFs whose subtree is massless are zero; any other singularity (a pivot below 1e-12 of its diagonal entry, e.g. a floating base at gimbal lock) is handled by a dense complete orthogonal decomposition with relative rank threshold 1e-12. getMassMatrixInv() * (t - getCoriolisForces()) always equals accelFromTorques(t).
+        """
+    def getMassMatrixTimeDeriv(self):
+        """
+        Computes dB/dt = sum_k dB/dq_k dq_k at the current configuration and velocity (ndarray), in O(n*depth).
+        """
+    def getName(self) -> str:
+        ...
+    def getTorqueLimits(self) -> list:
+        ...
+    def getTotalInertia(self):
+        """
+        Computes the 3x3 inertia matrix of the whole robot, rigidly held at the current configuration, about its center of mass (ndarray), from the link inertia matrices as given.
+        """
+    def getVelocity(self):
+        """
+        The joint velocities (list of n floats).
+        """
+    def getVelocityLimits(self) -> list:
+        ...
+    def interpolate(self, a: typing.Any, b: typing.Any, u: typing.SupportsFloat | typing.SupportsIndex) -> list:
+        ...
+    def interpolateDeriv(self, a: typing.Any, b: typing.Any) -> list:
+        ...
+    def link(self, index: typing.Any) -> RobotModelLink:
+        """
+        Returns a reference to the link by index or name.
+        """
+    def loadFile(self, fn: str) -> bool:
+        """
+        Loads the robot from the file fn (.rob or .urdf). Returns False on failure.
+        """
+    def mount(self, link: typing.SupportsInt | typing.SupportsIndex, subRobot: RobotModel, R: typing.Any, t: typing.Any) -> None:
+        """
+        Mounts a copy of subRobot onto link at (R,t); its links are renamed subRobot.getName():name.
+        """
+    def numDrivers(self) -> int:
+        ...
+    def numLinks(self) -> int:
+        ...
+    def randomizeConfig(self, unboundedScale: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
+        ...
+    def reduce(self, robot: RobotModel) -> list[int]:
+        """
+        Sets self to `robot` without its fixed DOFs; returns the map from old DOF indices to new ones (-1: removed).
+        """
+    def saveFile(self, fn: str, geometryPrefix: typing.Any = None) -> bool:
+        """
+        Saves the robot to a .rob file.
+        """
+    def selfCollides(self) -> bool:
+        """
+        True if any enabled pair of link geometries collides at the current configuration.
+        """
+    def selfCollisionEnabled(self, link1: typing.SupportsInt | typing.SupportsIndex, link2: typing.SupportsInt | typing.SupportsIndex) -> bool:
+        ...
+    @typing.overload
+    def sensor(self, index: typing.SupportsInt | typing.SupportsIndex) -> SimRobotSensor:
+        """
+        Returns a sensor by index or by name. If out of bounds or unavailable, a null sensor is returned (its name() and type() are empty).
+        """
+    @typing.overload
+    def sensor(self, name: str) -> SimRobotSensor:
+        ...
+    def setAccelerationLimits(self, amax: typing.Any) -> None:
+        ...
+    def setConfig(self, q):
+        """
+        Sets the configuration and updates the link transforms. Raises ValueError if q has the wrong size or contains NaN (the configuration is then unchanged).
+        """
+    def setDOFPosition(self, i: typing.Any, qi: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setJointLimits(self, qmin: typing.Any, qmax: typing.Any) -> None:
+        ...
+    def setName(self, name: str) -> None:
+        ...
+    def setTorqueLimits(self, tmax: typing.Any) -> None:
+        ...
+    def setVelocity(self, dq):
+        """
+        Sets the joint velocities. Raises ValueError if dq has the wrong size or contains NaN (the velocity is then unchanged).
+        """
+    def setVelocityLimits(self, vmax: typing.Any) -> None:
+        ...
+    def torquesFromAccel(self, ddq):
+        """
+        Computes the inverse dynamics t = B(q)*ddq + C(q,dq) at the current configuration and velocity by recursive Newton-Euler in O(n) (list of n floats). Gravity is not included: add getGravityForces(g). Raises ValueError if ddq has the wrong size or contains NaN/inf.
+        """
+    def velocityFromDrivers(self, driverVelocities: typing.Any) -> list:
+        ...
+    def velocityToDrivers(self, velocities: typing.Any) -> list:
+        ...
+    @property
+    def config(self) -> list:
+        ...
+    @config.setter
+    def config(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def dirty_dynamics(self) -> bool:
+        """
+        The reference's flag marking its cached dynamics terms stale (True after setConfig and setVelocity). Nothing is cached here: every dynamics method computes from the current state, so the flag is accepted and kept but changes no result.
+        """
+    @dirty_dynamics.setter
+    def dirty_dynamics(self, arg0: bool) -> None:
+        ...
+    @property
+    def id(self) -> int:
+        ...
+    @property
+    def index(self) -> int:
+        ...
+    @property
+    def robot(self) -> int:
+        """
+        Opaque address of the underlying C++ robot.
+        """
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+    @property
+    def velocity(self) -> list:
+        ...
+    @velocity.setter
+    def velocity(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def world(self) -> int:
+        ...
+class RigidObjectModel:
+    """
+    A rigid movable object.
+    """
+    def __init__(self) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def appearance(self) -> Appearance:
+        ...
+    def drawGL(self, keepAppearance: bool = True) -> None:
+        ...
+    def geometry(self) -> Geometry3D:
+        ...
+    def getContactParameters(self) -> ContactParameters:
+        ...
+    def getID(self) -> int:
+        ...
+    def getMass(self) -> Mass:
+        ...
+    def getName(self) -> str:
+        ...
+    def getTransform(self) -> tuple:
+        ...
+    def getVelocity(self) -> tuple[list, list]:
+        ...
+    def loadFile(self, fn: str) -> bool:
+        ...
+    def saveFile(self, fn: str, geometryName: typing.Any = None) -> bool:
+        ...
+    def setContactParameters(self, params: ContactParameters) -> None:
+        ...
+    def setMass(self, mass: Mass) -> None:
+        ...
+    def setName(self, name: str) -> None:
+        ...
+    def setTransform(self, R: typing.Any, t: typing.Any) -> None:
+        ...
+    def setVelocity(self, angularVelocity: typing.Any, velocity: typing.Any) -> None:
+        ...
+    @property
+    def index(self) -> int:
+        ...
+    @property
+    def object(self) -> int:
+        """
+        Opaque address of the underlying C++ object.
+        """
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+    @property
+    def world(self) -> int:
+        ...
+class TerrainModel:
+    """
+    Static environment geometry.
+    """
+    def __init__(self) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def appearance(self) -> Appearance:
+        ...
+    def drawGL(self, keepAppearance: bool = True) -> None:
+        ...
+    def geometry(self) -> Geometry3D:
+        ...
+    def getID(self) -> int:
+        ...
+    def getName(self) -> str:
+        ...
+    def loadFile(self, fn: str) -> bool:
+        ...
+    def saveFile(self, fn: str, geometryName: typing.Any = None) -> bool:
+        ...
+    def setFriction(self, friction: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setName(self, name: str) -> None:
+        ...
+    @property
+    def index(self) -> int:
+        ...
+    @property
+    def terrain(self) -> int:
+        """
+        Opaque address of the underlying C++ terrain.
+        """
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+    @property
+    def world(self) -> int:
+        ...
+class WorldModel:
+    """
+    The main world class, containing robots, rigid objects, and static environment geometry.
+    """
+    @typing.overload
+    def __init__(self) -> None:
+        ...
+    @typing.overload
+    def __init__(self, w: WorldModel) -> None:
+        """
+        A reference to the same world (use copy() for a copy).
+        """
+    @typing.overload
+    def __init__(self, fn: str) -> None:
+        """
+        Loads a world file; raises IOError on failure.
+        """
+    def __repr__(self) -> str:
+        ...
+    @typing.overload
+    def add(self, name: str, robot: RobotModel) -> RobotModel:
+        ...
+    @typing.overload
+    def add(self, name: str, obj: RigidObjectModel) -> RigidObjectModel:
+        ...
+    @typing.overload
+    def add(self, name: str, terrain: TerrainModel) -> TerrainModel:
+        ...
+    def appearance(self, id: typing.SupportsInt | typing.SupportsIndex) -> Appearance:
+        ...
+    def copy(self) -> WorldModel:
+        """
+        A copy of the world; geometries and appearances are shared, so this is quick.
+        """
+    def drawGL(self) -> None:
+        ...
+    def enableGeometryLoading(self, enabled: bool) -> None:
+        ...
+    def enableInitCollisions(self, enabled: bool) -> None:
+        """
+        Accepted for compatibility: collision structures are always built lazily on first use.
+        """
+    def geometry(self, id: typing.SupportsInt | typing.SupportsIndex) -> Geometry3D:
+        ...
+    def getName(self, id: typing.SupportsInt | typing.SupportsIndex) -> str:
+        ...
+    def loadElement(self, fn: str) -> int:
+        """
+        Loads a robot, rigid object or terrain file (meshes become terrains); returns its ID or -1.
+        """
+    def loadFile(self, fn: str) -> bool:
+        ...
+    def loadRigidObject(self, fn: str) -> RigidObjectModel:
+        ...
+    def loadRobot(self, fn: str) -> RobotModel:
+        """
+        Loads a .rob or .urdf robot; an empty RobotModel is returned on failure.
+        """
+    def loadTerrain(self, fn: str) -> TerrainModel:
+        ...
+    def makeRigidObject(self, name: str) -> RigidObjectModel:
+        ...
+    def makeRobot(self, name: str) -> RobotModel:
+        ...
+    def makeTerrain(self, name: str) -> TerrainModel:
+        ...
+    def numIDs(self) -> int:
+        ...
+    def numRigidObjects(self) -> int:
+        ...
+    def numRobotLinks(self, robot: typing.SupportsInt | typing.SupportsIndex) -> int:
+        ...
+    def numRobots(self) -> int:
+        ...
+    def numTerrains(self) -> int:
+        ...
+    def readFile(self, fn: str) -> bool:
+        ...
+    @typing.overload
+    def remove(self, robot: RobotModel) -> None:
+        ...
+    @typing.overload
+    def remove(self, object: RigidObjectModel) -> None:
+        ...
+    @typing.overload
+    def remove(self, terrain: TerrainModel) -> None:
+        ...
+    def rigidObject(self, index: typing.Any) -> RigidObjectModel:
+        ...
+    def robot(self, index: typing.Any) -> RobotModel:
+        ...
+    def robotLink(self, robot: typing.Any, index: typing.Any) -> RobotModelLink:
+        ...
+    def saveFile(self, fn: str, elementDir: typing.Any = None) -> bool:
+        ...
+    def terrain(self, index: typing.Any) -> TerrainModel:
+        ...
+    @property
+    def index(self) -> int:
+        ...
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+class IKObjective:
+    """
+    A target for a robot link: a position constraint (free, planar, linear, fixed) and a
+    rotation constraint (free, axial, fixed), in the world frame or relative to another link.
+    positionScale and rotationScale weight the solver's residual (both 1 by default).
+    """
+    @typing.overload
+    def __init__(self) -> None:
+        ...
+    @typing.overload
+    def __init__(self, arg2: IKObjective) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def closestMatch(self, R: typing.Any, t: typing.Any) -> tuple:
+        """
+        The transform nearest to (R,t) that satisfies the constraints.
+        """
+    def copy(self) -> typing.Any:
+        """
+        Returns a copy (with any Python attributes such as `robot`).
+        """
+    def destLink(self) -> int:
+        """
+        The index of the destination link, or -1 if fixed to the world.
+        """
+    def getPosition(self) -> tuple[list, list]:
+        """
+        Returns the local and global position of the position constraint.
+        """
+    def getPositionDirection(self) -> list:
+        """
+        For linear and planar constraints, returns the direction.
+        """
+    def getRotation(self) -> list:
+        """
+        For fixed rotation constraints, returns the orientation.
+        """
+    def getRotationAxis(self) -> tuple[list, list]:
+        """
+        For axis rotation constraints, returns the local and global axes.
+        """
+    def getTransform(self) -> tuple:
+        """
+        For fixed-transform constraints, returns the transform (R,t).
+        """
+    def link(self) -> int:
+        """
+        The index of the robot link that is constrained.
+        """
+    def loadString(self, str: str) -> bool:
+        """
+        Loads the objective from Klamp't's text format; False (unchanged) if it does not parse.
+        """
+    def matchDestination(self, R: typing.Any, t: typing.Any) -> None:
+        """
+        Sets the destination coordinates so that the link at (R,t) has zero error, keeping the
+        constraint types.
+        """
+    def numPosDims(self) -> int:
+        """
+        The number of position dimensions constrained (0-3).
+        """
+    def numRotDims(self) -> int:
+        """
+        The number of rotation dimensions constrained (0-3).
+        """
+    def sampleTransform(self) -> tuple:
+        """
+        A random transform (R,t) of link relative to link2 satisfying the objective.
+        """
+    def saveString(self) -> str:
+        """
+        Saves the objective in Klamp't's text format.
+        """
+    def setAxialRotConstraint(self, alocal: typing.Any, aworld: typing.Any) -> None:
+        """
+        Manual: Sets an axial rotation constraint: the link's alocal points along aworld.
+        """
+    def setFixedPoint(self, link: typing.SupportsInt | typing.SupportsIndex, plocal: typing.Any, pworld: typing.Any) -> None:
+        """
+        Sets a fixed-point constraint.
+        """
+    def setFixedPoints(self, link: typing.SupportsInt | typing.SupportsIndex, plocals: typing.Any, pworlds: typing.Any) -> None:
+        """
+        Sets a multiple fixed-point constraint: 2 points also fix an axis, 3 or more non-collinear
+        points the rotation (least-squares fit).
+        """
+    def setFixedPosConstraint(self, tlocal: typing.Any, tworld: typing.Any) -> None:
+        """
+        Manual: Sets a fixed position constraint.
+        """
+    def setFixedRotConstraint(self, R: typing.Any) -> None:
+        """
+        Manual: Sets a fixed rotation constraint.
+        """
+    def setFixedTransform(self, link: typing.SupportsInt | typing.SupportsIndex, R: typing.Any, t: typing.Any) -> None:
+        """
+        Sets a fixed-transform constraint (R,t).
+        """
+    def setFreePosConstraint(self) -> None:
+        """
+        Manual: Sets a free position constraint.
+        """
+    def setFreePosition(self) -> None:
+        """
+        Deprecated: use setFreePosConstraint.
+        """
+    def setFreeRotConstraint(self) -> None:
+        """
+        Manual: Sets a free rotation constraint.
+        """
+    def setLinearPosConstraint(self, tlocal: typing.Any, sworld: typing.Any, dworld: typing.Any) -> None:
+        """
+        Manual: Sets a linear position constraint T(link)*tlocal = sworld + u*dworld for some u.
+        """
+    def setLinks(self, link: typing.SupportsInt | typing.SupportsIndex, link2: typing.SupportsInt | typing.SupportsIndex = -1) -> None:
+        """
+        Manual construction: sets the constrained and destination links.
+        """
+    def setPlanarPosConstraint(self, tlocal: typing.Any, nworld: typing.Any, oworld: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Manual: Sets a planar position constraint nworld . (T(link)*tlocal) = oworld.
+        This is what the reference computes (its docstring writes '+ oworld = 0', which its
+        residual and klampt.io do not follow); getPosition()[1] is the plane point nearest 0.
+        """
+    def setRelativePoint(self, link1: typing.SupportsInt | typing.SupportsIndex, link2: typing.SupportsInt | typing.SupportsIndex, p1: typing.Any, p2: typing.Any) -> None:
+        """
+        Sets a fixed-point constraint relative to link2.
+        """
+    def setRelativePoints(self, link1: typing.SupportsInt | typing.SupportsIndex, link2: typing.SupportsInt | typing.SupportsIndex, p1s: typing.Any, p2s: typing.Any) -> None:
+        """
+        Sets a multiple fixed-point constraint relative to link2.
+        """
+    def setRelativeTransform(self, link: typing.SupportsInt | typing.SupportsIndex, linkTgt: typing.SupportsInt | typing.SupportsIndex, R: typing.Any, t: typing.Any) -> None:
+        """
+        Sets a fixed-transform constraint (R,t) relative to linkTgt.
+        """
+    def transform(self, R: typing.Any, t: typing.Any) -> None:
+        """
+        Transforms the target position/rotation of this IK constraint by (R,t).
+        """
+    def transformLocal(self, R: typing.Any, t: typing.Any) -> None:
+        """
+        Transforms the local position/rotation by (R,t): the constraint then applies to the frame
+        link*(R,t) with unchanged targets (the reference composes the rotation target in the
+        other order, which is inconsistent with its axis and point updates).
+        """
+    @property
+    def goal(self) -> typing.Any:
+        """
+        The underlying goal (this object: it holds the goal itself).
+        """
+    @property
+    def positionScale(self) -> float:
+        ...
+    @positionScale.setter
+    def positionScale(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def rotationScale(self) -> float:
+        ...
+    @rotationScale.setter
+    def rotationScale(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+class IKSolver:
+    """
+    An inverse kinematics solver based on the Newton-Raphson technique, with damped
+    least squares, joint limits, a line search and an optional bias configuration.
+    Affine drivers (e.g. coupled gripper fingers) move together and weld joints stay
+    fixed, so solutions respect them.
+    """
+    useJointLimits: bool
+    @typing.overload
+    def __init__(self, robot: RobotModel) -> None:
+        ...
+    @typing.overload
+    def __init__(self, solver: IKSolver) -> None:
+        ...
+    def _solveGlobal(self, numRestarts: typing.SupportsInt | typing.SupportsIndex, startRandom: bool = False) -> bool:
+        """
+        solve() with random restarts, run without the GIL (used by klampt.model.ik.solve_global).
+        """
+    def add(self, objective: IKObjective) -> None:
+        """
+        Adds a new simultaneous objective.
+        """
+    def addSecondary(self, objective: IKObjective) -> None:
+        """
+        Adds a new objective to the secondary objectives list.
+        """
+    def clear(self) -> None:
+        """
+        Clears the objectives, secondary objectives and explicit active DOFs.
+        """
+    def copy(self) -> IKSolver:
+        """
+        Copy constructor.
+        """
+    def getActiveDofs(self) -> list[int]:
+        """
+        Returns the active degrees of freedom (by default the ancestors of the objectives' links).
+        """
+    def getBiasConfig(self) -> list:
+        ...
+    def getJacobian(self) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        The derivative of getResidual() with respect to the active DOFs (columns in
+        getActiveDofs() order), as an ndarray.
+        """
+    def getJointLimits(self) -> tuple:
+        """
+        Returns the limits on the robot's configuration (by default the robot's joint limits).
+        """
+    def getMaxIters(self) -> int:
+        ...
+    def getResidual(self) -> list:
+        """
+        Returns the vector describing the error of the objectives at the current configuration.
+        """
+    def getSecondaryResidual(self) -> list:
+        """
+        Returns the error of the secondary objectives at the current configuration.
+        """
+    def getTolerance(self) -> float:
+        ...
+    def isSolved(self) -> bool:
+        """
+        Returns True if the current configuration residual is less than tol.
+        """
+    def lastSolveIters(self) -> int:
+        ...
+    def minimize(self, *args) -> bool:
+        """
+        minimize() or minimize(secondary_objective, secondary_objective_grad): minimizes the
+        residual (bounded Levenberg-Marquardt), then the secondary objectives (or f(q), whose
+        gradient grad(q) has one entry per robot DOF) on the solution set. Returns True if the
+        primary objectives are solved.
+        """
+    def sampleInitial(self) -> None:
+        """
+        Samples a random configuration of the active DOFs within the solver's limits.
+        """
+    def set(self, i: typing.SupportsInt | typing.SupportsIndex, objective: IKObjective) -> None:
+        """
+        Assigns an existing objective added by add.
+        """
+    def setActiveDofs(self, active: typing.Any) -> None:
+        """
+        Sets the active degrees of freedom (an empty list restores the default).
+        """
+    def setBiasConfig(self, biasConfig: typing.Any) -> None:
+        """
+        Biases the solver to approach a given configuration. An empty vector clears the bias.
+        """
+    def setJointLimits(self, qmin: typing.Any, qmax: typing.Any) -> None:
+        """
+        Sets limits on the robot's configuration. If empty, this turns off joint limits.
+        """
+    def setMaxIters(self, iters: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Sets the max # of iterations (default 100).
+        """
+    def setSecondary(self, i: typing.SupportsInt | typing.SupportsIndex, objective: IKObjective) -> None:
+        """
+        Assigns an existing objective added by addSecondary.
+        """
+    def setTolerance(self, res: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Sets the constraint solve tolerance (default 1e-3).
+        """
+    def solve(self) -> bool:
+        """
+        Tries to find a configuration satisfying all primary and secondary objectives up to the
+        tolerance, starting from the robot's configuration (clamped into the limits). Returns True
+        if it converged; the robot is left at the final configuration.
+        """
+    @property
+    def activeDofs(self) -> list[int]:
+        ...
+    @activeDofs.setter
+    def activeDofs(self, arg1: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> None:
+        ...
+    @property
+    def biasConfig(self) -> list:
+        ...
+    @biasConfig.setter
+    def biasConfig(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def lastIters(self) -> int:
+        ...
+    @lastIters.setter
+    def lastIters(self, arg1: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def maxIters(self) -> int:
+        ...
+    @maxIters.setter
+    def maxIters(self, arg1: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def objectives(self) -> list:
+        ...
+    @objectives.setter
+    def objectives(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def qmax(self) -> list:
+        ...
+    @qmax.setter
+    def qmax(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def qmin(self) -> list:
+        ...
+    @qmin.setter
+    def qmin(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def robot(self) -> RobotModel:
+        ...
+    @property
+    def secondary_objectives(self) -> list:
+        ...
+    @secondary_objectives.setter
+    def secondary_objectives(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+    @property
+    def tol(self) -> float:
+        ...
+    @tol.setter
+    def tol(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+class GeneralizedIKObjective:
+    """
+    An IK target matching points or frames between links of any robots and rigid
+    objects: GeneralizedIKObjective(a) constrains a in the world frame,
+    GeneralizedIKObjective(a, b) relative to b. Then call setPoint, setPoints or
+    setTransform.
+    """
+    @typing.overload
+    def __init__(self, obj: GeneralizedIKObjective) -> None:
+        ...
+    @typing.overload
+    def __init__(self, link: typing.Any) -> None:
+        ...
+    @typing.overload
+    def __init__(self, link: typing.Any, link2: typing.Any) -> None:
+        ...
+    def sampleTransform(self) -> tuple:
+        """
+        A random transform (R,t) of the first body relative to the second satisfying the objective.
+        """
+    def setPoint(self, p1: typing.Any, p2: typing.Any) -> None:
+        """
+        Matches point p1 on the first body to p2 on the second (or the world).
+        """
+    def setPoints(self, p1s: typing.Any, p2s: typing.Any) -> None:
+        """
+        Matches several points (2 also fix an axis, 3 or more the rotation).
+        """
+    def setTransform(self, R: typing.Any, t: typing.Any) -> None:
+        """
+        Fixes the transform of the first body relative to the second to (R,t).
+        """
+    @property
+    def goal(self) -> IKObjective:
+        """
+        The constraint as an IKObjective (its link indices are not used).
+        """
+    @goal.setter
+    def goal(self, arg1: IKObjective) -> None:
+        ...
+    @property
+    def isObj1(self) -> bool:
+        ...
+    @property
+    def isObj2(self) -> bool:
+        ...
+    @property
+    def link1(self) -> RobotModelLink | None:
+        ...
+    @property
+    def link2(self) -> RobotModelLink | None:
+        ...
+    @property
+    def obj1(self) -> RigidObjectModel | None:
+        ...
+    @property
+    def obj2(self) -> RigidObjectModel | None:
+        ...
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+class GeneralizedIKSolver:
+    """
+    An inverse kinematics solver between multiple robots and/or rigid objects. Robot
+    DOFs (respecting joint limits, affine drivers and welds) and object poses move.
+    """
+    useJointLimits: bool
+    def __init__(self, world: typing.Any) -> None:
+        ...
+    def add(self, objective: GeneralizedIKObjective) -> None:
+        """
+        Adds a new simultaneous objective.
+        """
+    def getJacobian(self) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        Derivative of the residual: columns are each robot's active DOFs, then 6 per rigid object
+        (translation, rotation).
+        """
+    def getResidual(self) -> list:
+        """
+        Returns a vector describing the error of the objectives.
+        """
+    def sampleInitial(self) -> None:
+        """
+        Samples random configurations for the robots involved (objects keep their poses).
+        """
+    def setMaxIters(self, iters: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def setTolerance(self, res: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def solve(self) -> tuple[bool, int]:
+        """
+        Tries to satisfy all objectives; returns (res, iters).
+        """
+    @property
+    def maxIters(self) -> int:
+        ...
+    @maxIters.setter
+    def maxIters(self, arg1: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def objectives(self) -> list[GeneralizedIKObjective]:
+        ...
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+    @property
+    def tol(self) -> float:
+        ...
+    @tol.setter
+    def tol(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def world(self) -> typing.Any:
+        ...
+class SimRobotSensor:
+    """
+    A sensor on a simulated robot. Retrieve one from the controller using
+    SimRobotController.sensor(), or create one with SimRobotController.addSensor().
+    Kinematically simulated sensors come from RobotModel.sensor() and
+    RobotModel.addSensor().
+    
+    Settings use the attribute names of the Klamp't sensor XML format (rate,
+    enabled, link, Tsensor ...). In kinematic mode (kinematicReset, then
+    kinematicSimulate), laser and camera sensors ray cast the world, excluding the
+    link they are mounted on; contact sensors read zeros and force/torque sensors
+    read the wrench holding the link's subtree against gravity. Camera colors are
+    the flat appearance color of the element hit (no lighting or textures).
+    """
+    @typing.overload
+    def drawGL(self) -> None:
+        """
+        Needs an OpenGL context (klampt.vis).
+        """
+    @typing.overload
+    def drawGL(self, np_array: typing.Any) -> None:
+        ...
+    def getEnabled(self) -> bool:
+        """
+        Return whether the sensor is enabled during simulation.
+        """
+    def getLink(self) -> typing.Any:
+        """
+        Returns the link on which the sensor is mounted, None if it is fixed in the world (link -1).
+        """
+    def getMeasurements(self) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        Returns an array of measurements from the previous simulation (or kinematicSimulate) timestep.
+        """
+    def getSetting(self, name: str) -> str:
+        """
+        Returns the value of the named setting (you will need to manually parse this).
+        """
+    def getTransform(self) -> tuple:
+        """
+        Returns the local transform of the sensor on the robot's link.
+        """
+    def getTransformWorld(self) -> tuple:
+        """
+        Returns the world transform of the sensor given the robot's current configuration.
+        """
+    def kinematicReset(self) -> None:
+        """
+        Resets a kinematic simulation so that a new initial condition can be set.
+        """
+    @typing.overload
+    def kinematicSimulate(self, world: WorldModel, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Takes a reading from the robot's current configuration and velocity, ray casting `world`, then advances the sensor's clock by dt.
+        """
+    @typing.overload
+    def kinematicSimulate(self, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        The same, ray casting the robot's own world.
+        """
+    def measurementNames(self) -> tuple:
+        """
+        Returns a list of names for the measurements (one per measurement).
+        """
+    def name(self) -> str:
+        """
+        Returns the name of the sensor (empty for a null sensor).
+        """
+    def robot(self) -> RobotModel:
+        """
+        Returns the model of the robot to which this belongs.
+        """
+    def setEnabled(self, enabled: bool) -> None:
+        """
+        Sets whether the sensor is enabled.
+        """
+    @typing.overload
+    def setLink(self, link: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Sets the link on which the sensor is mounted (-1 for the world).
+        """
+    @typing.overload
+    def setLink(self, link: RobotModelLink) -> None:
+        ...
+    def setSetting(self, name: str, val: str) -> None:
+        """
+        Sets the value of the named setting (you will need to manually cast an int/float/etc to a str).
+        """
+    def setTransform(self, R: typing.Any, t: typing.Any) -> None:
+        """
+        Sets the local transform of the sensor on the robot's link.
+        """
+    def settings(self) -> tuple:
+        """
+        Returns all setting names.
+        """
+    def type(self) -> str:
+        """
+        Returns the type of the sensor (empty for a null sensor).
+        """
+    @property
+    def robotModel(self) -> RobotModel:
+        ...
+    @property
+    def sensor(self) -> typing.Any:
+        ...
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+class Simulator:
+    """
+    A dynamics simulator for a WorldModel.
+    """
+    STATUS_ADAPTIVE_TIME_STEPPING: typing.ClassVar[int] = 1
+    STATUS_CONTACT_UNRELIABLE: typing.ClassVar[int] = 2
+    STATUS_ERROR: typing.ClassVar[int] = 4
+    STATUS_NORMAL: typing.ClassVar[int] = 0
+    STATUS_UNSTABLE: typing.ClassVar[int] = 3
+    initialState: str
+    def __init__(self, model: WorldModel) -> None:
+        """
+        Builds the simulation of the world; a <simulation> section of its XML file configures it. Raises RuntimeError for a malformed <simulation> section or robot sensor description.
+        """
+    @typing.overload
+    def body(self, link: RobotModelLink) -> SimBody:
+        ...
+    @typing.overload
+    def body(self, object: RigidObjectModel) -> SimBody:
+        ...
+    @typing.overload
+    def body(self, terrain: TerrainModel) -> SimBody:
+        ...
+    def checkObjectOverlap(self) -> tuple[list[int], list[int]]:
+        """
+        A pair of lists of the world IDs of overlapping bodies.
+        """
+    def contactForce(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> list:
+        ...
+    def contactTorque(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> list:
+        ...
+    @typing.overload
+    def controller(self, robot: typing.SupportsInt | typing.SupportsIndex) -> SimRobotController:
+        ...
+    @typing.overload
+    def controller(self, robot: RobotModel) -> SimRobotController:
+        ...
+    def enableContactFeedback(self, obj1: typing.SupportsInt | typing.SupportsIndex, obj2: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def enableContactFeedbackAll(self) -> None:
+        ...
+    def fakeSimulate(self, t: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Advances by t with every robot following its commanded motion kinematically.
+        """
+    def getActualConfig(self, robot: typing.SupportsInt | typing.SupportsIndex) -> list:
+        ...
+    def getActualTorque(self, robot: typing.SupportsInt | typing.SupportsIndex) -> list:
+        ...
+    def getActualTorques(self, robot: typing.SupportsInt | typing.SupportsIndex) -> list:
+        """
+        Deprecated: getActualTorque.
+        """
+    def getActualVelocity(self, robot: typing.SupportsInt | typing.SupportsIndex) -> list:
+        ...
+    def getContactForces(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
+        ...
+    def getContacts(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        n x 7 array of (point, normal into a, kFriction).
+        """
+    def getJointForces(self, link: RobotModelLink) -> list[float]:
+        """
+        (fx, fy, fz, mx, my, mz) in the link frame, moment about the link origin.
+        """
+    def getSetting(self, name: str) -> str:
+        ...
+    def getState(self) -> str:
+        """
+        The full state as a base64 string.
+        """
+    def getStatus(self) -> int:
+        """
+        The worst status over the last simulate() call.
+        """
+    def getStatusString(self, s: typing.SupportsInt | typing.SupportsIndex = -1) -> str:
+        ...
+    def getTime(self) -> float:
+        ...
+    def hadContact(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> bool:
+        ...
+    def hadPenetration(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> bool:
+        ...
+    def hadSeparation(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> bool:
+        ...
+    def inContact(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> bool:
+        ...
+    def meanContactForce(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> list:
+        ...
+    def reset(self) -> None:
+        """
+        Returns to the initial state.
+        """
+    def setGravity(self, g: typing.Any) -> None:
+        ...
+    def setSetting(self, name: str, value: str) -> None:
+        ...
+    def setSimStep(self, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setState(self, str: str) -> None:
+        ...
+    def settings(self) -> list[str]:
+        ...
+    def simulate(self, t: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Advances by t seconds and updates the world model.
+        """
+    def updateWorld(self) -> None:
+        ...
+    @property
+    def index(self) -> int:
+        ...
+    @property
+    def sim(self) -> typing.Any:
+        """
+        The simulator itself (the reference exposes its C++ object here).
+        """
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+    @property
+    def world(self) -> WorldModel:
+        ...
+class SimBody:
+    """
+    A rigid body inside a Simulator (a rigid object, a terrain or a robot link). Its transform is centred at the center of mass.
+    """
+    def applyForceAtLocalPoint(self, f: typing.Any, plocal: typing.Any) -> None:
+        ...
+    def applyForceAtPoint(self, f: typing.Any, pworld: typing.Any) -> None:
+        ...
+    def applyWrench(self, f: typing.Any, t: typing.Any) -> None:
+        """
+        Force and torque about the COM over the next simulate() call.
+        """
+    def enable(self, enabled: bool = True) -> None:
+        ...
+    def enableDynamics(self, enabled: bool = True) -> None:
+        ...
+    def getCollisionPadding(self) -> float:
+        ...
+    def getID(self) -> int:
+        ...
+    def getObjectTransform(self) -> tuple:
+        ...
+    def getSurface(self) -> ContactParameters:
+        ...
+    def getTransform(self) -> tuple:
+        ...
+    def getVelocity(self) -> tuple[list, list]:
+        """
+        (angular velocity, COM velocity).
+        """
+    def isDynamicsEnabled(self) -> bool:
+        ...
+    def isEnabled(self) -> bool:
+        ...
+    def setCollisionPadding(self, padding: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setCollisionPreshrink(self, shrinkVisualization: bool = False) -> None:
+        """
+        Records the request; contacts use the padded original geometry (see docs/differences.md).
+        """
+    def setObjectTransform(self, R: typing.Any, t: typing.Any) -> None:
+        ...
+    def setSurface(self, params: ContactParameters) -> None:
+        ...
+    def setTransform(self, R: typing.Any, t: typing.Any) -> None:
+        ...
+    def setVelocity(self, w: typing.Any, v: typing.Any) -> None:
+        ...
+    @property
+    def body(self) -> int:
+        """
+        Opaque address of the ODE body (0 for terrains).
+        """
+    @property
+    def geometry(self) -> int:
+        """
+        Opaque address of the simulated geometry.
+        """
+    @property
+    def objectID(self) -> int:
+        ...
+    @property
+    def sim(self) -> Simulator:
+        ...
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+class SimJoint:
+    """
+    A hinge, slider or fixed joint between simulated bodies.
+    """
+    def __init__(self) -> None:
+        ...
+    def addForce(self, force: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Torque (hinge) or force (slider) applied over the next simulate() call.
+        """
+    def destroy(self) -> None:
+        ...
+    def makeFixed(self, a: SimBody, b: SimBody) -> None:
+        ...
+    @typing.overload
+    def makeHinge(self, a: SimBody, pt: typing.Any, axis: typing.Any) -> None:
+        ...
+    @typing.overload
+    def makeHinge(self, a: SimBody, b: SimBody, pt: typing.Any, axis: typing.Any) -> None:
+        ...
+    @typing.overload
+    def makeSlider(self, a: SimBody, axis: typing.Any) -> None:
+        ...
+    @typing.overload
+    def makeSlider(self, a: SimBody, b: SimBody, axis: typing.Any) -> None:
+        ...
+    def setFriction(self, friction: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setLimits(self, min: typing.SupportsFloat | typing.SupportsIndex, max: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setVelocity(self, vel: typing.SupportsFloat | typing.SupportsIndex, fmax: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def a(self) -> typing.Any:
+        ...
+    @property
+    def b(self) -> typing.Any:
+        ...
+    @property
+    def joint(self) -> int:
+        """
+        Opaque address of the ODE joint.
+        """
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+    @property
+    def type(self) -> int:
+        """
+        0: none, 1: hinge, 2: slider, 3: fixed.
+        """
+class SimRobotController:
+    """
+    A controller for a simulated robot.
+    """
+    def addCubic(self, q: typing.Any, v: typing.Any, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def addLinear(self, q: typing.Any, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @typing.overload
+    def addMilestone(self, q: typing.Any) -> None:
+        ...
+    @typing.overload
+    def addMilestone(self, q: typing.Any, dq: typing.Any) -> None:
+        ...
+    def addMilestoneLinear(self, q: typing.Any) -> None:
+        ...
+    def addSensor(self, name: str, type: str) -> SimRobotSensor:
+        """
+        Adds a new sensor with a given name and type.
+        """
+    def commands(self) -> list[str]:
+        ...
+    def getCommandedConfig(self) -> list:
+        ...
+    def getCommandedTorque(self) -> list:
+        ...
+    def getCommandedVelocity(self) -> list:
+        ...
+    def getControlType(self) -> str:
+        ...
+    def getPIDGains(self) -> tuple[list, list, list]:
+        ...
+    def getRate(self) -> float:
+        ...
+    def getSensedConfig(self) -> list[float]:
+        ...
+    def getSensedTorque(self) -> list[float]:
+        ...
+    def getSensedVelocity(self) -> list[float]:
+        ...
+    def getSetting(self, name: str) -> str:
+        ...
+    def model(self) -> RobotModel:
+        ...
+    def remainingTime(self) -> float:
+        ...
+    def sendCommand(self, name: str, args: str) -> bool:
+        ...
+    @typing.overload
+    def sensor(self, index: typing.SupportsInt | typing.SupportsIndex) -> SimRobotSensor:
+        """
+        Returns a sensor by index or by name. If out of bounds or unavailable, a null sensor is returned (its name() and type() are empty).
+        """
+    @typing.overload
+    def sensor(self, name: str) -> SimRobotSensor:
+        ...
+    def setCubic(self, q: typing.Any, v: typing.Any, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setLinear(self, q: typing.Any, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setManualMode(self, enabled: bool) -> None:
+        ...
+    @typing.overload
+    def setMilestone(self, q: typing.Any) -> None:
+        ...
+    @typing.overload
+    def setMilestone(self, q: typing.Any, dq: typing.Any) -> None:
+        ...
+    @typing.overload
+    def setPIDCommand(self, qdes: typing.Any, dqdes: typing.Any) -> None:
+        ...
+    @typing.overload
+    def setPIDCommand(self, qdes: typing.Any, dqdes: typing.Any, tfeedforward: typing.Any) -> None:
+        ...
+    def setPIDGains(self, kP: typing.Any, kI: typing.Any, kD: typing.Any) -> None:
+        ...
+    def setRate(self, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def setSetting(self, name: str, val: str) -> bool:
+        ...
+    def setTorque(self, t: typing.Any) -> None:
+        """
+        Torque control; t has numDrivers() or numLinks() entries. Non-finite torques are not applied and the simulator status becomes STATUS_ERROR.
+        """
+    def setVelocity(self, dq: typing.Any, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def settings(self) -> list[str]:
+        ...
+    @property
+    def controller(self) -> typing.Any:
+        """
+        The controller itself (the reference exposes its C++ object here).
+        """
+    @property
+    def index(self) -> int:
+        ...
+    @property
+    def sim(self) -> Simulator:
+        ...
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+def native_library_versions() -> dict[str, str]:
+    """
+    Versions of the native libraries linked into the extension.
+    """
+def set_random_seed(seed: typing.SupportsInt | typing.SupportsIndex) -> None:
+    """
+    Seeds the random generator used by sampling routines (randomizeConfig, ...).
+    """
