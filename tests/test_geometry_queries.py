@@ -395,3 +395,31 @@ def test_rays_through_shared_triangle_edges_hit():
             assert np.allclose(pt, [x, y, 1.95], atol=1e-12), (x, y, pt)
             hit, pt = g.rayCast([x, y, 3], [0, 0, -1])
             assert hit and abs(pt[2] - 2.05) < 1e-12, (x, y)
+
+
+def _box(dims, R=None, t=(0, 0, 0)):
+    prim = klampt.GeometricPrimitive()
+    prim.setBox([-0.5 * d for d in dims], so3.identity(), list(dims))
+    g = klampt.Geometry3D(prim)
+    g.setCurrentTransform(R or so3.identity(), list(t))
+    return g
+
+
+def test_box_resting_on_box_gets_a_contact_per_corner():
+    ground = _box([10, 10, 1], t=[0, 0, -0.5])
+    block = _box([0.1, 0.2, 0.1], R=so3.rotation([0, 0, 1], 0.3), t=[0.2, 0.1, 0.0505])
+    r = ground.contacts(block, 0.001, 0.001, 0)
+    assert len(r.depths) == 4
+    # the block's four bottom corners, 0.5 mm above the ground: depth = paddings - gap
+    assert np.allclose(r.depths, 0.002 - 0.0005)
+    assert np.allclose(r.normals, [[0, 0, 1]] * 4)
+    corners = sorted(tuple(np.round(p[:2], 9)) for p in r.points2)
+    R = np.array(so3.matrix(so3.rotation([0, 0, 1], 0.3)))
+    expect = sorted(tuple(np.round((R @ [sx * 0.05, sy * 0.1, 0])[:2] + [0.2, 0.1], 9)) for sx in (-1, 1) for sy in (-1, 1))
+    assert np.allclose(corners, expect)
+    # tipped onto an edge: two contacts; lifted clear: none
+    tipped = _box([0.1, 0.1, 0.1], R=so3.rotation([1, 0, 0], math.pi / 4), t=[0, 0, 0.05 * math.sqrt(2) + 0.0005])
+    assert len(ground.contacts(tipped, 0.001, 0.001, 0).depths) == 2
+    lifted = _box([0.1, 0.1, 0.1], t=[0, 0, 0.06])
+    assert len(ground.contacts(lifted, 0.001, 0.001, 0).depths) == 0
+    assert not ground.collides(lifted)

@@ -6,6 +6,7 @@
 #include <numeric>
 #include <stdexcept>
 #include "klampt/geometry/queries/queries.h"
+#include "box_contacts.h"
 #include "leaf.h"
 
 namespace klampt {
@@ -83,6 +84,16 @@ void leafContacts(const Leaf& a, const Leaf& b, double pad, std::vector<Contact>
     Contact ct;
     if (ballContact(c, r, (aBall ? a : b).elem(0), aBall ? b : a, pad, detail::signedPair(a, b), ct)) out.push_back(aBall ? ct : flipped(ct));
     return;
+  }
+  if (detail::isSolidBox(a) && detail::isSolidBox(b)) {
+    thread_local std::vector<detail::BoxPairContact> boxContacts;
+    boxContacts.clear();
+    if (detail::boxPairContacts(a, b, pad, boxContacts)) {
+      const bool signedDepth = detail::signedPair(a, b);
+      for (const auto& c : boxContacts)
+        out.push_back({c.p1, c.p2, c.n, signedDepth ? c.dist : std::max(0.0, c.dist), a.elem(0), b.elem(0)});
+      return;
+    }
   }
   if (a.isCoal() && b.isCoal()) {
     coal::CollisionRequest req(coal::CONTACT, 100000);

@@ -1,0 +1,98 @@
+// Contact manifolds of two solid boxes: separating-axis test for the normal,
+// vertex-in-range tests for the points.
+#include "box_contacts.h"
+#include <coal/shape/geometric_shapes.h>
+#include <cmath>
+
+namespace klampt {
+namespace detail {
+
+namespace {
+
+struct Box {
+  Vector3 c, h;  // centre and half sizes
+  Matrix3 R;     // axes as columns
+};
+
+Box boxOf(const Leaf& leaf) {
+  const coal::Transform3s W = leaf.coalTransform();
+  return Box{W.getTranslation(), static_cast<const coal::Box&>(*leaf.cache->shape).halfSide, W.getRotation()};
+}
+
+/// Half the extent of the box along the unit axis L.
+double radiusAlong(const Box& b, const Vector3& L) {
+  return b.h[0] * std::abs(b.R.col(0).dot(L)) + b.h[1] * std::abs(b.R.col(1).dot(L)) +
+         b.h[2] * std::abs(b.R.col(2).dot(L));
+}
+
+/// Signed distance from p to the box and the closest point of its surface.
+double pointBoxDistance(const Box& b, const Vector3& p, Vector3& closest) {
+  const Vector3 q = b.R.transpose() * (p - b.c);
+  const Vector3 over = q.cwiseAbs() - b.h;
+  if ((over.array() > 0).any()) {
+    closest = b.c + b.R * q.cwiseMax(-b.h).cwiseMin(b.h);
+    return over.cwiseMax(0.0).norm();
+  }
+  int k;
+  const double d = over.maxCoeff(&k);  // inside: the nearest face
+  Vector3 onFace = q;
+  onFace[k] = q[k] < 0 ? -b.h[k] : b.h[k];
+  closest = b.c + b.R * onFace;
+  return d;
+}
+
+Vector3 vertex(const Box& b, int i) {
+  return b.c + b.R * Vector3((i & 1 ? 1 : -1) * b.h[0], (i & 2 ? 1 : -1) * b.h[1], (i & 4 ? 1 : -1) * b.h[2]);
+}
+
+}  // namespace
+
+bool isSolidBox(const Leaf& leaf) {
+  return (leaf.isPrimitive("Box") || leaf.isPrimitive("AABB")) && leaf.cache->shape &&
+         leaf.cache->shape->getNodeType() == coal::GEOM_BOX;
+}
+
+bool boxPairContacts(const Leaf& la, const Leaf& lb, double pad, std::vector<BoxPairContact>& out) {
+  const Box a = boxOf(la), b = boxOf(lb);
+  const Vector3 t = b.c - a.c;
+  // Separating-axis test: the axis of largest separation (least penetration).
+  // Face axes win ties, so resting boxes get a face normal.
+  double best = -INFINITY;
+  Vector3 normal = Vector3::UnitZ();
+  bool edgeAxis = false;
+  auto tryAxis = [&](Vector3 L, bool isEdge) {
+    const double len = L.norm();
+    if (len < 1e-9) return;  // parallel edges: covered by the face axes
+    L /= len;
+    const double sep = std::abs(t.dot(L)) - radiusAlong(a, L) - radiusAlong(b, L);
+    if (sep > best + (isEdge ? 1e-9 : 0.0)) {
+      best = sep;
+      normal = t.dot(L) < 0 ? Vector3(-L) : L;
+      edgeAxis = isEdge;
+    }
+  };
+  for (int i = 0; i < 3; ++i) tryAxis(a.R.col(i), false);
+  for (int i = 0; i < 3; ++i) tryAxis(b.R.col(i), false);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) tryAxis(a.R.col(i).cross(b.R.col(j)), true);
+  if (best > pad) return true;  // separated by more than pad along some axis
+  if (edgeAxis) return false;
+  const size_t first = out.size();
+  Vector3 cp;
+  for (int i = 0; i < 8; ++i) {
+    const Vector3 v = vertex(a, i);
+    if ((v - a.c).dot(normal) < 0) continue;  // vertices facing away from b
+    const double d = pointBoxDistance(b, v, cp);
+    if (d <= pad) out.push_back({v, cp, normal, d});
+  }
+  for (int i = 0; i < 8; ++i) {
+    const Vector3 v = vertex(b, i);
+    if ((v - b.c).dot(normal) > 0) continue;
+    const double d = pointBoxDistance(a, v, cp);
+    if (d <= pad) out.push_back({cp, v, normal, d});
+  }
+  return out.size() > first;
+}
+
+}  // namespace detail
+}  // namespace klampt

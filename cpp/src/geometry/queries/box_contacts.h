@@ -1,0 +1,27 @@
+// Internal to the queries: the contact manifold of two solid boxes (Box and
+// AABB primitives), which the general query reduces to a single point.
+#pragma once
+#include <vector>
+#include "leaf.h"
+
+namespace klampt {
+namespace detail {
+
+struct BoxPairContact {
+  Vector3 p1, p2;  // closest points on box a and box b
+  Vector3 n;       // unit normal from a to b
+  double dist;     // signed distance between the boxes at this contact
+};
+
+/// Whether the leaf is a solid box.
+bool isSolidBox(const Leaf& leaf);
+
+/// Contacts of two solid boxes within `pad`: every vertex of either box
+/// within pad of the other, all with the normal of the separating-axis test.
+/// Returns false when that test picks an edge-edge axis or finds no vertex
+/// in range (crossing edges): the caller then uses the general query. Returns
+/// true with no contacts when the boxes are farther apart than pad.
+bool boxPairContacts(const Leaf& a, const Leaf& b, double pad, std::vector<BoxPairContact>& out);
+
+}  // namespace detail
+}  // namespace klampt
