@@ -244,3 +244,35 @@ def test_reference_style_example_runs():
     spec.loader.exec_module(module)
     err = module.main(ARM_TABLE, duration=2.0)
     assert math.isfinite(err) and err < 0.1
+
+
+def test_execute_trajectory_on_the_simulated_controller():
+    from klampt.model import trajectory
+    world = arm_world()
+    robot = world.robot(0)
+    sim = klampt.Simulator(world)
+    c = sim.controller(0)
+    q0 = robot.getConfig()
+    q1 = [0, 0.2, 0.5, 0.6, 0.1, 1.0, 0.2]
+    traj = trajectory.RobotTrajectory(robot, [0, 1, 2], [q0, q1, q0])
+    trajectory.execute_trajectory(traj, c, smoothing='spline')
+    assert c.remainingTime() == pytest.approx(2.0)
+    spline = trajectory.HermiteTrajectory()
+    spline.makeSpline(traj)
+    worst = 0.0
+    for _ in range(200):
+        sim.simulate(0.01)
+        # the commanded configuration is the spline at the last control update
+        # (within a millisecond of the current time)
+        assert c.getCommandedConfig() == pytest.approx(spline.eval(sim.getTime())[:len(q0)], abs=2e-3)
+        worst = max(worst, max(abs(a - b) for a, b in zip(sim.getActualConfig(0), c.getCommandedConfig())))
+    assert worst < 0.05
+    for _ in range(50):
+        sim.simulate(0.01)
+    assert max(abs(a - b) for a, b in zip(sim.getActualConfig(0), q0)) < 0.01
+    # a zero-length segment jumps the command; a negative one is an error
+    c.setLinear(q1, 0.0)
+    sim.simulate(0.01)
+    assert c.getCommandedConfig() == pytest.approx(q1)
+    with pytest.raises(ValueError):
+        c.setCubic(q1, [0.0] * len(q1), -1.0)

@@ -136,7 +136,7 @@ def test_pid_gains_and_settings():
     c.setRate(0.005)
     assert c.getRate() == 0.005
     with pytest.raises(ValueError):
-        c.setLinear([0] * 7, 0.0)
+        c.setLinear([0] * 7, -0.1)
     with pytest.raises(ValueError):
         c.setMilestone([0] * 3)
     assert c.sendCommand("set_q", "7 0 0.1 0 0 0 0 0")

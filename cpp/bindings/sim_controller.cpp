@@ -27,6 +27,13 @@ double positiveDuration(double dt) {
   return dt;
 }
 
+/// Motion-queue segments may last 0 s (a jump to the target), as in the
+/// reference; negative or non-finite durations are errors.
+double segmentDuration(double dt) {
+  if (!(dt >= 0) || !std::isfinite(dt)) throw py::value_error("dt must be >= 0");
+  return dt;
+}
+
 /// A torque vector with one entry per driver or per link.
 VectorX driverOrLinkVector(const SimRobotControllerHandle& h, py::handle obj, const char* name) {
   VectorX v = toVector(obj, -1, name);
@@ -116,23 +123,23 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
            py::arg("q"))
       .def("setLinear",
            [](SimRobotControllerHandle& h, py::handle q, double dt) {
-             ctrl(h).setLinear(h.sim->time, toVector(q, links(h), "q"), positiveDuration(dt), false);
+             ctrl(h).setLinear(h.sim->time, toVector(q, links(h), "q"), segmentDuration(dt), false);
            },
            py::arg("q"), py::arg("dt"))
       .def("addLinear",
            [](SimRobotControllerHandle& h, py::handle q, double dt) {
-             ctrl(h).setLinear(h.sim->time, toVector(q, links(h), "q"), positiveDuration(dt), true);
+             ctrl(h).setLinear(h.sim->time, toVector(q, links(h), "q"), segmentDuration(dt), true);
            },
            py::arg("q"), py::arg("dt"))
       .def("setCubic",
            [](SimRobotControllerHandle& h, py::handle q, py::handle v, double dt) {
-             ctrl(h).setCubic(h.sim->time, toVector(q, links(h), "q"), toVector(v, links(h), "v"), positiveDuration(dt),
+             ctrl(h).setCubic(h.sim->time, toVector(q, links(h), "q"), toVector(v, links(h), "v"), segmentDuration(dt),
                               false);
            },
            py::arg("q"), py::arg("v"), py::arg("dt"))
       .def("addCubic",
            [](SimRobotControllerHandle& h, py::handle q, py::handle v, double dt) {
-             ctrl(h).setCubic(h.sim->time, toVector(q, links(h), "q"), toVector(v, links(h), "v"), positiveDuration(dt),
+             ctrl(h).setCubic(h.sim->time, toVector(q, links(h), "q"), toVector(v, links(h), "v"), segmentDuration(dt),
                               true);
            },
            py::arg("q"), py::arg("v"), py::arg("dt"))
