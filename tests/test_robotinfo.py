@@ -183,3 +183,43 @@ def test_gripper_mounted_on_robot(gripper):
     assert arm.driver(6).getAffectedLinks() == [8, 9]
     assert gripper.fingerLinks == [1, 2]  # the original is unchanged
     assert mounted.descendantLinks(arm) == [8, 9]
+
+
+def test_configure_simulator_installs_controller_emulators_and_calibration(arm, tmp_path):
+    from klampt.sim.simulation import SimpleSimulator
+    sim_file = tmp_path / "arm6_sim.py"
+    sim_file.write_text(
+        "from klampt.sim.simulation import SensorEmulator\n"
+        "class Clock(SensorEmulator):\n"
+        "    def __init__(self, sim):\n"
+        "        self.sim = sim\n"
+        "    def update(self):\n"
+        "        return {'clock': self.sim.getTime()}\n"
+        "def make(sim, robotIndex):\n"
+        "    calls = []\n"
+        "    def controller(c):\n"
+        "        calls.append(c.getControlType())\n"
+        "    controller.calls = calls\n"
+        "    return controller, [Clock(sim)]\n")
+    calibration = tmp_path / "ft.json"
+    calibration.write_text('{"link": 6, "hasTorque": [0, 1, 0]}')
+    arm.simulatorFile = str(sim_file)
+    arm.calibrationFiles = {"wristFT": str(calibration)}
+    world = klampt.WorldModel()
+    assert world.readFile(os.path.join(os.path.dirname(ROBOTS), "worlds", "arm_table.xml"))
+    sim = SimpleSimulator(world)
+    sensor = sim.controller(0).addSensor("wristFT", "ForceTorqueSensor")
+    arm.configureSimulator(sim, "arm6")
+    assert sensor.getSetting("link") == "6"
+    assert sensor.getSetting("hasTorque").split() == ["0", "1", "0"]
+    assert any(type(e).__name__ == "Clock" for e in sim.sensorEmulators[0])
+    sim.simulate(0.02)
+    assert sim.robotControllers[0].calls == ["PID"]
+    # a simulator file whose make() does not return a pair is reported
+    other = tmp_path / "bad_sim.py"
+    other.write_text("def make(sim, robotIndex):\n    return 3\n")
+    arm.simulatorFile = str(other)
+    with pytest.raises(RuntimeError, match="pair"):
+        arm.configureSimulator(SimpleSimulator(world), 0)
+    arm.simulatorFile = None
+    assert arm.configureSimulator(sim, 0) is None

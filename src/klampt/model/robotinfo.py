@@ -216,22 +216,43 @@ class RobotInfo(object):
         return module.make(self.klamptModel(), *args)
 
     def configureSimulator(self, sim, robotIndex=0):
-        """Configures a SimpleSimulator to emulate the robot: simulatorFile's
-        ``make(sim, robotIndex)`` returns (controller, emulators); the
-        emulators are added to the simulator.  Without simulatorFile the
-        simulated robot interface of klampt.control is used.  Returns the
-        controller."""
-        _require('klampt.sim.simulation', 'configureSimulator')
-        if isinstance(robotIndex, str):
-            robotIndex = sim.world.robot(robotIndex).index
-        if self.simulatorFile is not None:
-            module = _load_code(self.simulatorFile, self.filePaths)
-            controller, emulators = module.make(sim, robotIndex)
-            for e in emulators:
-                sim.addEmulator(robotIndex, e)
-            return controller
-        simrobotinterface = _require('klampt.control.simrobotinterface', 'configureSimulator')
-        return simrobotinterface.SimPositionControlInterface(sim.controller(robotIndex), sim)
+        """Configures a :class:`~klampt.sim.simulation.SimpleSimulator` to
+        emulate the robot: simulatorFile's ``make(sim, robotIndex)`` returns
+        (controller, emulators); the controller and emulators are installed in
+        the simulator and every simulated sensor gets its calibration file
+        (:meth:`configureSensor`). Does nothing without a simulatorFile.
+
+        Args:
+            sim (SimpleSimulator): a simulator whose world holds a matching
+                robot.
+            robotIndex (int or str): index or name of the robot in sim.world.
+        """
+        if self.simulatorFile is None:
+            return
+        robot = sim.world.robot(robotIndex)
+        if self.klamptModel().numLinks() != robot.numLinks():
+            raise ValueError("The robot in the simulator doesn't match robot %s" % self.name)
+        module = _load_code(self.simulatorFile, self.filePaths)
+        if not hasattr(module, 'make'):
+            raise RuntimeError("Simulator file %s has no make(sim, robotIndex) function" % self.simulatorFile)
+        try:
+            result = module.make(sim, robot.index)
+        except Exception as e:
+            raise RuntimeError("make(sim, robotIndex) of %s failed: %s" % (self.simulatorFile, e))
+        try:
+            controller, emulators = result
+            emulators = list(emulators)
+        except Exception:
+            raise RuntimeError("make(sim, robotIndex) of %s must return a pair (controller, emulators)"
+                               % self.simulatorFile)
+        sim.setController(robot.index, controller)
+        for e in emulators:
+            sim.addEmulator(robot.index, e)
+        simcontroller = sim.controller(robot.index)
+        index = 0
+        while simcontroller.sensor(index).type() != '':
+            self.configureSensor(simcontroller.sensor(index))
+            index += 1
 
     # ------------------------------------------------------------ parts and indices
     def partLinks(self, part: str) -> List[Union[int, str]]:
