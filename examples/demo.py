@@ -1,6 +1,7 @@
 """The main demo: load a world from the project's data, show what it holds,
-move the arm through a few configurations, printing its end-effector pose,
-and solve inverse kinematics for one of those poses.
+move the arm through a few configurations, printing its end-effector pose and
+what it collides with, solve inverse kinematics for one of those poses, and
+simulate the arm pushing a block.
 
 Run:  python examples/demo.py [world.xml]
 """
@@ -12,6 +13,7 @@ import klampt
 import numpy as np
 from klampt.math import so2, so3
 from klampt.model import ik
+from klampt.model.collide import WorldCollider
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_WORLD = os.path.join(HERE, "..", "data", "worlds", "arm_table.xml")
@@ -59,10 +61,16 @@ def main(path):
     # Halfway to each joint's upper limit, then the same pose mirrored.
     mid = [0.5 * hi if math.isfinite(hi) else 0.0 for hi in qmax]
     waypoints += [mid, [0.5 * lo if math.isfinite(lo) else 0.0 for lo in qmin]]
+    # Reaching low over the table: the forearm hits the table's edge.
+    waypoints.append([0.0, 0.28, 0.72, 0.39, 0.0, 2.03, 0.0])
+    collider = WorldCollider(world)
     for k, q in enumerate(waypoints):
         robot.setConfig(q)
         print("  config %d: q = [%s]" % (k, ", ".join("%.2f" % v for v in q)))
         print("           end effector %s" % pose_string(ee.getTransform()))
+        hits = ["%s-%s" % (a.getName(), b.getName()) for a, b in collider.robotTerrainCollisions(robot)]
+        hits += ["%s-%s" % (a.getName(), b.getName()) for a, b in collider.robotObjectCollisions(robot)]
+        print("           collisions with the environment: %s" % (", ".join(hits) if hits else "none"))
     # A smooth path between two of them, with the configuration-space distance.
     a, b = waypoints[2], waypoints[3]
     print("\nInterpolating over %.3f rad of joint motion:" % robot.distance(a, b))
