@@ -64,6 +64,36 @@ struct PlacedBoxes {
   }
 };
 
+/// Separating-axis test between box 1 (axes A, centre c1, half sizes a) and
+/// box 2 (B, c2, b), both in one frame: true if they are disjoint. The rows of
+/// the relative rotation are formed only as the face tests of box 1 need them,
+/// so most separated pairs cost a third of the full test. Like Coal's test,
+/// 1e-6 added to the rotation's magnitudes keeps nearly parallel edges safe.
+bool boxesDisjoint(const Matrix3& A, const Vector3& c1, const Vector3& a, const Matrix3& B, const Vector3& c2,
+                   const Vector3& b) {
+  const Vector3 d = c2 - c1;
+  Matrix3 R, Rabs;
+  Vector3 t;
+  for (int k = 0; k < 3; ++k) {
+    R.row(k).noalias() = A.col(k).transpose() * B;
+    Rabs.row(k) = R.row(k).cwiseAbs().array() + 1e-6;
+    t[k] = A.col(k).dot(d);
+    if (std::abs(t[k]) > a[k] + Rabs.row(k).dot(b)) return true;
+  }
+  for (int k = 0; k < 3; ++k)
+    if (std::abs(t.dot(R.col(k))) > b[k] + Rabs.col(k).dot(a)) return true;
+  for (int i = 0; i < 3; ++i) {
+    const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+    for (int j = 0; j < 3; ++j) {
+      const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+      const double s = t[i2] * R(i1, j) - t[i1] * R(i2, j);
+      if (std::abs(s) > a[i1] * Rabs(i2, j) + a[i2] * Rabs(i1, j) + b[j1] * Rabs(i, j2) + b[j2] * Rabs(i, j1))
+        return true;
+    }
+  }
+  return false;
+}
+
 /// The relative placement of b in a's frame and the triangle data of both.
 struct Traversal {
   const MeshBVH& a;
@@ -108,11 +138,7 @@ struct WithinSearch : Traversal {
   /// every point within tol of it), overlaps node j of b.
   bool boxesNear(const coal::OBB& o1, int j) const {
     const PlacedBoxes::Box& box = placedBox(j);
-    // Pose of b's box in o1's frame, then the separating axis test.
-    const Matrix3 Rab = o1.axes.transpose() * box.axes;
-    const Vector3 Tab = o1.axes.transpose() * (box.center - o1.To);
-    const Vector3 half1 = o1.extent.array() + tol;
-    return !coal::obbDisjoint(Rab, Tab, half1, b.getBV(j).bv.obb.extent);
+    return !boxesDisjoint(o1.axes, o1.To, o1.extent.array() + tol, box.axes, box.center, b.getBV(j).bv.obb.extent);
   }
 
   bool recurse(int i, int j) {

@@ -1,33 +1,56 @@
 // Robot self-collision: enabled link pairs, pruned by their world boxes.
-#include <stdexcept>
+#include <cmath>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 #include "klampt/geometry/queries/collision_cache.h"
 #include "klampt/geometry/queries/queries.h"
 #include "klampt/model/robot.h"
+#include "mesh_bvh.h"
 
 namespace klampt {
 
+namespace {
+
+/// A link's geometry and its collision cache, looked up once per call.
+struct LinkShape {
+  const Geometry* geom = nullptr;
+  const CollisionCache* cache = nullptr;
+  Vector3 lo, hi;  // world box grown by the margin
+  bool isMesh() const { return geom->data->type == GeometryType::TriangleMesh && cache->shape; }
+};
+
+bool linksCollide(const LinkShape& a, const LinkShape& b) {
+  // Mesh pairs (the common case) go straight to the tree traversal.
+  const double tol = a.geom->margin + b.geom->margin;
+  if (a.isMesh() && b.isMesh() && !std::isnan(tol)) {
+    int t1, t2;
+    return detail::meshMeshWithin(static_cast<const detail::MeshBVH&>(*a.cache->shape), a.geom->currentTransform,
+                                  static_cast<const detail::MeshBVH&>(*b.cache->shape), b.geom->currentTransform,
+                                  tol, t1, t2);
+  }
+  return collides(*a.geom, *b.geom);
+}
+
+}  // namespace
+
 std::vector<std::pair<int, int>> selfCollidingPairs(const Robot& robot, bool stopAtFirst) {
   const int n = robot.numLinks();
-  // World boxes (grown by the margins) of the links that have geometry.
-  thread_local std::vector<Vector3> lo, hi;
-  thread_local std::vector<char> has;
-  lo.resize(n);
-  hi.resize(n);
-  has.assign(n, 0);
+  thread_local std::vector<LinkShape> links;
+  links.assign(n, LinkShape());
   for (int i = 0; i < n; ++i) {
     const Geometry& g = *robot.links[i].geometry;
     if (g.empty()) continue;
-    const CollisionCache& c = collisionCache(*g.data);
-    transformBox(g.currentTransform, c.bmin, c.bmax, lo[i], hi[i]);
-    lo[i].array() -= g.margin;
-    hi[i].array() += g.margin;
-    has[i] = 1;
+    LinkShape& l = links[i];
+    l.geom = &g;
+    l.cache = &collisionCache(*g.data);
+    transformBox(g.currentTransform, l.cache->bmin, l.cache->bmax, l.lo, l.hi);
+    l.lo.array() -= g.margin;
+    l.hi.array() += g.margin;
   }
   auto boxesOverlap = [&](int i, int j) {
-    return !((lo[i].array() > hi[j].array()).any() || (lo[j].array() > hi[i].array()).any());
+    const LinkShape &a = links[i], &b = links[j];
+    return !((a.lo.array() > b.hi.array()).any() || (b.lo.array() > a.hi.array()).any());
   };
   // A robot that collided usually collides again through the same pair: try
   // the last one found on this thread first.
@@ -37,19 +60,20 @@ std::vector<std::pair<int, int>> selfCollidingPairs(const Robot& robot, bool sto
     auto it = lastHit.find(&robot);
     if (it != lastHit.end()) {
       const auto [i, j] = it->second;
-      if (j < n && has[i] && has[j] && robot.selfCollisionEnabled(i, j) && boxesOverlap(i, j)) {
-        if (collides(*robot.links[i].geometry, *robot.links[j].geometry)) return {{i, j}};
+      if (j < n && links[i].geom && links[j].geom && robot.selfCollisionEnabled(i, j) && boxesOverlap(i, j)) {
+        if (linksCollide(links[i], links[j])) return {{i, j}};
         tried = {i, j};
       }
     }
   }
   std::vector<std::pair<int, int>> pairs;
   for (int i = 0; i < n; ++i) {
-    if (!has[i]) continue;
+    if (!links[i].geom) continue;
+    const char* enabled = robot.selfCollision.data() + (size_t)i * n;
     for (int j = i + 1; j < n; ++j) {
-      if (!has[j] || !robot.selfCollisionEnabled(i, j)) continue;
+      if (!enabled[j] || !links[j].geom) continue;
       if (!boxesOverlap(i, j) || std::make_pair(i, j) == tried) continue;
-      if (collides(*robot.links[i].geometry, *robot.links[j].geometry)) {
+      if (linksCollide(links[i], links[j])) {
         pairs.emplace_back(i, j);
         if (stopAtFirst) {
           if (lastHit.size() > 1024) lastHit.clear();
