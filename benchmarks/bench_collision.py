@@ -3,7 +3,8 @@ microseconds: selfCollides on random configurations, the first query on a
 link mesh (firstQuery: a point distance, which builds the structure of point
 queries; firstCollides: a mesh-mesh collision test, which builds the
 mesh's collision tree), mesh-mesh collides and distance between two link
-meshes, a ray cast, and point cloud-mesh collides.
+meshes (meshDistanceRot: the distance's median averaged over 12 random
+relative orientations), a ray cast, and point cloud-mesh collides.
 
     python benchmarks/bench_collision.py                 # this interpreter's klampt
     python benchmarks/bench_collision.py --compare PY    # also PY's klampt, with ratios
@@ -18,7 +19,7 @@ import random
 from benchcommon import data_dir, median_us, run
 
 ROBOTS = ["robots/tx90l.rob", "robots/ur5.rob", "robots/kinova_gen3_7dof.urdf", "robots/baxter.rob", "robots/atlas.rob"]
-COLUMNS = ["selfCollides", "firstQuery", "firstCollides", "meshCollides", "meshDistance", "rayCast", "cloudCollides"]
+COLUMNS = ["selfCollides", "firstQuery", "firstCollides", "meshCollides", "meshDistance", "meshDistanceRot", "rayCast", "cloudCollides"]
 
 
 
@@ -35,6 +36,7 @@ def largest_links(robot, k):
 
 def measure():
     import klampt
+    from klampt.math import so3
 
     results = {}
     for rel in ROBOTS:
@@ -100,6 +102,14 @@ def measure():
         row["meshCollides"] = median_us(lambda: a.collides(b))
         b.setCurrentTransform([0, 1, 0, -1, 0, 0, 0, 0, 1], [width * 1.5 + 0.05, 0.01, 0.02])
         row["meshDistance"] = median_us(lambda: a.distance(b))
+        rng = random.Random(1)
+        total = 0.0
+        for _ in range(12):
+            rot = so3.from_rotation_vector([rng.uniform(-3, 3) for _ in range(3)])
+            b.setCurrentTransform(rot, [width * 1.5 + 0.05, 0.01, 0.02])
+            total += median_us(lambda: a.distance(b), repeat=7)
+        row["meshDistanceRot"] = total / 12
+        b.setCurrentTransform([0, 1, 0, -1, 0, 0, 0, 0, 1], [width * 1.5 + 0.05, 0.01, 0.02])
         c = [(lo[k] + hi[k]) / 2 for k in range(3)]
         row["rayCast"] = median_us(lambda: a.rayCast([c[0] - 10, c[1], c[2]], [1, 0, 0]))
         cloud = b.convert("PointCloud", 0.02)

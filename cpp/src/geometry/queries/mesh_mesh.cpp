@@ -94,6 +94,27 @@ bool boxesDisjoint(const Matrix3& A, const Vector3& c1, const Vector3& a, const 
   return false;
 }
 
+/// RSS of b's nodes placed in a's frame, like PlacedBoxes: each is measured
+/// against many of a's nodes.
+struct PlacedRss {
+  struct Entry {
+    coal::RSS rss;
+    unsigned stamp = 0;
+  };
+  std::vector<Entry> entries;
+  unsigned stamp = 0;
+
+  static PlacedRss& forThisThread(unsigned numNodes) {
+    thread_local PlacedRss p;
+    if (p.entries.size() < numNodes) p.entries.resize(numNodes);
+    if (++p.stamp == 0) {
+      for (Entry& e : p.entries) e.stamp = 0;
+      p.stamp = 1;
+    }
+    return p;
+  }
+};
+
 /// The relative placement of b in a's frame and the triangle data of both.
 struct Traversal {
   const MeshBVH& a;
@@ -161,7 +182,25 @@ struct DistanceSearch : Traversal {
   double best, relErr, absErr;
   int t1 = -1, t2 = -1;
   Vector3 P, Q;
+  PlacedRss* placed = nullptr;
   using Traversal::Traversal;
+
+  /// Distance between the RSS of node i of a and node j of b.
+  double lowerBound(int i, int j) const {
+    PlacedRss::Entry& e = placed->entries[j];
+    if (e.stamp != placed->stamp) {
+      const coal::RSS& r = b.getBV(j).bv.rss;
+      e.rss = r;
+      e.rss.axes.noalias() = R * r.axes;
+      e.rss.Tr.noalias() = R * r.Tr + T;
+      e.stamp = placed->stamp;
+    }
+    return a.getBV(i).bv.rss.distance(e.rss);
+  }
+  /// The size the reference's RSS traversal compares to pick the node to split.
+  static double rssSize(const coal::RSS& r) {
+    return std::sqrt(r.length[0] * r.length[0] + r.length[1] * r.length[1]) + 2 * r.radius;
+  }
 
   bool prune(double bound) const { return bound >= best - absErr && bound * (1 + relErr) >= best; }
   void leaf(int i, int j) {
@@ -180,13 +219,13 @@ struct DistanceSearch : Traversal {
     const auto& n2 = b.getBV(j);
     if (n1.isLeaf() && n2.isLeaf()) return leaf(n1.primitiveId(), n2.primitiveId());
     int c[2][2];
-    if (splitFirst(n1, n2)) {
+    if (n2.isLeaf() || (!n1.isLeaf() && rssSize(n1.bv.rss) > rssSize(n2.bv.rss))) {
       c[0][0] = n1.leftChild(), c[0][1] = j, c[1][0] = n1.rightChild(), c[1][1] = j;
     } else {
       c[0][0] = i, c[0][1] = n2.leftChild(), c[1][0] = i, c[1][1] = n2.rightChild();
     }
     double d[2];
-    for (int k = 0; k < 2; ++k) d[k] = coal::distance(R, T, a.getBV(c[k][0]).bv.rss, b.getBV(c[k][1]).bv.rss);
+    for (int k = 0; k < 2; ++k) d[k] = lowerBound(c[k][0], c[k][1]);
     const int first = d[1] < d[0] ? 1 : 0;
     for (int k : {first, 1 - first}) {
       if (best <= 0 || prune(d[k])) continue;
@@ -243,9 +282,15 @@ MeshMeshDistance meshMeshDistance(const MeshBVH& a, const RigidTransform& Ta, co
   s.absErr = absErr;
   auto& hint = hintFor(a, b);
   if (validHint(hint, a, b)) s.leaf(hint.first, hint.second);
-  if (a.getNumBVs() > 0 && b.getNumBVs() > 0 &&
-      !(s.best <= 0 || s.prune(coal::distance(s.R, s.T, a.getBV(0).bv.rss, b.getBV(0).bv.rss))))
-    s.recurse(0, 0);
+  if (a.getNumBVs() > 0 && b.getNumBVs() > 0) {
+    s.placed = &PlacedRss::forThisThread(b.getNumBVs());
+    const double rootBound = s.best <= 0 ? 0 : s.lowerBound(0, 0);
+    int c1, c2;
+    // Overlapping roots: a collision test (boxes, early exit) settles
+    // touching meshes far sooner than the distance descent reaches 0.
+    if (s.best > 0 && rootBound <= 0 && meshMeshWithin(a, Ta, b, Tb, 0, c1, c2)) s.leaf(c1, c2);
+    if (!(s.best <= 0 || s.prune(rootBound))) s.recurse(0, 0);
+  }
   MeshMeshDistance out{s.best, Vector3::Zero(), Vector3::Zero(), s.t1, s.t2};
   if (s.t1 < 0) return out;
   hint = {s.t1, s.t2};
