@@ -3,6 +3,7 @@
 #include <map>
 #include <mutex>
 #include <stdexcept>
+#include "klampt/geometry/queries/point_tree.h"
 #include "klampt/geometry/queries/queries.h"
 #include "klampt/model/world.h"
 #include "klampt/sim/sensor_ray_cast.h"
@@ -76,34 +77,12 @@ void SensorRayCaster::addTarget(const Geometry* g, const Appearance* a) {
   targets_.push_back({g, a, center - half - Vector3::Constant(pad), center + half + Vector3::Constant(pad)});
 }
 
-namespace {
-
-/// Whether the ray s + t d (t >= 0) meets the box, and where it enters (tEnter).
-bool rayBox(const Vector3& s, const Vector3& d, const Vector3& bmin, const Vector3& bmax, double& tEnter) {
-  double t0 = 0, t1 = INFINITY;
-  for (int k = 0; k < 3; ++k) {
-    if (d[k] == 0) {
-      if (s[k] < bmin[k] || s[k] > bmax[k]) return false;
-      continue;
-    }
-    double a = (bmin[k] - s[k]) / d[k], b = (bmax[k] - s[k]) / d[k];
-    if (a > b) std::swap(a, b);
-    t0 = std::max(t0, a);
-    t1 = std::min(t1, b);
-    if (t0 > t1) return false;
-  }
-  tEnter = t0;
-  return true;
-}
-
-}  // namespace
-
 bool SensorRayCaster::cast(const Vector3& s, const Vector3& d, Vector3& hit, const Appearance** appearance) const {
   double best = INFINITY;
   const Appearance* bestApp = nullptr;
   for (const Target& t : targets_) {
     double tEnter;
-    if (!rayBox(s, d, t.bmin, t.bmax, tEnter) || tEnter >= best) continue;
+    if (!rayBox(s, d, t.bmin, t.bmax, best, tEnter) || tEnter >= best) continue;
     Vector3 p;
     if (rayCast(*t.geometry, s, d, p) < 0) continue;
     const double dist = (p - s).dot(d);
