@@ -3,6 +3,7 @@ Klamp't 0.9.2's export of the same worlds (tests/data/threejs_reference.json,
 made by tests/data/make_threejs_reference.py with the reference): scene
 graph, node types and names, matrices, materials, and per-geometry vertex and
 index counts, sums and first entries. uuids are random in both."""
+import importlib.util
 import json
 import os
 
@@ -16,6 +17,18 @@ from conftest import PROJECT_DATA, SHARED_DATA, require_shared_data
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def _load_summarizer():
+    # The summary is computed by the script that recorded the reference's.
+    spec = importlib.util.spec_from_file_location("make_threejs_reference",
+                                                  os.path.join(HERE, 'data', 'make_threejs_reference.py'))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.summarize_scene
+
+
+summarize_scene = _load_summarizer()
+
+
 def load_reference():
     with open(os.path.join(HERE, 'data', 'threejs_reference.json')) as f:
         return json.load(f)
@@ -26,35 +39,6 @@ def world_path(name):
         return os.path.join(PROJECT_DATA, 'worlds', name)
     require_shared_data()
     return os.path.join(SHARED_DATA, name)
-
-
-def summarize(text):
-    scene = json.loads(text)
-    geometries = {g['uuid']: g for g in scene['geometries']}
-    materials = {m['uuid']: m for m in scene['materials']}
-    assert len(geometries) == len(scene['geometries']) and len(materials) == len(scene['materials'])
-
-    def node(o):
-        out = {'name': o.get('name'), 'type': o['type']}
-        if 'matrix' in o:
-            out['matrix'] = o['matrix']
-        if 'geometry' in o:
-            data = geometries[o['geometry']]['data']
-            pos = data['attributes']['position']['array']
-            out['positions'] = [len(pos), sum(pos), pos[:12]]
-            if 'index' in data:
-                idx = data['index']['array']
-                out['index'] = [data['index']['type'], len(idx), sum(idx), idx[:12]]
-        if 'material' in o:
-            m = dict(materials[o['material']])
-            m.pop('uuid')
-            out['material'] = m
-        if o['type'] == 'DirectionalLight':
-            out['light'] = {k: v for k, v in o.items() if k != 'uuid'}
-        out['children'] = [node(c) for c in o.get('children', [])]
-        return out
-
-    return {'metadata': scene['metadata'], 'object': node(scene['object'])}
 
 
 def _color_int(rgba):
@@ -128,7 +112,7 @@ def test_scene_matches_reference(name):
             shininess = app.getShininess()
             node['material']['shininess'] = shininess
             node['material']['specular'] = _color_int(app.getColor(app.SPECULAR)) if shininess > 0 else 0
-    ours = summarize(klampt.threejs_get_scene(world))
+    ours = summarize_scene(klampt.threejs_get_scene(world))
     assert ours['metadata'] == ref['scene']['metadata']
     compare_nodes(ours['object'], ref['scene']['object'])
 

@@ -7,9 +7,12 @@ import klampt
 
 
 def summarize_scene(text):
+    """The scene graph of a three.js export with each geometry reduced to
+    counts, sums and first entries (uuids, which are random, left out)."""
     scene = json.loads(text)
     geometries = {g['uuid']: g for g in scene['geometries']}
     materials = {m['uuid']: m for m in scene['materials']}
+    assert len(geometries) == len(scene['geometries']) and len(materials) == len(scene['materials'])
 
     def node(o):
         out = {'name': o.get('name'), 'type': o['type']}
@@ -34,18 +37,22 @@ def summarize_scene(text):
     return {'metadata': scene['metadata'], 'object': node(scene['object'])}
 
 
-data_dir, project_dir, out = sys.argv[1:4]
-result = {}
-for name, path in [('arm_table.xml', project_dir + '/worlds/arm_table.xml'),
-                   ('tx90scenario0.xml', data_dir + '/tx90scenario0.xml')]:
-    w = klampt.WorldModel()
-    assert w.readFile(path)
-    if w.numRobots():
-        r = w.robot(0)
-        q = r.getConfig()
-        r.setConfig([v + 0.1 * (i % 3) for i, v in enumerate(q)])
-    result[name] = {'scene': summarize_scene(klampt.threejs_get_scene(w)),
-                    'transforms': json.loads(klampt.threejs_get_transforms(w)),
-                    'config': w.robot(0).getConfig() if w.numRobots() else None}
-with open(out, 'w') as f:
-    json.dump(result, f)
+def main(data_dir, project_dir, out):
+    result = {}
+    for name, path in [('arm_table.xml', project_dir + '/worlds/arm_table.xml'),
+                       ('tx90scenario0.xml', data_dir + '/tx90scenario0.xml')]:
+        w = klampt.WorldModel()
+        assert w.readFile(path)
+        if w.numRobots():
+            r = w.robot(0)
+            q = r.getConfig()
+            r.setConfig([v + 0.1 * (i % 3) for i, v in enumerate(q)])
+        result[name] = {'scene': summarize_scene(klampt.threejs_get_scene(w)),
+                        'transforms': json.loads(klampt.threejs_get_transforms(w)),
+                        'config': w.robot(0).getConfig() if w.numRobots() else None}
+    with open(out, 'w') as f:
+        json.dump(result, f)
+
+
+if __name__ == '__main__':
+    main(*sys.argv[1:4])

@@ -8,6 +8,16 @@ _OBJECT_SUFFIXES = ['comx', 'comy', 'comz', 'x', 'y', 'z', 'rx', 'ry', 'rz', 'dx
 _PLAYBACK_OBJECT_ITEMS = ['x', 'y', 'z', 'rx', 'ry', 'rz', 'dx', 'dy', 'dz', 'wx', 'wy', 'wz']
 
 
+def controller_sensors(controller):
+    """The sensors of a SimRobotController, in order."""
+    res = []
+    while True:
+        s = controller.sensor(len(res))
+        if s.type() == '':
+            return res
+        res.append(s)
+
+
 class SimLogger(object):
     """Logs a simulation to CSV files.
 
@@ -48,15 +58,6 @@ class SimLogger(object):
             self.saveHeader()
             self.saveContactHeader()
 
-    def _sensors(self, robotIndex):
-        controller = self.sim.controller(robotIndex)
-        res = []
-        while True:
-            s = controller.sensor(len(res))
-            if s.name() == '':
-                return res
-            res.append(s)
-
     def saveHeader(self, extra=[]):
         if self.f is None:
             return
@@ -71,7 +72,7 @@ class SimLogger(object):
                 columns += ['%s%s[%s]' % (n, prefix, l) for l in links]
             columns += ['%s_t[%d]' % (n, j) for j in range(robot.numDrivers())]
             if self.saveSensors:
-                for s in self._sensors(i):
+                for s in controller_sensors(self.sim.controller(i)):
                     columns += ['%s_%s[%s]' % (n, s.name(), m) for m in s.measurementNames()]
         for i in range(world.numRigidObjects()):
             n = world.rigidObject(i).getName()
@@ -105,7 +106,7 @@ class SimLogger(object):
             values += list(sim.getActualVelocity(i))
             values += list(sim.getActualTorques(i))
             if self.saveSensors:
-                for s in self._sensors(i):
+                for s in controller_sensors(self.sim.controller(i)):
                     values += list(s.getMeasurements())
         for i in range(world.numRigidObjects()):
             obj = world.rigidObject(i)

@@ -38,7 +38,7 @@ class DefaultSensorEmulator(SensorEmulator):
         if self.controller.getControlType() == "PID":
             readings['qcmd'] = self.controller.getCommandedConfig()
             readings['dqcmd'] = self.controller.getCommandedVelocity()
-        for sensor in _sensors(self.controller):
+        for sensor in simlog.controller_sensors(self.controller):
             readings[sensor.name()] = sensor.getMeasurements()
         return readings
 
@@ -94,16 +94,6 @@ class DefaultActuatorEmulator(ActuatorEmulator):
             if name in self._HANDLED or c.model().sensor(name).type() != '':
                 continue
             c.sendCommand(name, str(value))
-
-
-def _sensors(controller):
-    """The sensors of a controller, in order."""
-    res = []
-    while True:
-        s = controller.sensor(len(res))
-        if s.type() == '':
-            return res
-        res.append(s)
 
 
 class SimpleSimulator(Simulator):
