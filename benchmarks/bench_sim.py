@@ -1,8 +1,9 @@
 """Simulation timings: milliseconds per Simulator.simulate(0.01) call (median
 over the calls of a run), on tx90blocks.xml (the tx90 robot holding still
 among five mesh blocks on a table), on 20 mesh boxes falling on a plane and
-on 20 primitive boxes falling on a primitive plane. Each scene also reports
-how many objects end the run resting on the terrain.
+on 20 primitive boxes falling on a primitive plane, the last also with the
+autoDisable setting (resting objects sleep). Each scene also reports how
+many objects end the run resting on the terrain.
 
     python benchmarks/bench_sim.py                 # this interpreter's klampt
     python benchmarks/bench_sim.py --compare PY    # also PY's klampt, with ratios
@@ -20,7 +21,7 @@ import time
 from benchcommon import data_dir, run
 
 CALLS = 200  # 2 s of simulated time per scene
-SCENES = ["tx90blocks", "20 mesh boxes", "20 primitive boxes"]
+SCENES = ["tx90blocks", "20 mesh boxes", "20 primitive boxes", "20 prim. autoDisable"]
 
 
 def falling_boxes(klampt, mesh):
@@ -68,6 +69,8 @@ def measure():
     for name in SCENES:
         w = scene(klampt, name)
         sim = klampt.Simulator(w)
+        if name.endswith("autoDisable"):
+            sim.setSetting("autoDisable", "1")
         times = []
         for _ in range(CALLS):
             t0 = time.perf_counter()

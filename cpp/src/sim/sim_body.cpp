@@ -52,6 +52,7 @@ RigidTransform SimBody::objectTransform() const {
 }
 
 void SimBody::setComTransform(const RigidTransform& T) {
+  wake();
   if (!body) {
     geometry.currentTransform = {T.R, T.t - T.R * localCom};
     boxCurrent = false;
@@ -82,6 +83,7 @@ void SimBody::velocity(Vector3& w, Vector3& v) const {
 
 void SimBody::setVelocity(const Vector3& w, const Vector3& v) {
   if (!body) return;
+  wake();
   dBodySetAngularVel(body, w[0], w[1], w[2]);
   dBodySetLinearVel(body, v[0], v[1], v[2]);
   lastKineticEnergy = kineticEnergy();
@@ -101,11 +103,20 @@ void SimBody::applyFlags() {
     dBodySetKinematic(body);
   else
     dBodySetDynamic(body);
-  if (enabled)
+  if (enabled && !asleep)
     dBodyEnable(body);
   else
     dBodyDisable(body);
 }
+
+void SimBody::wake() {
+  idleSteps = 0;
+  if (!asleep) return;
+  asleep = false;
+  applyFlags();
+}
+
+bool SimBody::active() const { return body && !dBodyIsKinematic(body) && dBodyIsEnabled(body); }
 
 void SimBody::syncGeometry() {
   if (body) geometry.currentTransform = objectTransform();

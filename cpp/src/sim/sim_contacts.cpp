@@ -91,7 +91,7 @@ void keepPatchBoundary(PairContacts& pc) {
 }
 
 void updateBox(SimBody& b) {
-  if (!b.body && b.boxCurrent) return;
+  if ((!b.body || b.asleep) && b.boxCurrent) return;
   tightBoundingBox(*b.geometry.data, b.geometry.currentTransform, b.boxMin, b.boxMax);
   const double pad = b.padding + b.geometry.margin;
   b.boxMin.array() -= pad;
@@ -101,7 +101,8 @@ void updateBox(SimBody& b) {
 
 }  // namespace
 
-std::vector<std::pair<int, int>> broadPhase(std::vector<SimBody>& bodies, const std::vector<char>& pairAllowed) {
+std::vector<std::pair<int, int>> broadPhase(std::vector<SimBody>& bodies, const std::vector<char>& pairAllowed,
+                                            bool skipSleeping) {
   const int n = (int)bodies.size();
   for (SimBody& b : bodies)
     if (b.hasGeometry && b.enabled) updateBox(b);
@@ -117,6 +118,17 @@ std::vector<std::pair<int, int>> broadPhase(std::vector<SimBody>& bodies, const 
       out.emplace_back(i, j);
     }
   }
+  if (!skipSleeping) return out;
+  // A sleeping body keeps its contacts only while an awake body touches it:
+  // that contact wakes it in the step, and its other contacts must hold it.
+  std::vector<char> touched(n, 0);
+  for (auto [i, j] : out) {
+    if (bodies[i].asleep && bodies[j].active()) touched[i] = 1;
+    if (bodies[j].asleep && bodies[i].active()) touched[j] = 1;
+  }
+  auto live = [&](int i) { return !bodies[i].asleep ? isDynamic(bodies[i]) : touched[i] != 0; };
+  out.erase(std::remove_if(out.begin(), out.end(), [&](auto p) { return !live(p.first) && !live(p.second); }),
+            out.end());
   return out;
 }
 
@@ -166,10 +178,12 @@ void createContactJoints(dWorldID world, dJointGroupID group, const std::vector<
                          const std::vector<PairContacts>& contacts, const SimSettings& settings, double dt,
                          std::vector<dJointFeedback>& feedback) {
   size_t total = 0;
-  for (const auto& pc : contacts) total += pc.points.size();
+  for (const auto& pc : contacts)
+    if (!pc.frozen) total += pc.points.size();
   feedback.assign(total, dJointFeedback{});
   size_t k = 0;
   for (const auto& pc : contacts) {
+    if (pc.frozen) continue;
     const SimBody& a = bodies[pc.a];
     const SimBody& b = bodies[pc.b];
     dContact c{};

@@ -177,7 +177,7 @@ std::string Simulation::getState() const {
   w.i(status);
   w.i((int64_t)bodies.size());
   for (const SimBody& b : bodies) {
-    w.i(b.enabled | b.dynamicsEnabled << 1);
+    w.i(b.enabled | b.dynamicsEnabled << 1 | b.asleep << 2 | (int64_t)b.idleSteps << 3);
     w.f(b.lastKineticEnergy);
     w.v3(b.pendingForce);
     w.v3(b.pendingTorque);
@@ -251,6 +251,8 @@ bool Simulation::setState(const std::string& data) {
     const Body& b = bs[i];
     sb.enabled = b.flags & 1;
     sb.dynamicsEnabled = b.flags & 2;
+    sb.asleep = b.flags & 4;
+    sb.idleSteps = (int)(b.flags >> 3);
     sb.lastKineticEnergy = b.ke;
     sb.pendingForce = b.force;
     sb.pendingTorque = b.torque;

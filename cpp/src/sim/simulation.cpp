@@ -165,6 +165,8 @@ void Simulation::setSetting(const std::string& name, const std::string& value) {
   dWorldSetGravity(world_, settings.gravity[0], settings.gravity[1], settings.gravity[2]);
   dWorldSetERP(world_, settings.errorReductionParameter);
   dWorldSetCFM(world_, settings.dampedLeastSquaresParameter);
+  if (!settings.autoDisable)
+    for (SimBody& b : bodies) b.wake();
   computePairFilter();
 }
 

@@ -37,6 +37,11 @@ struct SimBody {
   Vector3 pendingForce = Vector3::Zero(), pendingTorque = Vector3::Zero();
   /// Kinetic energy after the last accepted step (instability detection).
   double lastKineticEnergy = 0;
+  /// Auto-disable (setting autoDisable): a rigid object idle for long
+  /// enough sleeps (its ODE body disabled, velocity zero) until something
+  /// touches it, a force is applied, or it is moved.
+  bool asleep = false;
+  int idleSteps = 0;
   /// Padded world bounding box (static bodies keep theirs).
   Vector3 boxMin = Vector3::Zero(), boxMax = Vector3::Zero();
   bool boxCurrent = false;
@@ -53,8 +58,12 @@ struct SimBody {
   void velocity(Vector3& w, Vector3& v) const;
   void setVelocity(const Vector3& w, const Vector3& v);
   double kineticEnergy() const;
-  /// Applies enabled / dynamicsEnabled to the ODE body.
+  /// Applies enabled / dynamicsEnabled / asleep to the ODE body.
   void applyFlags();
+  /// Ends a sleep (no-op when awake).
+  void wake();
+  /// Whether ODE integrates the body (dynamic, enabled and awake).
+  bool active() const;
   /// The body's rotation is always dBodySetQuaternion(rawQuaternion): ODE
   /// renormalizes on every set, so storing the quaternion before that
   /// renormalization is what lets a saved state restore bit for bit.

@@ -24,13 +24,18 @@ struct PairContacts {
   /// True when the unpadded geometries touch or overlap.
   bool penetrating = false;
   std::vector<Vector3> forces;
+  /// Both bodies sleep (or are static): no contact joint, and the forces
+  /// of the step before they fell asleep are kept.
+  bool frozen = false;
 };
 
 /// Contacts of every candidate pair at the bodies' current poses.
 std::vector<PairContacts> generateContacts(std::vector<SimBody>& bodies, const SimSettings& settings,
                                            const std::vector<std::pair<int, int>>& candidates);
-/// Candidate pairs whose padded bounding boxes overlap.
-std::vector<std::pair<int, int>> broadPhase(std::vector<SimBody>& bodies, const std::vector<char>& pairAllowed);
+/// Candidate pairs whose padded bounding boxes overlap; with skipSleeping,
+/// pairs of sleeping or static bodies that no awake body touches are left out.
+std::vector<std::pair<int, int>> broadPhase(std::vector<SimBody>& bodies, const std::vector<char>& pairAllowed,
+                                            bool skipSleeping = false);
 
 /// Contact joints for one step of length dt; `feedback` receives one entry
 /// per contact point (kept alive until the step is done).

@@ -126,6 +126,11 @@ struct Simulation {
   bool bodiesFinite() const;
   void correctInstability();
   void recordContacts(double dt);
+  /// Auto-disable: puts idle rigid objects to sleep, notes the woken ones.
+  void updateSleep();
+  /// Auto-disable: the last contacts of pairs that now both sleep (or are
+  /// static) stay in the contact records, frozen, without contact joints.
+  void keepSleepingContacts();
   void runSensors(int robot, double dt);
 };
 
