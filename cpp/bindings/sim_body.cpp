@@ -109,16 +109,19 @@ void bindSimBody(py::module_& m) {
       .def("setCollisionPadding",
            [](SimBodyHandle& s, double padding) {
              if (!(padding >= 0) || !std::isfinite(padding)) throw py::value_error("padding must be finite and >= 0");
-             SimBody& b = s.get();
-             b.padding = padding;
-             b.boxCurrent = false;
-             s.sim->invalidateContacts();
+             s.get();  // raises for an element without a body
+             s.sim->setPadding(s.sim->bodyOfID[s.objectID], padding);
            },
            py::arg("padding"))
       .def("getCollisionPadding", [](const SimBodyHandle& s) { return s.get().padding; })
-      .def("setCollisionPreshrink", [](SimBodyHandle& s, bool) { s.get().preshrink = true; },
+      .def("setCollisionPreshrink",
+           [](SimBodyHandle& s, bool shrinkVisualization) {
+             s.get();  // raises for an element without a body
+             s.sim->preshrink(s.sim->bodyOfID[s.objectID], shrinkVisualization);
+           },
            py::arg("shrinkVisualization") = false,
-           "Records the request; contacts use the padded original geometry (see docs/differences.md).")
+           "Contacts use the geometry shrunk by the collision padding, so that the padded geometry matches the "
+           "original surface. With shrinkVisualization the world element's geometry is shrunk too.")
       .def("getSurface", [](const SimBodyHandle& s) { return s.get().surface; })
       .def("setSurface", [](SimBodyHandle& s, const klampt::ContactParameters& p) { s.get().surface = p; },
            py::arg("params"))

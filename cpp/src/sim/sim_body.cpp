@@ -2,6 +2,7 @@
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>
+#include "klampt/sim/preshrink.h"
 
 namespace klampt {
 
@@ -107,6 +108,12 @@ void SimBody::applyFlags() {
     dBodyEnable(body);
   else
     dBodyDisable(body);
+}
+
+void SimBody::applyPreshrink() {
+  if (!originalShape) originalShape = geometry.data;
+  geometry.data = preshrink ? preshrunkShape(originalShape, padding) : originalShape;
+  boxCurrent = false;
 }
 
 void SimBody::wake() {

@@ -60,6 +60,7 @@ void readGeometry(const XMLElement* g, SimBody& b) {
   const char* shrink = g->Attribute("preshrink");
   if (!shrink) shrink = g->Attribute("preshink");  // a spelling found in Klamp't's own files
   if (shrink) b.preshrink = readNumber(shrink, "preshrink") != 0;
+  b.applyPreshrink();
 }
 
 void readVelocity(const XMLElement* v, SimBody& b) {

@@ -170,6 +170,23 @@ void Simulation::setSetting(const std::string& name, const std::string& value) {
   computePairFilter();
 }
 
+void Simulation::preshrink(int body, bool shrinkVisualization) {
+  SimBody& b = bodies.at(body);
+  b.preshrink = true;
+  b.applyPreshrink();
+  if (shrinkVisualization)
+    if (auto g = world->elementGeometry(b.objectID)) g->data = b.geometry.data;
+  contactsValid_ = false;
+}
+
+void Simulation::setPadding(int body, double padding) {
+  SimBody& b = bodies.at(body);
+  b.padding = padding;
+  if (b.preshrink) b.applyPreshrink();
+  b.boxCurrent = false;
+  contactsValid_ = false;
+}
+
 void Simulation::updateWorld() {
   for (size_t r = 0; r < robots.size(); ++r) {
     Robot& robot = *world->robots[r];

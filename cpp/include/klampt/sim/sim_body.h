@@ -27,7 +27,10 @@ struct SimBody {
   Geometry geometry;
   bool hasGeometry = false;
   double padding = 0;
+  /// Contacts use the shape shrunk by the padding (setCollisionPreshrink).
   bool preshrink = false;
+  /// The element's own shape, kept while the geometry holds a shrunk one.
+  std::shared_ptr<const GeometryData> originalShape;
   ContactParameters surface;
   bool enabled = true;
   bool dynamicsEnabled = true;
@@ -60,6 +63,9 @@ struct SimBody {
   double kineticEnergy() const;
   /// Applies enabled / dynamicsEnabled / asleep to the ODE body.
   void applyFlags();
+  /// Puts the original or the preshrunk shape in the geometry, per preshrink
+  /// and the current padding.
+  void applyPreshrink();
   /// Ends a sleep (no-op when awake).
   void wake();
   /// Whether ODE integrates the body (dynamic, enabled and awake).

@@ -90,6 +90,12 @@ struct Simulation {
                                              const Vector3& axis);
   void destroyUserJoint(SimUserJoint& j);
 
+  /// Contacts of a body use its shape shrunk by its padding; with
+  /// shrinkVisualization the world element's geometry is shrunk too.
+  void preshrink(int body, bool shrinkVisualization);
+  /// Sets a body's collision padding (re-shrinking a preshrunk shape).
+  void setPadding(int body, double padding);
+
   /// Call after moving bodies or changing what collides.
   void invalidateContacts() { contactsValid_ = false; }
 
