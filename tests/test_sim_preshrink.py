@@ -5,6 +5,8 @@ import pytest
 
 from klampt import GeometricPrimitive, Geometry3D, Simulator, WorldModel
 
+from conftest import SHARED_DATA, require_shared_data
+
 HALF = 0.05  # half the box side
 PADDING = 0.0025  # a rigid object's default collision padding
 
@@ -90,3 +92,38 @@ def test_shrink_visualization_shrinks_the_world_geometry_by_the_padding():
     verts = geometry.getTriangleMesh().getVertices()
     assert abs(verts).max() == pytest.approx(HALF - PADDING, abs=1e-12)
     assert abs(verts).min() == pytest.approx(HALF - PADDING, abs=1e-12)
+
+
+XML_WORLD = """<?xml version="1.0"?>
+<world>
+  <terrain file="{data}/terrains/block.off"/>
+  <rigidObject name="cube" position="0 0 0.3">
+     <geometry mesh="{data}/objects/cube.off" scale="0.1 0.1 0.1" translation="-0.05 -0.05 -0.05"/>
+     <physics mass="1" automass="1" kFriction="0.5" kStiffness="inf" kDamping="inf"/>
+  </rigidObject>
+  <simulation>
+    <object index="0">
+       <geometry padding="0.005" {shrink}/>
+    </object>
+  </simulation>
+</world>
+"""
+
+
+@pytest.mark.parametrize("shrink, shrunk, shown", [("", False, False), ('preshrink="1"', True, False),
+                                                    ('preshrink="2"', True, True)])
+def test_world_file_preshrink_attribute(tmp_path, shrink, shrunk, shown):
+    require_shared_data()
+    path = tmp_path / "world.xml"
+    path.write_text(XML_WORLD.format(data=SHARED_DATA, shrink=shrink))
+    w = WorldModel()
+    assert w.readFile(str(path))
+    sim = Simulator(w)
+    for _ in range(150):
+        sim.simulate(0.01)
+    top = w.terrain(0).geometry().getBBTight()[1][2]
+    z = w.rigidObject(0).getTransform()[1][2]
+    # A 10 cm cube with a 5 mm padding rests on its layer unless preshrunk.
+    assert z - top == pytest.approx(HALF if shrunk else HALF + 0.005, abs=5e-4)
+    lo, hi = w.rigidObject(0).geometry().getBBTight()
+    assert hi[0] - lo[0] == pytest.approx(0.1 - 0.01 if shown else 0.1, abs=1e-5)

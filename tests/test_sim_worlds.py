@@ -23,6 +23,12 @@ WORLDS = {
 }
 
 
+# stiffness_test.xml preshrinks its objects by their 4 cm paddings and gives
+# them soft contacts (50 to 5000 N/m): they settle inside their boundary
+# layers, so their true surfaces may sink up to the padding into the terrain.
+SINK_ALLOWANCE = {"stiffness_test.xml": 0.04}
+
+
 def terrain_boxes(w):
     return [w.terrain(i).geometry().getBBTight() for i in range(w.numTerrains())]
 
@@ -50,7 +56,7 @@ def test_simulation_world_runs(name):
     steps = int(round(WORLDS[name] / 0.01))
     for _ in range(steps):
         sim.simulate(0.01)
-        check_above_terrains(w, boxes, 0.005)
+        check_above_terrains(w, boxes, 0.005 + SINK_ALLOWANCE.get(name, 0.0))
     assert sim.getTime() == pytest.approx(WORLDS[name], abs=1e-6)
     assert sim.getStatus() != Simulator.STATUS_ERROR
     for r in range(w.numRobots()):

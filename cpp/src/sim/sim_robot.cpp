@@ -36,6 +36,31 @@ dBodyID parentBody(const Robot& r, const SimRobot& sr, const std::vector<SimBody
   return nullptr;
 }
 
+/// Whether three revolute chain links turn about z, y, x with no rotation in
+/// between (the loaders' floating base).
+bool isRollPitchYaw(const Robot& r, const std::vector<int>& rev) {
+  const Vector3 axes[3] = {Vector3::UnitZ(), Vector3::UnitY(), Vector3::UnitX()};
+  for (int k = 0; k < 3; ++k) {
+    const Link& l = r.links[rev[k]];
+    if ((l.axis.normalized() - axes[k]).norm() > 1e-12 || !l.parentTransform.R.isIdentity(1e-12)) return false;
+  }
+  return true;
+}
+
+/// The rotation of three revolute chain links at q (relative to the chain's
+/// base), and in J the axes of their DOFs in the base frame.
+Matrix3 chainRotation(const Robot& r, const std::vector<int>& rev, const VectorX& q, Matrix3& J) {
+  Matrix3 R = Matrix3::Identity();
+  for (int k = 0; k < 3; ++k) {
+    const Link& l = r.links[rev[k]];
+    R = R * l.parentTransform.R;
+    const Vector3 a = l.axis.normalized();
+    J.col(k) = R * a;
+    R = R * axisAngleRotation(a, q[rev[k]]);
+  }
+  return R;
+}
+
 /// Joint values of a floating chain (prismatic DOFs first, then up to three
 /// revolute DOFs composing Rz Ry Rx as the loaders build them) from the
 /// body link's pose and velocity relative to the chain's base.
@@ -54,7 +79,7 @@ void readFreeChain(const Robot& r, const SimRobot::FreeChain& c, const RigidTran
       dq[pris[k]] = xd[k];
     }
   }
-  if (rev.size() == 3) {
+  if (rev.size() == 3 && isRollPitchYaw(r, rev)) {
     // R = Rot(a0, q0) Rot(a1, q1) Rot(a2, q2) with axes z, y, x.
     const Matrix3& R = T.R;
     const double qy = std::asin(std::max(-1.0, std::min(1.0, -R(2, 0))));
@@ -70,11 +95,78 @@ void readFreeChain(const Robot& r, const SimRobot::FreeChain& c, const RigidTran
     J.col(2) = Rz * axisAngleRotation(Vector3::UnitY(), qy) * Vector3::UnitX();
     const Vector3 rates = J.colPivHouseholderQr().solve(w);
     for (int k = 0; k < 3; ++k) dq[rev[k]] = rates[k];
+  } else if (rev.size() == 3) {
+    // Other axes (a ball-and-socket chain): Gauss-Newton from the last angles,
+    // which also keeps the angles continuous.
+    Matrix3 J;
+    for (int it = 0; it < 30; ++it) {
+      const Matrix3 R = chainRotation(r, rev, q, J);
+      const Eigen::AngleAxisd err(R.transpose() * T.R);
+      const Vector3 e = R * (err.angle() * err.axis());
+      if (e.norm() < 1e-14) break;
+      const Vector3 step = J.colPivHouseholderQr().solve(e);
+      for (int k = 0; k < 3; ++k) q[rev[k]] += step[k];
+    }
+    chainRotation(r, rev, q, J);
+    const Vector3 rates = J.colPivHouseholderQr().solve(w);
+    for (int k = 0; k < 3; ++k) dq[rev[k]] = rates[k];
   } else if (rev.size() == 1) {
     const Vector3 a = r.links[rev[0]].axis.normalized();
     const Eigen::AngleAxisd aa(T.R);
     q[rev[0]] = aa.angle() * aa.axis().dot(a);
     dq[rev[0]] = w.dot(a);
+  }
+}
+
+/// Unit directions orthogonal to every column of S.
+Eigen::Matrix<double, 3, Eigen::Dynamic> orthogonalComplement(const Eigen::Matrix<double, 3, Eigen::Dynamic>& S) {
+  const Eigen::JacobiSVD<Matrix3> svd(S * S.transpose(), Eigen::ComputeFullU);
+  int rank = 0;
+  while (rank < 3 && svd.singularValues()[rank] > 1e-9) ++rank;
+  return svd.matrixU().rightCols(3 - rank);
+}
+
+/// A floating chain with fewer than six DOFs (floating-planar, or only
+/// translations): motors with unbounded force hold the body's velocity at
+/// zero along the directions no DOF of the chain spans, in the frame of the
+/// body the chain hangs from (or the world).
+void lockMissingDofs(dWorldID world, const Robot& r, const SimRobot& sr, const std::vector<SimBody>& bodies,
+                     const SimRobot::FreeChain& c) {
+  const int base = r.links[c.links.front()].parent;
+  const Matrix3 Rb = base >= 0 ? r.linkTransforms[base].R : Matrix3::Identity();
+  Eigen::Matrix<double, 3, Eigen::Dynamic> translations(3, 0), rotations(3, 0);
+  for (int l : c.links) {
+    auto& span = r.links[l].prismatic ? translations : rotations;
+    span.conservativeResize(3, span.cols() + 1);
+    span.col(span.cols() - 1) = Rb.transpose() * (r.linkTransforms[l].R * r.links[l].axis.normalized());
+  }
+  const dBodyID self = bodies[sr.body[c.bodyLink]].body;
+  const dBodyID parent = parentBody(r, sr, bodies, c.links.front());
+  const int frame = parent ? 2 : 0;  // axes fixed in the parent body, or in the world
+  const auto lockedT = orthogonalComplement(translations), lockedR = orthogonalComplement(rotations);
+  auto hold = [](dJointID j, int k, void (*setParam)(dJointID, int, dReal)) {
+    setParam(j, dParamVel + k * dParamGroup, 0);
+    setParam(j, dParamFMax + k * dParamGroup, dInfinity);
+    setParam(j, dParamCFM + k * dParamGroup, 1e-10);
+  };
+  if (lockedT.cols() > 0) {
+    const dJointID j = dJointCreateLMotor(world, nullptr);
+    dJointAttach(j, self, parent);
+    dJointSetLMotorNumAxes(j, (int)lockedT.cols());
+    for (int k = 0; k < lockedT.cols(); ++k) {
+      dJointSetLMotorAxis(j, k, frame, lockedT(0, k), lockedT(1, k), lockedT(2, k));
+      hold(j, k, dJointSetLMotorParam);
+    }
+  }
+  if (lockedR.cols() > 0) {
+    const dJointID j = dJointCreateAMotor(world, nullptr);
+    dJointAttach(j, self, parent);
+    dJointSetAMotorMode(j, dAMotorUser);
+    dJointSetAMotorNumAxes(j, (int)lockedR.cols());
+    for (int k = 0; k < lockedR.cols(); ++k) {
+      dJointSetAMotorAxis(j, k, frame, lockedR(0, k), lockedR(1, k), lockedR(2, k));
+      hold(j, k, dJointSetAMotorParam);
+    }
   }
 }
 
@@ -102,8 +194,9 @@ void buildSimRobot(dWorldID world, const Robot& r, int robotIndex, int firstID, 
       c.bodyLink = j.linkIndex;
       for (int l = j.linkIndex; l >= 0 && l != j.baseIndex; l = r.links[l].parent) c.links.insert(c.links.begin(), l);
       for (int l : c.links) out.kind[l] = Kind::Virtual;
-      out.kind[j.linkIndex] = j.type == JointType::BallAndSocket ? Kind::Ball : Kind::Free;
-      if (j.type != JointType::BallAndSocket) out.freeChains.push_back(c);
+      c.ball = j.type == JointType::BallAndSocket;
+      out.kind[j.linkIndex] = c.ball ? Kind::Ball : Kind::Free;
+      out.freeChains.push_back(c);
     }
   }
   // A weld to the world (directly or through other welds) is a static link.
@@ -192,6 +285,8 @@ void buildSimRobot(dWorldID world, const Robot& r, int robotIndex, int firstID, 
       out.joint[i] = j;
     }
   }
+  for (const auto& c : out.freeChains)
+    if (!c.ball) lockMissingDofs(world, r, out, bodies, c);
 }
 
 void readSimRobotState(const Robot& r, SimRobot& sr, const std::vector<SimBody>& bodies, VectorX& q, VectorX& dq) {
@@ -255,35 +350,39 @@ void placeSimRobot(Robot& r, SimRobot& sr, std::vector<SimBody>& bodies, const V
   sr.lastQ = q;
 }
 
-void addLinkEffort(const Robot& r, const SimRobot& sr, std::vector<SimBody>& bodies, int link, double tau) {
-  if (tau == 0) return;
-  switch (sr.kind[link]) {
-    case Kind::Hinge:
-      dJointAddHingeTorque(sr.joint[link], tau);
-      return;
-    case Kind::Slider:
-      dJointAddSliderForce(sr.joint[link], tau);
-      return;
-    case Kind::Virtual:
-    case Kind::Free: {
-      // A DOF of a floating chain acts on the chain's body along its world axis.
-      for (const auto& c : sr.freeChains) {
-        bool inChain = false;
-        for (int l : c.links) inChain |= (l == link);
-        if (!inChain) continue;
-        const dBodyID body = bodies[sr.body[c.bodyLink]].body;
-        const Vector3 axis = r.linkTransforms[link].R * r.links[link].axis;
-        if (r.links[link].prismatic) {
-          const Vector3& o = r.linkTransforms[c.bodyLink].t;
-          dBodyAddForceAtPos(body, tau * axis[0], tau * axis[1], tau * axis[2], o[0], o[1], o[2]);
-        } else {
-          dBodyAddTorque(body, tau * axis[0], tau * axis[1], tau * axis[2]);
-        }
-      }
-      return;
+void applyLinkEfforts(const Robot& r, const SimRobot& sr, std::vector<SimBody>& bodies, const VectorX& effort) {
+  for (int i = 0; i < r.numLinks(); ++i) {
+    if (effort[i] == 0) continue;
+    if (sr.kind[i] == Kind::Hinge) dJointAddHingeTorque(sr.joint[i], effort[i]);
+    if (sr.kind[i] == Kind::Slider) dJointAddSliderForce(sr.joint[i], effort[i]);
+  }
+  for (const auto& c : sr.freeChains) {
+    const int k = (int)c.links.size();
+    VectorX tau(k);
+    for (int d = 0; d < k; ++d) tau[d] = effort[c.links[d]];
+    if (tau.isZero(0)) continue;
+    // The chain's DOF efforts are the generalized forces J^T w of a wrench w
+    // (force at the body's origin, moment) on the body: the least-norm w.
+    const Vector3 origin = r.linkTransforms[c.bodyLink].t;
+    Eigen::Matrix<double, 6, Eigen::Dynamic> J(6, k);
+    for (int d = 0; d < k; ++d) {
+      const int l = c.links[d];
+      const Vector3 axis = r.linkTransforms[l].R * r.links[l].axis;
+      if (r.links[l].prismatic)
+        J.col(d) << axis, Vector3::Zero();
+      else
+        J.col(d) << axis.cross(origin - r.linkTransforms[l].t), axis;
     }
-    default:
-      return;
+    const Eigen::Matrix<double, 6, 1> w = J.transpose().completeOrthogonalDecomposition().solve(tau);
+    const Vector3 f = w.head<3>(), m = w.tail<3>();
+    const dBodyID body = bodies[sr.body[c.bodyLink]].body;
+    dBodyAddForceAtPos(body, f[0], f[1], f[2], origin[0], origin[1], origin[2]);
+    dBodyAddTorque(body, m[0], m[1], m[2]);
+    // The body the chain hangs from takes the reaction.
+    if (const dBodyID base = parentBody(r, sr, bodies, c.links.front())) {
+      dBodyAddForceAtPos(base, -f[0], -f[1], -f[2], origin[0], origin[1], origin[2]);
+      dBodyAddTorque(base, -m[0], -m[1], -m[2]);
+    }
   }
 }
 

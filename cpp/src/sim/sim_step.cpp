@@ -86,20 +86,21 @@ void Simulation::applyEfforts(double dt) {
       status = std::max(status, (int)Error);
       c.hadNonFiniteTorque = false;
     }
+    linkEffort_.setZero(robot.numLinks());
     for (size_t d = 0; d < robot.drivers.size(); ++d) {
       const Driver& dr = robot.drivers[d];
       if (dr.linkIndices.empty()) continue;
       if (dr.type == DriverType::Affine) {
-        for (size_t k = 0; k < dr.linkIndices.size(); ++k)
-          addLinkEffort(robot, sr, bodies, dr.linkIndices[k], dr.affScaling[k] * tau_[d]);
+        for (size_t k = 0; k < dr.linkIndices.size(); ++k) linkEffort_[dr.linkIndices[k]] += dr.affScaling[k] * tau_[d];
       } else {
-        addLinkEffort(robot, sr, bodies, dr.linkIndices[0], tau_[d]);
+        linkEffort_[dr.linkIndices[0]] += tau_[d];
       }
       if (dr.type == DriverType::Normal || dr.type == DriverType::Affine) {
         for (int link : dr.linkIndices)
           setLinkFriction(sr, link, dr.dryFriction + dr.viscousFriction * std::fabs(dq_[link]));
       }
     }
+    applyLinkEfforts(robot, sr, bodies, linkEffort_);
   }
   for (SimBody& b : bodies) {
     if (!b.body) continue;

@@ -50,17 +50,21 @@ int elementIndex(const XMLElement* e, const List& list, const char* kind) {
   throw std::runtime_error(std::string("<simulation>: <") + kind + "> needs an index or a name");
 }
 
-void readGeometry(const XMLElement* g, SimBody& b) {
-  if (!g) return;
-  if (const char* a = g->Attribute("padding")) b.padding = readNumber(a, "padding");
+/// Reads a body's <geometry> settings; returns its preshrink mode (0: none,
+/// 1: contacts only, 2: the element's geometry too), which the reference
+/// reads only alongside a padding.
+int readGeometry(const XMLElement* g, SimBody& b) {
+  if (!g) return 0;
+  int preshrink = 0;
+  if (const char* a = g->Attribute("padding")) {
+    b.padding = readNumber(a, "padding");
+    if (const char* p = g->Attribute("preshrink")) preshrink = (int)readNumber(p, "preshrink");
+  }
   if (const char* a = g->Attribute("kFriction")) b.surface.kFriction = readNumber(a, "kFriction");
   if (const char* a = g->Attribute("kRestitution")) b.surface.kRestitution = readNumber(a, "kRestitution");
   if (const char* a = g->Attribute("kStiffness")) b.surface.kStiffness = readNumber(a, "kStiffness");
   if (const char* a = g->Attribute("kDamping")) b.surface.kDamping = readNumber(a, "kDamping");
-  const char* shrink = g->Attribute("preshrink");
-  if (!shrink) shrink = g->Attribute("preshink");  // a spelling found in Klamp't's own files
-  if (shrink) b.preshrink = readNumber(shrink, "preshrink") != 0;
-  b.applyPreshrink();
+  return preshrink;
 }
 
 void readVelocity(const XMLElement* v, SimBody& b) {
@@ -99,12 +103,12 @@ void Simulation::applySimulationXml() {
         }
       }
     } else if (tag == "object" || tag == "rigidObject") {
-      SimBody& b = bodies[bodyOfID[world->rigidObjectID(elementIndex(e, world->rigidObjects, "object"))]];
-      readGeometry(e->FirstChildElement("geometry"), b);
-      readVelocity(e->FirstChildElement("velocity"), b);
+      const int index = bodyOfID[world->rigidObjectID(elementIndex(e, world->rigidObjects, "object"))];
+      if (const int mode = readGeometry(e->FirstChildElement("geometry"), bodies[index])) preshrink(index, mode == 2);
+      readVelocity(e->FirstChildElement("velocity"), bodies[index]);
     } else if (tag == "terrain") {
-      SimBody& b = bodies[bodyOfID[world->terrainID(elementIndex(e, world->terrains, "terrain"))]];
-      readGeometry(e->FirstChildElement("geometry"), b);
+      const int index = bodyOfID[world->terrainID(elementIndex(e, world->terrains, "terrain"))];
+      if (const int mode = readGeometry(e->FirstChildElement("geometry"), bodies[index])) preshrink(index, mode == 2);
     } else if (tag == "robot") {
       const int r = elementIndex(e, world->robots, "robot");
       const Robot& robot = *world->robots[r];
@@ -116,7 +120,8 @@ void Simulation::applySimulationXml() {
       }
       for (int i = 0; i < robot.numLinks(); ++i) {
         if ((only >= 0 && i != only) || robots[r].body[i] < 0) continue;
-        readGeometry(e->FirstChildElement("geometry"), bodies[robots[r].body[i]]);
+        const int index = robots[r].body[i];
+        if (const int mode = readGeometry(e->FirstChildElement("geometry"), bodies[index])) preshrink(index, mode == 2);
       }
       if (const XMLElement* c = e->FirstChildElement("controller"))
         if (const char* rate = c->Attribute("rate")) controllers[r].rate = readNumber(rate, "controller rate");

@@ -24,10 +24,13 @@ struct SimRobot {
   VectorX qOffset;
   /// Last configuration read (unwraps hinge angles).
   VectorX lastQ;
-  /// Per floating joint: the link carrying the free body and its virtual chain.
+  /// Per floating, floating-planar or ball-and-socket joint: the link carrying
+  /// the body and its virtual chain.
   struct FreeChain {
     int bodyLink = -1;
     std::vector<int> links;  // the chain's links, base first (bodyLink last)
+    /// A ball-and-socket joint: the body hangs on an ODE ball joint.
+    bool ball = false;
   };
   std::vector<FreeChain> freeChains;
 };
@@ -41,8 +44,11 @@ void readSimRobotState(const Robot& r, SimRobot& sr, const std::vector<SimBody>&
 /// Moves the bodies to configuration q with velocities dq (uses r as scratch
 /// for forward kinematics).
 void placeSimRobot(Robot& r, SimRobot& sr, std::vector<SimBody>& bodies, const VectorX& q, const VectorX& dq);
-/// Adds the torque (revolute) or force (prismatic) tau on link i's DOF.
-void addLinkEffort(const Robot& r, const SimRobot& sr, std::vector<SimBody>& bodies, int link, double tau);
+/// Adds each link DOF's effort (torque for revolute, force for prismatic):
+/// on hinges and sliders directly, on the body of a floating or ball chain
+/// as the wrench whose generalized forces are the chain's efforts. Needs
+/// r's link transforms at the current configuration when there are chains.
+void applyLinkEfforts(const Robot& r, const SimRobot& sr, std::vector<SimBody>& bodies, const VectorX& effort);
 /// Sets joint friction on link i: a zero-velocity motor limited to fmax.
 void setLinkFriction(const SimRobot& sr, int link, double fmax);
 /// Force and moment (about the link origin, world frame) that the parent

@@ -110,7 +110,7 @@ struct Simulation {
   std::vector<dJointFeedback> feedback_;
   std::vector<char> pairAllowed_;
   DynamicsWorkspace ws_;
-  VectorX q_, dq_, tau_;
+  VectorX q_, dq_, tau_, linkEffort_;
 
   struct BodyState {
     dReal pos[3], quat[4], lin[3], ang[3];
