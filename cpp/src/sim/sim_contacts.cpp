@@ -92,8 +92,10 @@ void keepPatchBoundary(PairContacts& pc) {
 
 void updateBox(SimBody& b) {
   if ((!b.body || b.asleep) && b.boxCurrent) return;
-  tightBoundingBox(*b.geometry.data, b.geometry.currentTransform, b.boxMin, b.boxMax);
-  const double pad = b.padding + b.geometry.margin;
+  // The cached local box placed at the pose: O(1) per step, where an exact
+  // box would visit every vertex of a mesh each step.
+  looseBoundingBox(b.geometry, b.boxMin, b.boxMax);
+  const double pad = b.padding;
   b.boxMin.array() -= pad;
   b.boxMax.array() += pad;
   b.boxCurrent = true;
