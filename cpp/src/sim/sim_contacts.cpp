@@ -147,7 +147,7 @@ std::vector<PairContacts> generateContacts(std::vector<SimBody>& bodies, const S
     const double pb = settings.boundaryLayerCollisions ? b.padding : 0.0;
     ContactQueryResult res;
     try {
-      res = contacts(a.geometry, b.geometry, pa, pb, settings.maxContacts);
+      res = contacts(a.geometry, b.geometry, pa, pb, settings.maxContacts, settings.clusterNormalScale);
     } catch (const std::exception&) {
       continue;  // a type pair without a contact query never collides
     }

@@ -140,14 +140,15 @@ std::vector<int> farthestSeeds(const std::vector<Eigen::Matrix<double, 6, 1>>& f
 /// farthest-point seeds) on their positions and normals, keeping the deepest
 /// contact of each cluster. Normals weigh a tenth of the contact region's size,
 /// so contacts on differently facing sides of a corner stay apart.
-std::vector<int> clusterContacts(const std::vector<Contact>& cs, const std::vector<double>& depth, int k) {
+std::vector<int> clusterContacts(const std::vector<Contact>& cs, const std::vector<double>& depth, int k,
+                                 double normalScale) {
   const size_t n = cs.size();
   Vector3 lo = cs[0].p1, hi = cs[0].p1;
   for (const Contact& c : cs) {
     lo = lo.cwiseMin(c.p1);
     hi = hi.cwiseMax(c.p1);
   }
-  const double normalWeight = 0.1 * (hi - lo).norm();
+  const double normalWeight = normalScale >= 0 ? normalScale : 0.1 * (hi - lo).norm();
   std::vector<Eigen::Matrix<double, 6, 1>> f(n);
   for (size_t i = 0; i < n; ++i) f[i] << 0.5 * (cs[i].p1 + cs[i].p2), normalWeight * cs[i].n;
   const std::vector<int> seeds = farthestSeeds(f, depth, k);
@@ -194,7 +195,7 @@ std::vector<int> clusterContacts(const std::vector<Contact>& cs, const std::vect
 }  // namespace
 
 ContactQueryResult contacts(const Geometry& a, const Geometry& b, double padding1, double padding2,
-                            int maxContacts) {
+                            int maxContacts, double normalScale) {
   if (std::isnan(padding1) || std::isnan(padding2)) throw std::invalid_argument("padding is NaN");
   if (maxContacts < 0) throw std::invalid_argument("maxContacts must be >= 0");
   const double pad1 = padding1 + a.margin, pad2 = padding2 + b.margin, pad = pad1 + pad2;
@@ -206,7 +207,7 @@ ContactQueryResult contacts(const Geometry& a, const Geometry& b, double padding
   for (size_t i = 0; i < cs.size(); ++i) depth[i] = std::max(0.0, pad - cs[i].dist);
   std::vector<int> order(cs.size());
   std::iota(order.begin(), order.end(), 0);
-  if (maxContacts > 0 && (int)cs.size() > maxContacts) order = clusterContacts(cs, depth, maxContacts);
+  if (maxContacts > 0 && (int)cs.size() > maxContacts) order = clusterContacts(cs, depth, maxContacts, normalScale);
   ContactQueryResult r;
   for (int i : order) {
     const Contact& c = cs[i];

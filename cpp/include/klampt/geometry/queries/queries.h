@@ -45,9 +45,11 @@ DistanceQueryResult distancePoint(const Geometry& a, const Vector3& p, const Dis
 int rayCast(const Geometry& g, const Vector3& s, const Vector3& d, Vector3& hitPoint);
 /// Pairs of points within padding1 + padding2 + both margins; maxContacts > 0
 /// keeps at most that many: k-means clusters of the contacts (positions and
-/// normals, deterministic seeds), the deepest contact of each.
+/// normals scaled by normalScale, deterministic seeds), the deepest contact
+/// of each. A negative normalScale scales normals by a tenth of the
+/// contacts' extent.
 ContactQueryResult contacts(const Geometry& a, const Geometry& b, double padding1, double padding2,
-                            int maxContacts);
+                            int maxContacts, double normalScale = -1);
 /// The point of g furthest in direction dir (world coordinates).
 Vector3 support(const Geometry& g, const Vector3& dir);
 
