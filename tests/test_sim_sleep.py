@@ -145,3 +145,19 @@ def test_state_with_sleeping_bodies_restores_bit_for_bit():
     first = trajectory()
     sim.setState(state)
     assert trajectory() == first
+
+
+def test_kinematic_body_pushing_a_sleeping_box_wakes_it():
+    w = box_world([0.2, 0.2], spacing=0.2)
+    sim = Simulator(w)
+    sim.setSetting("autoDisable", "1")
+    run(sim, 2.0)
+    box = sim.body(w.rigidObject(1))
+    assert box.getVelocity() == ([0.0, 0.0, 0.0], [0.0, 0.0, 0.0])
+    x0 = w.rigidObject(1).getTransform()[1][0]
+    # The first box becomes a kinematic paddle sliding towards the second.
+    paddle = sim.body(w.rigidObject(0))
+    paddle.enableDynamics(False)
+    paddle.setVelocity([0, 0, 0], [0.5, 0, 0])
+    run(sim, 0.5)
+    assert w.rigidObject(1).getTransform()[1][0] > x0 + 0.1

@@ -123,10 +123,15 @@ std::vector<std::pair<int, int>> broadPhase(std::vector<SimBody>& bodies, const 
   if (!skipSleeping) return out;
   // A sleeping body keeps its contacts only while an awake body touches it:
   // that contact wakes it in the step, and its other contacts must hold it.
+  // ODE never wakes a body for a kinematic one, so that is done here.
+  auto movingKinematic = [](const SimBody& b) { return b.body && !b.alwaysKinematic && dBodyIsKinematic(b.body); };
   std::vector<char> touched(n, 0);
   for (auto [i, j] : out) {
-    if (bodies[i].asleep && bodies[j].active()) touched[i] = 1;
-    if (bodies[j].asleep && bodies[i].active()) touched[j] = 1;
+    for (auto [s, o] : {std::make_pair(i, j), std::make_pair(j, i)}) {
+      if (!bodies[s].asleep) continue;
+      if (movingKinematic(bodies[o])) bodies[s].wake();
+      else if (bodies[o].active()) touched[s] = 1;
+    }
   }
   auto live = [&](int i) { return !bodies[i].asleep ? isDynamic(bodies[i]) : touched[i] != 0; };
   out.erase(std::remove_if(out.begin(), out.end(), [&](auto p) { return !live(p.first) && !live(p.second); }),

@@ -33,7 +33,8 @@ struct PairContacts {
 std::vector<PairContacts> generateContacts(std::vector<SimBody>& bodies, const SimSettings& settings,
                                            const std::vector<std::pair<int, int>>& candidates);
 /// Candidate pairs whose padded bounding boxes overlap; with skipSleeping,
-/// pairs of sleeping or static bodies that no awake body touches are left out.
+/// pairs of sleeping or static bodies that no awake body touches are left
+/// out, and sleeping bodies a kinematic body touches wake up.
 std::vector<std::pair<int, int>> broadPhase(std::vector<SimBody>& bodies, const std::vector<char>& pairAllowed,
                                             bool skipSleeping = false);
 
