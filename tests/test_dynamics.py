@@ -244,6 +244,20 @@ def test_mass_matrix_derivatives(state):
     assert_close(Bdot, np.einsum("kij,k->ij", partials, state.dq), atol=scale, what="dB/dt")
 
 
+def test_mass_matrix_deriv_is_time_deriv_along_unit_velocity(state):
+    # getMassMatrixDeriv(i) computes only the links that move with q_i;
+    # getMassMatrixTimeDeriv moves every link, so both must agree to rounding.
+    # With a unit velocity dB/dt has the scale of B.
+    robot = state.robot
+    atol = scaled(robot.getMassMatrix(), 1e-12)
+    for i in range(state.n):
+        dB = robot.getMassMatrixDeriv(i)
+        robot.setVelocity(np.eye(state.n)[i].tolist())
+        Bdot = robot.getMassMatrixTimeDeriv()
+        assert_close(dB, Bdot, rtol=1e-12, atol=atol, what="dB/dq_%d" % i)
+    state.reset()
+
+
 def test_coriolis_matrix(state):
     robot = state.robot
     C = robot.getCoriolisForceMatrix()

@@ -11,10 +11,11 @@ static std::string sizeMessage(const char* name, int expected, Py_ssize_t got) {
 
 namespace {
 
-// One element of a list or tuple; floats are read without a call.
+// One element of a list or tuple; floats are read without a call, ints
+// without the temporary float PyFloat_AsDouble would make.
 inline double itemAsDouble(PyObject* item, const char* name) {
   if (PyFloat_CheckExact(item)) return PyFloat_AS_DOUBLE(item);
-  double v = PyFloat_AsDouble(item);
+  double v = PyLong_CheckExact(item) ? PyLong_AsDouble(item) : PyFloat_AsDouble(item);
   if (v == -1.0 && PyErr_Occurred()) {
     PyErr_Clear();
     throw py::type_error(std::string(name) + " must contain only numbers");

@@ -83,8 +83,6 @@ py::object matrix3(const klampt::Matrix3& M) {
   return std::move(a);
 }
 
-klampt::MomentumSummary momentumOf(const Robot& r) { return klampt::momentum(r, r.dq.data(), buffers().ws); }
-
 // RobotModel methods.
 
 py::object getMassMatrix(RobotModel& s) {
@@ -149,13 +147,28 @@ py::object accelFromTorques(RobotModel& s, const FastArgs& a) {
 }
 
 py::object getComVelocity(RobotModel& s) {
-  const klampt::MomentumSummary m = momentumOf(s.get());
-  return toList(m.mass > 0 ? Vector3(m.linear / m.mass) : Vector3::Zero());
+  const Robot& r = s.get();
+  double mass;
+  const Vector3 L = klampt::linearMomentum(r, r.dq.data(), buffers().ws, mass);
+  return toList(mass > 0 ? Vector3(L / mass) : Vector3::Zero());
 }
 
-py::object getLinearMomentum(RobotModel& s) { return toList(momentumOf(s.get()).linear); }
-py::object getAngularMomentum(RobotModel& s) { return toList(momentumOf(s.get()).spin); }
-py::object getKineticEnergy(RobotModel& s) { return py::float_(momentumOf(s.get()).kinetic); }
+py::object getLinearMomentum(RobotModel& s) {
+  const Robot& r = s.get();
+  double mass;
+  return toList(klampt::linearMomentum(r, r.dq.data(), buffers().ws, mass));
+}
+
+py::object getAngularMomentum(RobotModel& s) {
+  const Robot& r = s.get();
+  return toList(klampt::spinMomentum(r, r.dq.data(), buffers().ws));
+}
+
+py::object getKineticEnergy(RobotModel& s) {
+  const Robot& r = s.get();
+  return py::float_(klampt::kineticEnergy(r, r.dq.data(), buffers().ws));
+}
+
 py::object getTotalInertia(RobotModel& s) { return matrix3(klampt::totalInertia(s.get())); }
 
 PyMethodDef robotDynamicsMethods[] = {

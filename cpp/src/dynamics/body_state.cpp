@@ -8,37 +8,50 @@ void computeBodies(const Robot& robot, DynamicsWorkspace& ws, bool withInertia) 
   for (int i = 0; i < n; ++i) {
     const Link& l = robot.links[i];
     const RigidTransform& T = robot.linkTransforms[i];
-    ws.axis[i].noalias() = T.R * l.axis;
+    ws.axis[i] = worldAxis(T.R, l.axis);
     ws.origin[i] = T.t;
     ws.com[i].noalias() = T.R * l.mass.com;
     ws.com[i] += T.t;
-    if (!withInertia) continue;
-    if (isMassless(l.mass)) {
-      ws.inertia[i].setZero();
-      continue;
-    }
-    const Matrix3 RI = T.R * (0.5 * (l.mass.inertia + l.mass.inertia.transpose()));
-    ws.inertia[i].noalias() = RI * T.R.transpose();
+    if (withInertia) ws.inertia[i] = worldInertia(l, T);
   }
 }
 
-void computeVelocities(const Robot& robot, const double* dq, DynamicsWorkspace& ws) {
+Matrix3 worldInertia(const Link& link, const RigidTransform& T) {
+  if (isMassless(link.mass)) return Matrix3::Zero();
+  Matrix3 scratch;
+  const Matrix3 RI = T.R * symmetricPart(link.mass.inertia, scratch);
+  return RI * T.R.transpose();
+}
+
+void computeVelocities(const Robot& robot, const double* dq, DynamicsWorkspace& ws, int firstMoving) {
   const int n = robot.numLinks();
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; i < firstMoving; ++i) {
+    ws.angularVelocity[i].setZero();
+    ws.originVelocity[i].setZero();
+    ws.comVelocity[i].setZero();
+  }
+  // A link whose parent is the previous one takes the parent's velocities
+  // from registers rather than back from memory.
+  Vector3 w = Vector3::Zero(), v = Vector3::Zero();
+  for (int i = firstMoving; i < n; ++i) {
     const Link& l = robot.links[i];
-    Vector3& w = ws.angularVelocity[i];
-    Vector3& v = ws.originVelocity[i];
-    if (l.parent < 0) {
+    const int p = l.parent;
+    if (p < 0) {
       w.setZero();
       v.setZero();
     } else {
-      w = ws.angularVelocity[l.parent];
-      v = ws.originVelocity[l.parent] + w.cross(ws.origin[i] - ws.origin[l.parent]);
+      if (p != i - 1 || i == firstMoving) {
+        w = ws.angularVelocity[p];
+        v = ws.originVelocity[p];
+      }
+      v += w.cross(ws.origin[i] - ws.origin[p]);
     }
     if (l.prismatic)
       v += ws.axis[i] * dq[i];
     else
       w += ws.axis[i] * dq[i];
+    ws.angularVelocity[i] = w;
+    ws.originVelocity[i] = v;
     ws.comVelocity[i] = v + w.cross(ws.com[i] - ws.origin[i]);
   }
 }

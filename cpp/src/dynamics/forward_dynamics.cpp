@@ -13,7 +13,7 @@ void forwardDynamics(const Robot& robot, const double* dq, const double* tau, Dy
   computeComposites(robot, ws, false);
   RowMatrixMap H = ws.matrixA(n);
   massMatrixFromComposites(robot, ws, H);
-  inverseDynamicsFromBodies(robot, dq, nullptr, Vector3::Zero(), ws, ddq);
+  inverseDynamics(robot, dq, nullptr, Vector3::Zero(), ws, ddq);
   for (int i = 0; i < n; ++i) ddq[i] = tau[i] - ddq[i];
   if (factorMassMatrix(robot, H, ws.vec1.data())) {
     solveFactored(robot, H, ws.vec1.data(), ddq);

@@ -71,11 +71,23 @@ void massMatrixDirectionalDeriv(const Robot& robot, const double* v, DynamicsWor
 
 void massMatrixDeriv(const Robot& robot, int i, DynamicsWorkspace& ws, RowMatrixMap dB) {
   const int n = robot.numLinks();
-  computeBodies(robot, ws);
+  computeBodies(robot, ws, false);
+  // With v = e_i only the subtree of i moves. The other links' inertias enter
+  // only terms multiplied by the zero angular velocity of a joint outside that
+  // subtree, so they are left at zero instead of being rotated to the world.
+  auto& inSubtree = ws.chain;
+  for (int k = 0; k < n; ++k) {
+    const int p = robot.links[k].parent;
+    inSubtree[k] = k == i || (k > i && p >= 0 && inSubtree[p]);
+    if (inSubtree[k])
+      ws.inertia[k] = worldInertia(robot.links[k], robot.linkTransforms[k]);
+    else
+      ws.inertia[k].setZero();
+  }
   auto& v = ws.vec2;
   std::fill(v.begin(), v.begin() + n, 0.0);
   v[i] = 1.0;
-  computeVelocities(robot, v.data(), ws);
+  computeVelocities(robot, v.data(), ws, i);
   computeComposites(robot, ws, true);
   massMatrixDerivFromComposites(robot, ws, dB, i);
 }

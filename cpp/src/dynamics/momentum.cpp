@@ -4,23 +4,82 @@
 
 namespace klampt {
 
-MomentumSummary momentum(const Robot& robot, const double* dq, DynamicsWorkspace& ws) {
-  computeBodies(robot, ws, false);
-  computeVelocities(robot, dq, ws);
-  MomentumSummary s;
-  for (int i = 0; i < robot.numLinks(); ++i) {
-    const Mass& mass = robot.links[i].mass;
-    if (isMassless(mass)) continue;
-    const Matrix3& R = robot.linkTransforms[i].R;
-    const Vector3& v = ws.comVelocity[i];
-    const Vector3& w = ws.angularVelocity[i];
-    const Vector3 Iw = R * (mass.inertia * (R.transpose() * w));
-    s.mass += mass.mass;
-    s.linear += mass.mass * v;
-    s.spin += Iw;
-    s.kinetic += 0.5 * (mass.mass * v.squaredNorm() + w.dot(Iw));
+namespace {
+
+// Calls visit(link, transform, w, v) with the angular velocity w of every link
+// and, if WithLinear, the velocity v of its origin (else v is zero). A link
+// whose parent is the previous one takes the parent's velocities from
+// registers rather than from the copies kept in ws for branching trees.
+template <bool WithLinear, class Visit>
+void forEachLinkVelocity(const Robot& robot, const double* dq, DynamicsWorkspace& ws, Visit visit) {
+  const int n = robot.numLinks();
+  ws.reserve(n);
+  auto& w = ws.angularVelocity;
+  auto& v = ws.originVelocity;
+  Vector3 wi = Vector3::Zero(), vi = Vector3::Zero();
+  for (int i = 0; i < n; ++i) {
+    const Link& l = robot.links[i];
+    const RigidTransform& T = robot.linkTransforms[i];
+    const int p = l.parent;
+    if (p < 0) {
+      wi.setZero();
+      vi.setZero();
+    } else {
+      if (p != i - 1) {
+        wi = w[p];
+        if (WithLinear) vi = v[p];
+      }
+      if (WithLinear) vi += wi.cross(T.t - robot.linkTransforms[p].t);
+    }
+    if (!l.prismatic)
+      wi += worldAxis(T.R, l.axis) * dq[i];
+    else if (WithLinear)
+      vi += worldAxis(T.R, l.axis) * dq[i];
+    w[i] = wi;
+    if (WithLinear) v[i] = vi;
+    visit(l, T, wi, vi);
   }
-  return s;
+}
+
+// R I R^T w for a link's inertia I as given.
+inline Vector3 worldSpin(const Mass& mass, const RigidTransform& T, const Vector3& w) {
+  return T.R * (mass.inertia * (T.R.transpose() * w));
+}
+
+}  // namespace
+
+Vector3 linearMomentum(const Robot& robot, const double* dq, DynamicsWorkspace& ws, double& mass) {
+  Vector3 L = Vector3::Zero();
+  double M = 0;
+  forEachLinkVelocity<true>(robot, dq, ws, [&](const Link& l, const RigidTransform& T, const Vector3& w,
+                                               const Vector3& v) {
+    const double m = l.mass.mass;
+    if (m == 0) return;
+    M += m;
+    L += m * (v + w.cross(T.R * l.mass.com));
+  });
+  mass = M;
+  return L;
+}
+
+Vector3 spinMomentum(const Robot& robot, const double* dq, DynamicsWorkspace& ws) {
+  Vector3 H = Vector3::Zero();
+  forEachLinkVelocity<false>(robot, dq, ws, [&](const Link& l, const RigidTransform& T, const Vector3& w,
+                                                const Vector3&) {
+    if (!isMassless(l.mass)) H += worldSpin(l.mass, T, w);
+  });
+  return H;
+}
+
+double kineticEnergy(const Robot& robot, const double* dq, DynamicsWorkspace& ws) {
+  double twice = 0;
+  forEachLinkVelocity<true>(robot, dq, ws, [&](const Link& l, const RigidTransform& T, const Vector3& w,
+                                               const Vector3& v) {
+    if (isMassless(l.mass)) return;
+    const Vector3 vc = v + w.cross(T.R * l.mass.com);
+    twice += l.mass.mass * vc.squaredNorm() + w.dot(worldSpin(l.mass, T, w));
+  });
+  return 0.5 * twice;
 }
 
 Matrix3 totalInertia(const Robot& robot) {

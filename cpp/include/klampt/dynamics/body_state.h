@@ -14,15 +14,36 @@ namespace klampt {
 /// frame): it exerts no force, so the algorithms skip its terms.
 inline bool isMassless(const Mass& m) { return m.mass == 0 && m.inertia.isZero(0.0); }
 
+/// R * axis. Most files give joint axes along coordinate axes, which pick a
+/// column of R (exactly the value of the product) without arithmetic.
+inline Vector3 worldAxis(const Matrix3& R, const Vector3& axis) {
+  if (axis.x() == 0 && axis.y() == 0 && axis.z() == 1) return R.col(2);
+  if (axis.x() == 0 && axis.z() == 0 && axis.y() == 1) return R.col(1);
+  if (axis.y() == 0 && axis.z() == 0 && axis.x() == 1) return R.col(0);
+  return R * axis;
+}
+
+/// The symmetric part of a matrix: the matrix itself when it is symmetric, as
+/// link inertias nearly always are, else formed in `scratch`.
+inline const Matrix3& symmetricPart(const Matrix3& M, Matrix3& scratch) {
+  if (M(0, 1) == M(1, 0) && M(0, 2) == M(2, 0) && M(1, 2) == M(2, 1)) return M;
+  scratch = 0.5 * (M + M.transpose());
+  return scratch;
+}
+
 /// Fills ws.axis, ws.origin, ws.com and, if withInertia, ws.inertia (sizes ws
 /// first). The equations of motion use the symmetric part of
 /// Link::mass.inertia: only that part is physical, and a few files (atlas.rob)
 /// give slightly asymmetric matrices.
 void computeBodies(const Robot& robot, DynamicsWorkspace& ws, bool withInertia = true);
 
+/// The symmetric part of a link's inertia in world coordinates, R I R^T.
+Matrix3 worldInertia(const Link& link, const RigidTransform& T);
+
 /// Fills ws.angularVelocity, ws.originVelocity and ws.comVelocity for joint
-/// velocities dq (n values); needs computeBodies.
-void computeVelocities(const Robot& robot, const double* dq, DynamicsWorkspace& ws);
+/// velocities dq (n values); needs computeBodies. Links before firstMoving are
+/// known to be at rest (dq is zero on them, hence on their ancestors too).
+void computeVelocities(const Robot& robot, const double* dq, DynamicsWorkspace& ws, int firstMoving = 0);
 
 /// Composite bodies of every subtree into ws.composite (needs computeBodies;
 /// withRates also needs computeVelocities and fills the rates).

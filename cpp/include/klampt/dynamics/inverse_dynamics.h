@@ -16,9 +16,4 @@ void inverseDynamics(const Robot& robot, const double* dq, const double* ddq, co
 /// Newton-Euler backward pass with only the links' weights, O(n).
 void gravityForces(const Robot& robot, const Vector3& gravity, DynamicsWorkspace& ws, double* tau);
 
-/// The same as inverseDynamics from bodies already in ws (computeBodies;
-/// the world inertias are not needed).
-void inverseDynamicsFromBodies(const Robot& robot, const double* dq, const double* ddq, const Vector3& gravity,
-                               DynamicsWorkspace& ws, double* tau);
-
 }  // namespace klampt
