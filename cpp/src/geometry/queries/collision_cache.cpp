@@ -5,6 +5,7 @@
 #include <limits>
 #include <mutex>
 #include <stdexcept>
+#include <utility>
 #include "mesh_bvh.h"
 
 namespace klampt {
@@ -63,7 +64,7 @@ void buildPrimitive(const GeometricPrimitive& prim, CollisionCache& c) {
     for (size_t i = 0; i < n; ++i) verts.push_back(at(p, 1 + 3 * i));
     std::vector<coal::Triangle> tris;
     for (size_t i = 1; i + 1 < n; ++i) tris.emplace_back(0, i, i + 1);
-    c.shape = detail::buildMeshBVH(verts, tris);
+    c.shape = detail::buildMeshBVH(std::move(verts), std::move(tris));
   } else if (prim.type == "AABB") {
     requireSize(prim, 6);
     const Vector3 lo = at(p, 0), hi = at(p, 3);
@@ -93,7 +94,7 @@ void buildMesh(const TriangleMesh& mesh, CollisionCache& c) {
         throw std::invalid_argument("triangle " + std::to_string(i) + " has a vertex index out of range");
     tris[i] = coal::Triangle(mesh.indices(i, 0), mesh.indices(i, 1), mesh.indices(i, 2));
   }
-  c.shape = detail::buildMeshBVH(verts, tris);
+  c.shape = detail::buildMeshBVH(std::move(verts), std::move(tris));
 }
 
 void buildHull(const ConvexHull& hull, CollisionCache& c) {

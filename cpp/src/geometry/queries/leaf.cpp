@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include "mesh_bvh.h"
 
 namespace klampt {
 namespace detail {
@@ -50,6 +51,8 @@ bool swapForCoal(const coal::CollisionGeometry* a, const coal::CollisionGeometry
 
 void coalDistance(const coal::CollisionGeometry* a, const coal::Transform3s& Ta, const coal::CollisionGeometry* b,
                   const coal::Transform3s& Tb, const coal::DistanceRequest& req, coal::DistanceResult& res) {
+  prepareForDistance(*a);
+  prepareForDistance(*b);
   if (!swapForCoal(a, b)) {
     coal::distance(a, Ta, b, Tb, req, res);
     return;

@@ -1,5 +1,5 @@
 // Internal to the queries: the oriented-box tree of a triangle mesh (a Coal
-// BVHModel<OBBRSS> fitted by a fast closed-form rule) and the mesh–mesh
+// BVHModel<OBBRSS> built by a fast closed-form rule) and the mesh–mesh
 // collision and distance traversals over it, warm-started per mesh pair.
 #pragma once
 #include <memory>
@@ -12,8 +12,14 @@ namespace detail {
 
 using MeshBVH = coal::BVHModel<coal::OBBRSS>;
 
-/// Builds the tree of the triangles `tris` over `verts`.
-std::shared_ptr<MeshBVH> buildMeshBVH(const std::vector<coal::Vec3s>& verts, const std::vector<coal::Triangle>& tris);
+/// Builds the tree of the triangles `tris` over `verts` (valid indices). The
+/// RSS of its inner nodes are fitted by prepareForDistance.
+std::shared_ptr<MeshBVH> buildMeshBVH(std::vector<coal::Vec3s> verts, std::vector<coal::Triangle> tris);
+
+/// Fits the RSS (distance volumes) of a tree from buildMeshBVH once, on its
+/// first distance query, so that collision-only use never pays for them.
+/// Thread-safe; does nothing for other geometries.
+void prepareForDistance(const coal::CollisionGeometry& geometry);
 
 /// True if some triangle of a (placed at Ta) is within `tol` >= 0 of some
 /// triangle of b (placed at Tb); t1/t2 receive that pair.

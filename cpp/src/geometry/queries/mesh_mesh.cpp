@@ -6,6 +6,7 @@
 #include <coal/BV/OBB.h>
 #include <coal/BV/RSS.h>
 #include <coal/internal/intersect.h>
+#include <algorithm>
 #include <cmath>
 #include <unordered_map>
 #include <vector>
@@ -32,10 +33,18 @@ struct PairKeyHash {
 /// Last triangle pair found for each mesh pair on this thread. A stale entry
 /// (freed meshes whose addresses are reused) is only a hint, checked against
 /// the triangle counts.
-std::pair<int, int>& hintFor(const MeshBVH& a, const MeshBVH& b) {
-  thread_local std::unordered_map<PairKey, std::pair<int, int>, PairKeyHash> hints;
+struct Hint {
+  std::pair<int, int> pair{-1, -1};
+  /// Relative pose of b in a's frame when a distance query found the pair:
+  /// asked again there, the pair is the answer and only needs proving.
+  bool fromDistance = false;
+  Matrix3 R;
+  Vector3 T;
+};
+Hint& hintFor(const MeshBVH& a, const MeshBVH& b) {
+  thread_local std::unordered_map<PairKey, Hint, PairKeyHash> hints;
   if (hints.size() > 65536) hints.clear();
-  return hints.try_emplace(PairKey{&a, &b}, -1, -1).first->second;
+  return hints.try_emplace(PairKey{&a, &b}).first->second;
 }
 
 bool validHint(const std::pair<int, int>& h, const MeshBVH& a, const MeshBVH& b) {
@@ -214,22 +223,74 @@ struct DistanceSearch : Traversal {
       Q = q;
     }
   }
-  void recurse(int i, int j) {
+  /// The two pairs that split the larger node of (i, j), as the reference
+  /// picks it.
+  void children(int i, int j, int c[2][2]) const {
     const auto& n1 = a.getBV(i);
     const auto& n2 = b.getBV(j);
-    if (n1.isLeaf() && n2.isLeaf()) return leaf(n1.primitiveId(), n2.primitiveId());
-    int c[2][2];
     if (n2.isLeaf() || (!n1.isLeaf() && rssSize(n1.bv.rss) > rssSize(n2.bv.rss))) {
       c[0][0] = n1.leftChild(), c[0][1] = j, c[1][0] = n1.rightChild(), c[1][1] = j;
     } else {
       c[0][0] = i, c[0][1] = n2.leftChild(), c[1][0] = i, c[1][1] = n2.rightChild();
     }
+  }
+  bool leafPair(int i, int j) const { return a.getBV(i).isLeaf() && b.getBV(j).isLeaf(); }
+
+  /// Depth first, the nearer pair of children first.
+  void recurse(int i, int j) {
+    if (leafPair(i, j)) return leaf(a.getBV(i).primitiveId(), b.getBV(j).primitiveId());
+    int c[2][2];
+    children(i, j, c);
     double d[2];
     for (int k = 0; k < 2; ++k) d[k] = lowerBound(c[k][0], c[k][1]);
     const int first = d[1] < d[0] ? 1 : 0;
     for (int k : {first, 1 - first}) {
       if (best <= 0 || prune(d[k])) continue;
       recurse(c[k][0], c[k][1]);
+    }
+  }
+
+  /// Best first (smallest bound first) until a triangle pair is reached or
+  /// for at most `bestFirstSteps` splits, then depth first from the remaining
+  /// pairs, smallest bound first. A stale warm start (the pose changed)
+  /// leaves `best` loose, and a depth-first descent then wanders among pairs
+  /// whose bounds are all below it; the first triangle pair reached best
+  /// first is nearly the closest, so the depth-first rest prunes almost as
+  /// with an exact warm start. The cap bounds the cost of the heap when the
+  /// warm start is exact and few triangle pairs come below it.
+  void search(double rootBound) {
+    constexpr int bestFirstSteps = 512;
+    struct Pending {
+      double bound;
+      int i, j;
+      bool operator<(const Pending& o) const {  // heap order: smallest bound on top
+        return bound > o.bound || (bound == o.bound && (i > o.i || (i == o.i && j > o.j)));
+      }
+    };
+    thread_local std::vector<Pending> heap;
+    heap.assign(1, Pending{rootBound, 0, 0});
+    for (int step = 0; step < bestFirstSteps && !heap.empty(); ++step) {
+      std::pop_heap(heap.begin(), heap.end());
+      const Pending p = heap.back();
+      heap.pop_back();
+      if (best <= 0 || prune(p.bound)) return;  // so are all the others
+      if (leafPair(p.i, p.j)) {
+        leaf(a.getBV(p.i).primitiveId(), b.getBV(p.j).primitiveId());
+        break;
+      }
+      int c[2][2];
+      children(p.i, p.j, c);
+      for (int k = 0; k < 2; ++k) {
+        const double d = lowerBound(c[k][0], c[k][1]);
+        if (prune(d)) continue;
+        heap.push_back(Pending{d, c[k][0], c[k][1]});
+        std::push_heap(heap.begin(), heap.end());
+      }
+    }
+    std::sort_heap(heap.begin(), heap.end());  // largest bound first
+    for (auto it = heap.rbegin(); it != heap.rend(); ++it) {
+      if (best <= 0 || prune(it->bound)) return;
+      recurse(it->i, it->j);
     }
   }
 };
@@ -256,19 +317,20 @@ bool meshMeshWithin(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b
   WithinSearch s(a, Ta, b, Tb);
   s.tol = tol;
   s.tol2 = tol * tol;
-  auto& hint = hintFor(a, b);
-  if (validHint(hint, a, b)) {
+  Hint& hint = hintFor(a, b);
+  if (validHint(hint.pair, a, b)) {
     Vector3 P, Q;
-    if (s.triDistance2(hint.first, hint.second, P, Q) <= s.tol2) {
-      t1 = hint.first;
-      t2 = hint.second;
+    if (s.triDistance2(hint.pair.first, hint.pair.second, P, Q) <= s.tol2) {
+      t1 = hint.pair.first;
+      t2 = hint.pair.second;
       return true;
     }
   }
   if (a.getNumBVs() == 0 || b.getNumBVs() == 0) return false;
   s.placed = &PlacedBoxes::forThisThread(b.getNumBVs());
   if (!s.recurse(0, 0)) return false;
-  hint = {s.t1, s.t2};
+  hint.pair = {s.t1, s.t2};
+  hint.fromDistance = false;
   t1 = s.t1;
   t2 = s.t2;
   return true;
@@ -276,12 +338,16 @@ bool meshMeshWithin(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b
 
 MeshMeshDistance meshMeshDistance(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b,
                                   const RigidTransform& Tb, double upper, double relErr, double absErr) {
+  prepareForDistance(a);
+  prepareForDistance(b);
   DistanceSearch s(a, Ta, b, Tb);
   s.best = upper;
   s.relErr = relErr;
   s.absErr = absErr;
-  auto& hint = hintFor(a, b);
-  if (validHint(hint, a, b)) s.leaf(hint.first, hint.second);
+  // A copy: the collision test below updates the hints too.
+  const Hint start = hintFor(a, b);
+  if (validHint(start.pair, a, b)) s.leaf(start.pair.first, start.pair.second);
+  const bool samePose = start.fromDistance && start.R == s.R && start.T == s.T;
   if (a.getNumBVs() > 0 && b.getNumBVs() > 0) {
     s.placed = &PlacedRss::forThisThread(b.getNumBVs());
     const double rootBound = s.best <= 0 ? 0 : s.lowerBound(0, 0);
@@ -289,11 +355,19 @@ MeshMeshDistance meshMeshDistance(const MeshBVH& a, const RigidTransform& Ta, co
     // Overlapping roots: a collision test (boxes, early exit) settles
     // touching meshes far sooner than the distance descent reaches 0.
     if (s.best > 0 && rootBound <= 0 && meshMeshWithin(a, Ta, b, Tb, 0, c1, c2)) s.leaf(c1, c2);
-    if (!(s.best <= 0 || s.prune(rootBound))) s.recurse(0, 0);
+    if (samePose) {
+      if (!(s.best <= 0 || s.prune(rootBound))) s.recurse(0, 0);
+    } else {
+      s.search(rootBound);
+    }
   }
   MeshMeshDistance out{s.best, Vector3::Zero(), Vector3::Zero(), s.t1, s.t2};
   if (s.t1 < 0) return out;
-  hint = {s.t1, s.t2};
+  Hint& hint = hintFor(a, b);
+  hint.pair = {s.t1, s.t2};
+  hint.fromDistance = true;
+  hint.R = s.R;
+  hint.T = s.T;
   out.cp1 = Ta.apply(s.P);
   out.cp2 = Ta.apply(s.Q);
   return out;

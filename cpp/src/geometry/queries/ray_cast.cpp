@@ -6,6 +6,7 @@
 #include <coal/shape/geometric_shapes.h>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 #include "klampt/geometry/queries/queries.h"
 #include "leaf.h"
@@ -52,34 +53,81 @@ bool raySphere(const Vector3& s, const Vector3& d, double r, double& t) {
   return true;
 }
 
-/// Nearest hit on the mesh triangles, descending the BVH's oriented boxes.
+/// Where the ray (s, d) enters the box centred at the origin with half sizes
+/// h, if before tMax (slabs, one division per axis).
+bool rayCentredBoxBefore(const Vector3& s, const Vector3& d, const Vector3& h, double tMax, double& tEnter) {
+  double t0 = 0.0, t1 = tMax;
+  for (int k = 0; k < 3; ++k) {
+    if (d[k] == 0.0) {
+      if (std::abs(s[k]) > h[k]) return false;
+      continue;
+    }
+    const double inv = 1.0 / d[k];
+    double a = (-h[k] - s[k]) * inv, b = (h[k] - s[k]) * inv;
+    if (a > b) std::swap(a, b);
+    t0 = std::max(t0, a);
+    t1 = std::min(t1, b);
+    if (t0 > t1) return false;
+  }
+  tEnter = t0;
+  return true;
+}
+
+/// Nearest hit on the mesh triangles, descending the BVH's oriented boxes
+/// nearest child first, so that a hit soon prunes the boxes behind it. The
+/// triangles of leaves are tested directly, without their (flat) boxes.
 int rayMesh(const coal::BVHModel<coal::OBBRSS>& bvh, const TriangleMesh& mesh, const Vector3& s, const Vector3& d,
             double& tBest) {
   int hit = -1;
-  thread_local std::vector<int> stack;  // reused: no allocation per ray
-  stack.assign(1, 0);
-  while (!stack.empty()) {
-    const auto& node = bvh.getBV(stack.back());
-    stack.pop_back();
-    const coal::OBB& obb = node.bv.obb;
-    const Vector3 ls = obb.axes.transpose() * (s - obb.To), ld = obb.axes.transpose() * d;
-    // A leaf's box is flat and its edges are the triangle's: grow it by the
-    // rounding of the change of frame so rays through an edge are not culled.
-    const Vector3 extent = obb.extent.array() + 1e-9 * (1.0 + ls.cwiseAbs().maxCoeff());
-    double tEnter;
-    if (!rayBox(ls, ld, -extent, extent, tBest, tEnter)) continue;
-    if (!node.isLeaf()) {
-      stack.push_back(node.leftChild());
-      stack.push_back(node.rightChild());
-      continue;
-    }
-    const int tri = node.primitiveId();
+  auto hitsTriangle = [&](int tri) {
     double t;
     if (rayTriangle(s, d, mesh.vertices.row(mesh.indices(tri, 0)), mesh.vertices.row(mesh.indices(tri, 1)),
                     mesh.vertices.row(mesh.indices(tri, 2)), t) &&
         t < tBest) {
       tBest = t;
       hit = tri;
+    }
+  };
+  // Where the ray enters inner node i's box, if before tBest.
+  auto entersBox = [&](int i, double& tEnter) {
+    const coal::OBB& obb = bvh.getBV(i).bv.obb;
+    const Vector3 ls = obb.axes.transpose() * (s - obb.To), ld = obb.axes.transpose() * d;
+    // Grown by the rounding of the change of frame so that rays grazing a
+    // face are not culled.
+    const Vector3 extent = obb.extent.array() + 1e-9 * (1.0 + ls.cwiseAbs().maxCoeff());
+    return rayCentredBoxBefore(ls, ld, extent, tBest, tEnter);
+  };
+  struct Entry {
+    int node;
+    double tEnter;
+  };
+  thread_local std::vector<Entry> stack;  // reused: no allocation per ray
+  stack.clear();
+  // Visits node i: a leaf's triangle at once, an inner node's box later.
+  auto visit = [&](int i, Entry& e) {
+    const auto& node = bvh.getBV(i);
+    if (node.isLeaf()) {
+      hitsTriangle(node.primitiveId());
+      return false;
+    }
+    e.node = i;
+    return entersBox(i, e.tEnter);
+  };
+  Entry root{0, 0};
+  if (bvh.getNumBVs() > 0 && visit(0, root)) stack.push_back(root);
+  while (!stack.empty()) {
+    const Entry e = stack.back();
+    stack.pop_back();
+    if (e.tEnter > tBest) continue;  // a hit found since is nearer
+    const auto& node = bvh.getBV(e.node);
+    Entry near{-1, 0}, far{-1, 0};
+    const bool hitsNear = visit(node.leftChild(), near), hitsFar = visit(node.rightChild(), far);
+    if (hitsNear && hitsFar && far.tEnter < near.tEnter) std::swap(near, far);
+    if (hitsNear && hitsFar) {
+      stack.push_back(far);
+      stack.push_back(near);
+    } else if (hitsNear || hitsFar) {
+      stack.push_back(hitsNear ? near : far);
     }
   }
   return hit;
