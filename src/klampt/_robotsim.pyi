@@ -2289,7 +2289,7 @@ class SimBody:
         ...
     def setCollisionPreshrink(self, shrinkVisualization: bool = False) -> None:
         """
-        Records the request; contacts use the padded original geometry (see docs/differences.md).
+        Contacts use the geometry shrunk by the collision padding, so that the padded geometry matches the original surface. With shrinkVisualization the world element's geometry is shrunk too.
         """
     def setObjectTransform(self, R: typing.Any, t: typing.Any) -> None:
         ...
