@@ -1,0 +1,148 @@
+"""Mesh queries against brute force over every triangle: mesh-mesh distance
+at close range with a new relative orientation on every call (no reusable
+warm start), and the first hit of rays on a real link mesh."""
+import os
+
+import numpy as np
+import pytest
+
+import klampt
+from klampt.math import so3
+
+from conftest import SHARED_DATA, require_shared_data
+
+
+def mesh_arrays(geom):
+    """World-frame vertices (n x 3) and triangle indices (m x 3)."""
+    m = geom.getTriangleMesh()
+    V = np.array(m.getVertices(), dtype=float)
+    R, t = geom.getCurrentTransform()
+    Rm = np.array(R).reshape(3, 3).T  # column-major
+    return V @ Rm.T + np.array(t), np.array(m.getIndices())
+
+
+def point_triangle_distances(P, A, B, C):
+    """Distance from every point of P (p x 3) to every triangle (t x 3 each): p x t."""
+    P = P[:, None, :]
+    AB, AC, AP = B - A, C - A, P - A
+    n = np.cross(AB, AC)
+    nn = np.einsum("ij,ij->i", n, n)
+    # Inside the prism of the triangle: the plane distance.
+    d_plane = np.einsum("pti,ti->pt", AP, n) / np.sqrt(nn)
+    proj = P - d_plane[..., None] * (n / np.sqrt(nn)[:, None])
+    v0, v1, v2 = AB, AC, proj - A
+    d00 = np.einsum("ti,ti->t", v0, v0)
+    d01 = np.einsum("ti,ti->t", v0, v1)
+    d11 = np.einsum("ti,ti->t", v1, v1)
+    d20 = np.einsum("pti,ti->pt", v2, v0)
+    d21 = np.einsum("pti,ti->pt", v2, v1)
+    den = d00 * d11 - d01 * d01
+    v = (d11 * d20 - d01 * d21) / den
+    w = (d00 * d21 - d01 * d20) / den
+    inside = (v >= 0) & (w >= 0) & (v + w <= 1)
+    best = np.where(inside, np.abs(d_plane), np.inf)
+    for S, E in ((A, B), (B, C), (C, A)):
+        best = np.minimum(best, point_segment_distances(P, S, E))
+    return best
+
+
+def point_segment_distances(P, S, E):
+    D = E - S
+    t = np.clip(np.einsum("pti,ti->pt", P - S, D) / np.einsum("ti,ti->t", D, D), 0, 1)
+    return np.linalg.norm(P - (S + t[..., None] * D), axis=-1)
+
+
+def segment_segment_distances(P0, P1, Q0, Q1):
+    """Distance between every segment P (a x 3 ends) and every segment Q (b x 3 ends): a x b."""
+    d1 = (P1 - P0)[:, None, :]
+    d2 = (Q1 - Q0)[None, :, :]
+    r = P0[:, None, :] - Q0[None, :, :]
+    a = np.einsum("abi,abi->ab", d1 * np.ones_like(r), d1 * np.ones_like(r))
+    e = np.einsum("abi,abi->ab", d2 * np.ones_like(r), d2 * np.ones_like(r))
+    f = np.einsum("abi,abi->ab", d2 * np.ones_like(r), r)
+    c = np.einsum("abi,abi->ab", d1 * np.ones_like(r), r)
+    b = np.einsum("abi,abi->ab", d1 * np.ones_like(r), d2 * np.ones_like(r))
+    den = a * e - b * b
+    with np.errstate(divide="ignore", invalid="ignore"):
+        s = np.where(den > 1e-15, np.clip((b * f - c * e) / den, 0, 1), 0.0)
+        t = (b * s + f) / e
+        t = np.clip(t, 0, 1)
+        s = np.clip((b * t - c) / a, 0, 1)
+    return np.linalg.norm(r + s[..., None] * d1 - t[..., None] * d2, axis=-1)
+
+
+def brute_mesh_distance(ga, gb):
+    """Exact distance between two disjoint triangle meshes: the minimum of the
+    vertex-triangle and edge-edge distances."""
+    Va, Ta = mesh_arrays(ga)
+    Vb, Tb = mesh_arrays(gb)
+    best = min(point_triangle_distances(Va, Vb[Tb[:, 0]], Vb[Tb[:, 1]], Vb[Tb[:, 2]]).min(),
+               point_triangle_distances(Vb, Va[Ta[:, 0]], Va[Ta[:, 1]], Va[Ta[:, 2]]).min())
+
+    def edges(V, T):
+        E = np.unique(np.sort(np.concatenate([T[:, [0, 1]], T[:, [1, 2]], T[:, [2, 0]]]), axis=1), axis=0)
+        return V[E[:, 0]], V[E[:, 1]]
+
+    (a0, a1), (b0, b1) = edges(Va, Ta), edges(Vb, Tb)
+    return min(best, segment_segment_distances(a0, a1, b0, b1).min())
+
+
+def primitive_mesh(kind, *args, resolution=0):
+    p = klampt.GeometricPrimitive()
+    getattr(p, "set" + kind)(*args)
+    return klampt.Geometry3D(p).convert("TriangleMesh", resolution)
+
+
+def test_close_range_distance_with_a_new_orientation_every_call():
+    a = primitive_mesh("Sphere", [0, 0, 0], 0.1, resolution=0.03)
+    b = primitive_mesh("Box", [-0.05, -0.08, -0.02], [1, 0, 0, 0, 1, 0, 0, 0, 1], [0.1, 0.16, 0.04])
+    rng = np.random.default_rng(3)
+    for gap in np.linspace(0.001, 0.05, 25):
+        R = so3.from_rotation_vector(list(rng.uniform(-3, 3, 3)))
+        # The box's furthest point from its centre is 0.098 away: centre it
+        # so that its surface lies near the sphere's, in a random direction.
+        direction = rng.normal(size=3)
+        direction /= np.linalg.norm(direction)
+        b.setCurrentTransform(R, list(direction * (0.1 + 0.098 + gap)))
+        res = a.distance(b)
+        expected = brute_mesh_distance(a, b)
+        assert res.d == pytest.approx(expected, abs=1e-9)
+        assert np.linalg.norm(np.array(res.cp1) - np.array(res.cp2)) == pytest.approx(expected, abs=1e-9)
+
+
+def test_first_ray_hits_on_a_link_mesh_match_every_triangle():
+    require_shared_data()
+    w = klampt.WorldModel()
+    assert w.readFile(os.path.join(SHARED_DATA, "robots", "kinova_gen3_7dof.urdf"))
+    robot = w.robot(0)
+    sizes = [(len(robot.link(i).geometry().getTriangleMesh().getIndices()), i) for i in range(robot.numLinks())
+             if robot.link(i).geometry().type() == "TriangleMesh"]
+    g = robot.link(max(sizes)[1]).geometry()
+    V, T = mesh_arrays(g)
+    A, B, C = V[T[:, 0]], V[T[:, 1]], V[T[:, 2]]
+    lo, hi = V.min(axis=0), V.max(axis=0)
+    rng = np.random.default_rng(5)
+    hits = 0
+    for _ in range(40):
+        target = rng.uniform(lo, hi)
+        d = rng.normal(size=3)
+        d /= np.linalg.norm(d)
+        s = target - d * 2 * np.linalg.norm(hi - lo)
+        hit, point = g.rayCast(list(s), list(d))
+        # Moeller-Trumbore over every triangle.
+        e1, e2 = B - A, C - A
+        pvec = np.cross(d, e2)
+        det = np.einsum("ij,ij->i", e1, pvec)
+        ok = np.abs(det) > 1e-14
+        inv = np.where(ok, 1 / np.where(ok, det, 1), 0)
+        tvec = s - A
+        u = np.einsum("ij,ij->i", tvec, pvec) * inv
+        qvec = np.cross(tvec, e1)
+        v = (qvec @ d) * inv
+        t = np.einsum("ij,ij->i", e2, qvec) * inv
+        valid = ok & (u >= -1e-12) & (v >= -1e-12) & (u + v <= 1 + 1e-12) & (t >= 0)
+        assert hit == bool(valid.any())
+        if hit:
+            hits += 1
+            assert np.linalg.norm(np.array(point) - s) == pytest.approx(t[valid].min(), abs=1e-9)
+    assert hits >= 10
