@@ -4,7 +4,8 @@ link mesh (firstQuery: a point distance, which builds the structure of point
 queries; firstCollides: a mesh-mesh collision test, which builds the
 mesh's collision tree), mesh-mesh collides and distance between two link
 meshes (meshDistanceRot: the distance's median averaged over 12 random
-relative orientations), a ray cast, and point cloud-mesh collides.
+relative orientations; meshDistanceNear: at close range with a new
+orientation on every call), a ray cast, and point cloud-mesh collides.
 
     python benchmarks/bench_collision.py                 # this interpreter's klampt
     python benchmarks/bench_collision.py --compare PY    # also PY's klampt, with ratios
@@ -19,7 +20,8 @@ import random
 from benchcommon import data_dir, median_us, run
 
 ROBOTS = ["robots/tx90l.rob", "robots/ur5.rob", "robots/kinova_gen3_7dof.urdf", "robots/baxter.rob", "robots/atlas.rob"]
-COLUMNS = ["selfCollides", "firstQuery", "firstCollides", "meshCollides", "meshDistance", "meshDistanceRot", "rayCast", "cloudCollides"]
+COLUMNS = ["selfCollides", "firstQuery", "firstCollides", "meshCollides", "meshDistance", "meshDistanceRot",
+           "meshDistanceNear", "rayCast", "cloudCollides"]
 
 
 
@@ -109,6 +111,13 @@ def measure():
             b.setCurrentTransform(rot, [width * 1.5 + 0.05, 0.01, 0.02])
             total += median_us(lambda: a.distance(b), repeat=7)
         row["meshDistanceRot"] = total / 12
+        # Close range (a few cm apart), a new orientation on every call: no
+        # previous answer to start from.
+        rots = [so3.from_rotation_vector([rng.uniform(-3, 3) for _ in range(3)]) for _ in range(16)]
+        near = [width * 0.5 + 0.02, 0.01, 0.02]
+        env = {"a": a, "b": b, "rots": rots, "near": near, "k": [0]}
+        moved = "k[0] = (k[0] + 1) & 15; b.setCurrentTransform(rots[k[0]], near)"
+        row["meshDistanceNear"] = max(median_us(moved + "; a.distance(b)", env=env) - median_us(moved, env=env), 0.01)
         b.setCurrentTransform([0, 1, 0, -1, 0, 0, 0, 0, 1], [width * 1.5 + 0.05, 0.01, 0.02])
         c = [(lo[k] + hi[k]) / 2 for k in range(3)]
         row["rayCast"] = median_us(lambda: a.rayCast([c[0] - 10, c[1], c[2]], [1, 0, 0]))
