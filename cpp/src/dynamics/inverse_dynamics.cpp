@@ -1,6 +1,7 @@
 #include "klampt/dynamics/inverse_dynamics.h"
 
 #include "klampt/dynamics/body_state.h"
+#include "klampt/math/simd_clones.h"
 
 namespace klampt {
 
@@ -10,8 +11,8 @@ namespace klampt {
 // iteration would put a store-to-load forwarding delay on the critical path
 // of every link.
 
-void inverseDynamics(const Robot& robot, const double* dq, const double* ddq, const Vector3& gravity,
-                     DynamicsWorkspace& ws, double* tau) {
+KLAMPT_AVX2_CLONES void inverseDynamics(const Robot& robot, const double* dq, const double* ddq,
+                                        const Vector3& gravity, DynamicsWorkspace& ws, double* tau) {
   const int n = robot.numLinks();
   ws.reserve(n);
   auto& w = ws.angularVelocity;
