@@ -55,21 +55,7 @@ joint floatingplanar 2 -1
 """
 
 # Three slides only, as in robots/3pointhand.rob: the body never turns.
-SLIDES_ROB = """links x y body
-parents -1 0 1
-jointtype p p p
-TParent 1 0 0  0 1 0  0 0 1  0 0 1 \\
-        1 0 0  0 1 0  0 0 1  0 0 0 \\
-        1 0 0  0 1 0  0 0 1  0 0 0
-axis 1 0 0  0 1 0  0 0 1
-q 0 0 0
-qmin -inf -inf -inf
-qmax inf inf inf
-mass 0 0 2
-com 0 0 0  0 0 0  0 0 0
-inertia 0 0 0 0 0 0 0 0 0  0 0 0 0 0 0 0 0 0  0.1 0 0 0 0.2 0 0 0 0.5
-joint floatingplanar 2 -1
-"""
+SLIDES_ROB = PLANAR_ROB.replace("jointtype p p r", "jointtype p p p")
 
 
 def load(tmp_path, text, name):

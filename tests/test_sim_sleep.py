@@ -39,6 +39,20 @@ def run(sim, seconds):
         sim.simulate(0.01)
 
 
+AT_REST = ([0.0, 0.0, 0.0], [0.0, 0.0, 0.0])
+
+
+def asleep(heights, **kwargs):
+    """A world of boxes simulated with autoDisable until every box sleeps."""
+    w = box_world(heights, **kwargs)
+    sim = Simulator(w)
+    sim.setSetting("autoDisable", "1")
+    run(sim, 2.0)
+    for i in range(len(heights)):
+        assert sim.body(w.rigidObject(i)).getVelocity() == AT_REST
+    return w, sim
+
+
 def test_autodisable_is_off_by_default_and_resting_bodies_keep_moving_slightly():
     w = box_world([0.2])
     sim = Simulator(w)
@@ -58,7 +72,7 @@ def test_sleeping_boxes_rest_where_awake_boxes_rest():
     for i in range(len(heights)):
         body = ss.body(sleepy.rigidObject(i))
         # Asleep: not integrated, so exactly at rest.
-        assert body.getVelocity() == ([0.0, 0.0, 0.0], [0.0, 0.0, 0.0])
+        assert body.getVelocity() == AT_REST
         za = awake.rigidObject(i).getTransform()[1][2]
         zs = sleepy.rigidObject(i).getTransform()[1][2]
         assert zs == pytest.approx(za, abs=1e-3)
@@ -72,18 +86,14 @@ def test_sleeping_box_keeps_its_contact_and_supporting_force():
     sim.enableContactFeedbackAll()
     run(sim, 2.0)
     box, floor = w.rigidObject(0).getID(), w.terrain(0).getID()
-    assert sim.body(w.rigidObject(0)).getVelocity() == ([0.0, 0.0, 0.0], [0.0, 0.0, 0.0])
+    assert sim.body(w.rigidObject(0)).getVelocity() == AT_REST
     assert sim.inContact(box, floor)
     assert sim.contactForce(box, floor)[2] == pytest.approx(1.0 * G, rel=0.02)
 
 
 def test_force_wakes_a_sleeping_box():
-    w = box_world([0.2])
-    sim = Simulator(w)
-    sim.setSetting("autoDisable", "1")
-    run(sim, 2.0)
+    w, sim = asleep([0.2])
     body = sim.body(w.rigidObject(0))
-    assert body.getVelocity() == ([0.0, 0.0, 0.0], [0.0, 0.0, 0.0])
     z0 = w.rigidObject(0).getTransform()[1][2]
     body.applyWrench([0, 0, 30.0], [0, 0, 0])  # three times its weight, upwards
     sim.simulate(0.01)
@@ -92,39 +102,31 @@ def test_force_wakes_a_sleeping_box():
 
 
 def test_box_dropped_on_a_sleeping_box_wakes_it_and_both_come_to_rest_stacked():
-    w = box_world([0.2, 0.2])
-    sim = Simulator(w)
-    sim.setSetting("autoDisable", "1")
-    run(sim, 2.0)
+    w, sim = asleep([0.2, 0.2])
     lower, upper = sim.body(w.rigidObject(0)), sim.body(w.rigidObject(1))
-    assert lower.getVelocity() == upper.getVelocity() == ([0.0, 0.0, 0.0], [0.0, 0.0, 0.0])
     z_lower = w.rigidObject(0).getTransform()[1][2]
     # Moving the second box above the first wakes it; it falls on the sleeper.
     upper.setObjectTransform([1, 0, 0, 0, 1, 0, 0, 0, 1], [0, 0, 0.4])
     woke = False
     for _ in range(300):
         sim.simulate(0.01)
-        woke |= lower.getVelocity() != ([0.0, 0.0, 0.0], [0.0, 0.0, 0.0])
+        woke |= lower.getVelocity() != AT_REST
     assert woke
     zl = w.rigidObject(0).getTransform()[1][2]
     zu = w.rigidObject(1).getTransform()[1][2]
     assert zl == pytest.approx(z_lower, abs=2e-3)
     # One box height plus the two boxes' boundary layers (2.5 mm each) up.
     assert zu == pytest.approx(zl + 0.1 + 0.005, abs=2e-3)
-    assert lower.getVelocity() == upper.getVelocity() == ([0.0, 0.0, 0.0], [0.0, 0.0, 0.0])
+    assert lower.getVelocity() == upper.getVelocity() == AT_REST
 
 
 def test_turning_autodisable_off_wakes_every_body():
-    w = box_world([0.2])
-    sim = Simulator(w)
-    sim.setSetting("autoDisable", "1")
-    run(sim, 2.0)
+    w, sim = asleep([0.2])
     body = sim.body(w.rigidObject(0))
-    assert body.getVelocity() == ([0.0, 0.0, 0.0], [0.0, 0.0, 0.0])
     sim.setSetting("autoDisable", "0")
     body.applyWrench([0, 0, 0], [0, 0, 0])
     run(sim, 0.05)
-    assert body.getVelocity() != ([0.0, 0.0, 0.0], [0.0, 0.0, 0.0])
+    assert body.getVelocity() != AT_REST
 
 
 def test_state_with_sleeping_bodies_restores_bit_for_bit():
@@ -148,12 +150,7 @@ def test_state_with_sleeping_bodies_restores_bit_for_bit():
 
 
 def test_kinematic_body_pushing_a_sleeping_box_wakes_it():
-    w = box_world([0.2, 0.2], spacing=0.2)
-    sim = Simulator(w)
-    sim.setSetting("autoDisable", "1")
-    run(sim, 2.0)
-    box = sim.body(w.rigidObject(1))
-    assert box.getVelocity() == ([0.0, 0.0, 0.0], [0.0, 0.0, 0.0])
+    w, sim = asleep([0.2, 0.2], spacing=0.2)
     x0 = w.rigidObject(1).getTransform()[1][0]
     # The first box becomes a kinematic paddle sliding towards the second.
     paddle = sim.body(w.rigidObject(0))
