@@ -28,7 +28,8 @@ bool rayBox(const Vector3& s, const Vector3& d, const Vector3& lo, const Vector3
       if (s[k] < lo[k] || s[k] > hi[k]) return false;
       continue;
     }
-    double a = (lo[k] - s[k]) / d[k], b = (hi[k] - s[k]) / d[k];
+    const double inv = 1.0 / d[k];
+    double a = (lo[k] - s[k]) * inv, b = (hi[k] - s[k]) * inv;
     if (a > b) std::swap(a, b);
     t0 = std::max(t0, a);
     t1 = std::min(t1, b);

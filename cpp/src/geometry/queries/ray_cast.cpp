@@ -53,25 +53,6 @@ bool raySphere(const Vector3& s, const Vector3& d, double r, double& t) {
   return true;
 }
 
-/// Where the ray (s, d) enters the box centred at the origin with half sizes
-/// h, if before tMax (slabs, one division per axis).
-bool rayCentredBoxBefore(const Vector3& s, const Vector3& d, const Vector3& h, double tMax, double& tEnter) {
-  double t0 = 0.0, t1 = tMax;
-  for (int k = 0; k < 3; ++k) {
-    if (d[k] == 0.0) {
-      if (std::abs(s[k]) > h[k]) return false;
-      continue;
-    }
-    const double inv = 1.0 / d[k];
-    double a = (-h[k] - s[k]) * inv, b = (h[k] - s[k]) * inv;
-    if (a > b) std::swap(a, b);
-    t0 = std::max(t0, a);
-    t1 = std::min(t1, b);
-    if (t0 > t1) return false;
-  }
-  tEnter = t0;
-  return true;
-}
 
 /// Nearest hit on the mesh triangles, descending the BVH's oriented boxes
 /// nearest child first, so that a hit soon prunes the boxes behind it. The
@@ -95,7 +76,7 @@ int rayMesh(const coal::BVHModel<coal::OBBRSS>& bvh, const TriangleMesh& mesh, c
     // Grown by the rounding of the change of frame so that rays grazing a
     // face are not culled.
     const Vector3 extent = obb.extent.array() + 1e-9 * (1.0 + ls.cwiseAbs().maxCoeff());
-    return rayCentredBoxBefore(ls, ld, extent, tBest, tEnter);
+    return rayBox(ls, ld, -extent, extent, tBest, tEnter);
   };
   struct Entry {
     int node;
