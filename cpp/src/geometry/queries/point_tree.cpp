@@ -21,24 +21,6 @@ double boxBoxDistance(const Vector3& lo1, const Vector3& hi1, const Vector3& lo2
   return gap.norm();
 }
 
-bool rayBox(const Vector3& s, const Vector3& d, const Vector3& lo, const Vector3& hi, double tMax, double& tEnter) {
-  double t0 = 0.0, t1 = tMax;
-  for (int k = 0; k < 3; ++k) {
-    if (d[k] == 0.0) {
-      if (s[k] < lo[k] || s[k] > hi[k]) return false;
-      continue;
-    }
-    const double inv = 1.0 / d[k];
-    double a = (lo[k] - s[k]) * inv, b = (hi[k] - s[k]) * inv;
-    if (a > b) std::swap(a, b);
-    t0 = std::max(t0, a);
-    t1 = std::min(t1, b);
-    if (t0 > t1) return false;
-  }
-  tEnter = t0;
-  return true;
-}
-
 void transformBox(const RigidTransform& T, const Vector3& lo, const Vector3& hi, Vector3& wlo, Vector3& whi) {
   const Vector3 c = T.apply(0.5 * (lo + hi));
   const Vector3 e = T.R.cwiseAbs() * (0.5 * (hi - lo));

@@ -1,6 +1,7 @@
 // Bounding-volume tree over a point cloud whose points are balls (a radius
 // each): branch-and-bound nearest queries, range queries and ray casts.
 #pragma once
+#include <algorithm>
 #include <functional>
 #include <vector>
 #include "klampt/math/types.h"
@@ -52,8 +53,25 @@ double pointBoxDistance2(const Vector3& p, const Vector3& lo, const Vector3& hi)
 /// Distance between two axis-aligned boxes (0 if they overlap).
 double boxBoxDistance(const Vector3& lo1, const Vector3& hi1, const Vector3& lo2, const Vector3& hi2);
 /// Entry parameter of the ray s + t d into the box, or false if it misses
-/// (or the box lies beyond tMax).
-bool rayBox(const Vector3& s, const Vector3& d, const Vector3& lo, const Vector3& hi, double tMax, double& tEnter);
+/// (or the box lies beyond tMax). Inline: tree descents call it per node.
+inline bool rayBox(const Vector3& s, const Vector3& d, const Vector3& lo, const Vector3& hi, double tMax,
+                   double& tEnter) {
+  double t0 = 0.0, t1 = tMax;
+  for (int k = 0; k < 3; ++k) {
+    if (d[k] == 0.0) {
+      if (s[k] < lo[k] || s[k] > hi[k]) return false;
+      continue;
+    }
+    const double inv = 1.0 / d[k];
+    double a = (lo[k] - s[k]) * inv, b = (hi[k] - s[k]) * inv;
+    if (a > b) std::swap(a, b);
+    t0 = std::max(t0, a);
+    t1 = std::min(t1, b);
+    if (t0 > t1) return false;
+  }
+  tEnter = t0;
+  return true;
+}
 /// World box of the local box [lo, hi] placed at T.
 void transformBox(const RigidTransform& T, const Vector3& lo, const Vector3& hi, Vector3& wlo, Vector3& whi);
 
