@@ -199,16 +199,29 @@ ContactQueryResult contacts(const Geometry& a, const Geometry& b, double padding
   if (std::isnan(padding1) || std::isnan(padding2)) throw std::invalid_argument("padding is NaN");
   if (maxContacts < 0) throw std::invalid_argument("maxContacts must be >= 0");
   const double pad1 = padding1 + a.margin, pad2 = padding2 + b.margin, pad = pad1 + pad2;
-  const auto la = detail::leavesOf(a), lb = detail::leavesOf(b);
-  std::vector<Contact> cs;
+  // Per-thread scratch: the simulator asks for contacts of every close pair
+  // at every step.
+  thread_local std::vector<Leaf> la, lb;
+  thread_local std::vector<Contact> cs;
+  thread_local std::vector<double> depth;
+  thread_local std::vector<int> order;
+  detail::leavesOf(a, la);
+  detail::leavesOf(b, lb);
+  cs.clear();
   for (const Leaf& x : la)
     for (const Leaf& y : lb) leafContacts(x, y, pad, cs);
-  std::vector<double> depth(cs.size());
+  depth.resize(cs.size());
   for (size_t i = 0; i < cs.size(); ++i) depth[i] = std::max(0.0, pad - cs[i].dist);
-  std::vector<int> order(cs.size());
+  order.resize(cs.size());
   std::iota(order.begin(), order.end(), 0);
   if (maxContacts > 0 && (int)cs.size() > maxContacts) order = clusterContacts(cs, depth, maxContacts, normalScale);
   ContactQueryResult r;
+  r.points1.reserve(order.size());
+  r.points2.reserve(order.size());
+  r.normals.reserve(order.size());
+  r.depths.reserve(order.size());
+  r.elems1.reserve(order.size());
+  r.elems2.reserve(order.size());
   for (int i : order) {
     const Contact& c = cs[i];
     // Move the points onto the padded surfaces along the normal.
