@@ -51,26 +51,47 @@ bool validHint(const std::pair<int, int>& h, const MeshBVH& a, const MeshBVH& b)
   return h.first >= 0 && h.second >= 0 && (unsigned)h.first < a.num_tris && (unsigned)h.second < b.num_tris;
 }
 
-/// Boxes of b's nodes placed in a's frame, computed once per query and node:
-/// each is tested against many of a's nodes.
-struct PlacedBoxes {
-  struct Box {
-    Matrix3 axes;
-    Vector3 center;
-    unsigned stamp = 0;
-  };
-  std::vector<Box> boxes;
+/// Volumes of b's nodes placed in a's frame, per thread: each is placed once
+/// per query (the stamp says which query) and then tested against many of
+/// a's nodes. Entry holds the placed volume and an `unsigned stamp`.
+template <class Entry>
+struct PlacedNodes {
+  std::vector<Entry> entries;
   unsigned stamp = 0;
 
-  static PlacedBoxes& forThisThread(unsigned numNodes) {
-    thread_local PlacedBoxes p;
-    if (p.boxes.size() < numNodes) p.boxes.resize(numNodes);
+  /// The cache for a new query over a tree of numNodes nodes.
+  static PlacedNodes& forThisThread(unsigned numNodes) {
+    thread_local PlacedNodes p;
+    if (p.entries.size() < numNodes) p.entries.resize(numNodes);
     if (++p.stamp == 0) {  // wrapped: forget every stamp
-      for (Box& b : p.boxes) b.stamp = 0;
+      for (Entry& e : p.entries) e.stamp = 0;
       p.stamp = 1;
     }
     return p;
   }
+
+  /// Node j's entry, filled by place(entry) the first time this query asks.
+  template <class Place>
+  const Entry& get(int j, Place&& place) {
+    Entry& e = entries[j];
+    if (e.stamp != stamp) {
+      place(e);
+      e.stamp = stamp;
+    }
+    return e;
+  }
+};
+
+struct PlacedBox {
+  Matrix3 axes;
+  Vector3 center;
+  unsigned stamp = 0;
+};
+
+struct PlacedRss {
+  coal::RSS rss;
+  Vector3 center, half0, half1;  // of the rectangle, its half sides
+  unsigned stamp = 0;
 };
 
 /// Separating-axis test between box 1 (axes A, centre c1, half sizes a) and
@@ -103,28 +124,6 @@ bool boxesDisjoint(const Matrix3& A, const Vector3& c1, const Vector3& a, const 
   return false;
 }
 
-/// RSS of b's nodes placed in a's frame, like PlacedBoxes: each is measured
-/// against many of a's nodes.
-struct PlacedRss {
-  struct Entry {
-    coal::RSS rss;
-    Vector3 center, half0, half1;  // of the rectangle, its half sides
-    unsigned stamp = 0;
-  };
-  std::vector<Entry> entries;
-  unsigned stamp = 0;
-
-  static PlacedRss& forThisThread(unsigned numNodes) {
-    thread_local PlacedRss p;
-    if (p.entries.size() < numNodes) p.entries.resize(numNodes);
-    if (++p.stamp == 0) {
-      for (Entry& e : p.entries) e.stamp = 0;
-      p.stamp = 1;
-    }
-    return p;
-  }
-};
-
 /// The relative placement of b in a's frame and the triangle data of both.
 struct Traversal {
   const MeshBVH& a;
@@ -152,23 +151,20 @@ struct Traversal {
 struct WithinSearch : Traversal {
   double tol, tol2;
   int t1 = -1, t2 = -1;
-  PlacedBoxes* placed = nullptr;
+  PlacedNodes<PlacedBox>* placed = nullptr;
   using Traversal::Traversal;
 
-  const PlacedBoxes::Box& placedBox(int j) const {
-    PlacedBoxes::Box& box = placed->boxes[j];
-    if (box.stamp != placed->stamp) {
+  const PlacedBox& placedBox(int j) const {
+    return placed->get(j, [&](PlacedBox& box) {
       const coal::OBB& o = b.getBV(j).bv.obb;
       box.axes.noalias() = R * o.axes;
       box.center.noalias() = R * o.To + T;
-      box.stamp = placed->stamp;
-    }
-    return box;
+    });
   }
   /// Whether node box o1 of a, grown by tol along its axes (which covers
   /// every point within tol of it), overlaps node j of b.
   bool boxesNear(const coal::OBB& o1, int j) const {
-    const PlacedBoxes::Box& box = placedBox(j);
+    const PlacedBox& box = placedBox(j);
     return !boxesDisjoint(o1.axes, o1.To, o1.extent.array() + tol, box.axes, box.center, b.getBV(j).bv.obb.extent);
   }
 
@@ -192,12 +188,11 @@ struct DistanceSearch : Traversal {
   double best, relErr, absErr;
   int t1 = -1, t2 = -1;
   Vector3 P, Q;
-  PlacedRss* placed = nullptr;
+  PlacedNodes<PlacedRss>* placed = nullptr;
   using Traversal::Traversal;
 
-  const PlacedRss::Entry& placedRss(int j) const {
-    PlacedRss::Entry& e = placed->entries[j];
-    if (e.stamp != placed->stamp) {
+  const PlacedRss& placedRss(int j) const {
+    return placed->get(j, [&](PlacedRss& e) {
       const coal::RSS& r = b.getBV(j).bv.rss;
       e.rss = r;
       e.rss.axes.noalias() = R * r.axes;
@@ -205,9 +200,7 @@ struct DistanceSearch : Traversal {
       e.half0 = (0.5 * r.length[0]) * e.rss.axes.col(0);
       e.half1 = (0.5 * r.length[1]) * e.rss.axes.col(1);
       e.center = e.rss.Tr + e.half0 + e.half1;
-      e.stamp = placed->stamp;
-    }
-    return e;
+    });
   }
   static Vector3 rectCenter(const coal::RSS& r) {
     return r.Tr + (0.5 * r.length[0]) * r.axes.col(0) + (0.5 * r.length[1]) * r.axes.col(1);
@@ -219,7 +212,7 @@ struct DistanceSearch : Traversal {
   /// Along an axis of one rectangle, its own half extent is its half side.
   double gapBound(int i, int j) const {
     const coal::RSS& r1 = a.getBV(i).bv.rss;
-    const PlacedRss::Entry& e = placedRss(j);
+    const PlacedRss& e = placedRss(j);
     const Vector3 h[2] = {(0.5 * r1.length[0]) * r1.axes.col(0), (0.5 * r1.length[1]) * r1.axes.col(1)};
     const Vector3 d = e.center - (r1.Tr + h[0] + h[1]);
     const auto gapAlong = [&d](const auto& u, double ownHalf, const Vector3& other0, const Vector3& other1) {
@@ -236,7 +229,7 @@ struct DistanceSearch : Traversal {
   /// radii.
   double upperBound(int i, int j) const {
     const coal::RSS& r1 = a.getBV(i).bv.rss;
-    const PlacedRss::Entry& e = placedRss(j);
+    const PlacedRss& e = placedRss(j);
     const auto nearestOnRect = [](const Vector3& p, const Vector3& center, const Matrix3& axes, const double* length) {
       const Vector3 d = p - center;
       Vector3 q = center;
@@ -383,7 +376,7 @@ bool meshMeshWithin(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b
     }
   }
   if (a.getNumBVs() == 0 || b.getNumBVs() == 0) return false;
-  s.placed = &PlacedBoxes::forThisThread(b.getNumBVs());
+  s.placed = &PlacedNodes<PlacedBox>::forThisThread(b.getNumBVs());
   if (!s.recurse(0, 0)) return false;
   hint.pair = {s.t1, s.t2};
   hint.fromDistance = false;
@@ -405,7 +398,7 @@ MeshMeshDistance meshMeshDistance(const MeshBVH& a, const RigidTransform& Ta, co
   if (validHint(start.pair, a, b)) s.leaf(start.pair.first, start.pair.second);
   const bool samePose = start.fromDistance && start.R == s.R && start.T == s.T;
   if (a.getNumBVs() > 0 && b.getNumBVs() > 0) {
-    s.placed = &PlacedRss::forThisThread(b.getNumBVs());
+    s.placed = &PlacedNodes<PlacedRss>::forThisThread(b.getNumBVs());
     const double rootBound = s.best <= 0 ? 0 : s.lowerBound(0, 0);
     int c1, c2;
     // Overlapping roots: a collision test (boxes, early exit) settles
