@@ -102,49 +102,78 @@ KLAMPT_AVX2_CLONES void inverseDynamics(const Robot& robot, const double* dq, co
   }
 }
 
-void gravityForces(const Robot& robot, const Vector3& gravity, DynamicsWorkspace& ws, double* tau) {
+namespace {
+
+using Vector2 = Eigen::Vector2d;
+
+// Walks the tree from the leaves up, summing over each link's subtree its mass
+// and `moment(i, link mass)`, the link's own share of a first moment (a vector
+// of type Vec), then calls visit(i, subtree mass, subtree moment).
+template <class Vec, class Moment, class Visit>
+inline void subtreeSums(const Robot& robot, DynamicsWorkspace& ws, Moment moment, Visit visit) {
   const int n = robot.numLinks();
   ws.reserve(n);
-  // Mass of each subtree and its first moment about the link origin,
-  // sum m (c - p), passed up to the parent.
   auto& pendingMass = ws.vec1;
-  auto& pendingMoment = ws.vecA;
+  auto& pendingMoment = ws.vecA;  // the leading components, when Vec is shorter
+  constexpr int dim = Vec::RowsAtCompileTime;
   for (int i = 0; i < n; ++i) {
     pendingMass[i] = 0;
     pendingMoment[i].setZero();
   }
   double carriedMass = 0;
-  Vector3 carriedMoment = Vector3::Zero();  // subtree of i + 1, about p_i
-  bool carried = false;
+  Vec carriedMoment = Vec::Zero();
   for (int i = n - 1; i >= 0; --i) {
-    const Link& l = robot.links[i];
-    const RigidTransform& T = robot.linkTransforms[i];
-    double mass = l.mass.mass + pendingMass[i];
-    if (carried) mass += carriedMass;
-    // The carried moment is added last, so that only one addition per link
-    // waits for the previous one.
-    const Vector3 own = T.R * (l.mass.mass * l.mass.com) + pendingMoment[i];
-    Vector3 moment = own;
-    if (carried) moment += carriedMoment;
-    const Vector3 z = worldAxis(T.R, l.axis);
-    // Minus the generalized force of the weights m g acting at the centers of mass.
-    tau[i] = l.prismatic ? -mass * z.dot(gravity) : -z.dot(moment.cross(gravity));
-    const int p = l.parent;
-    if (p < 0) {
-      carried = false;
-      continue;
-    }
-    Vector3 atParent = own + mass * (T.t - robot.linkTransforms[p].t);
-    if (carried) atParent += carriedMoment;
-    carried = p == i - 1;
-    if (carried) {
+    const double m = robot.links[i].mass.mass;
+    const double mass = m + pendingMass[i] + carriedMass;
+    const Vec sum = moment(i, m) + pendingMoment[i].template head<dim>() + carriedMoment;
+    visit(i, mass, sum);
+    const int p = robot.links[i].parent;
+    carriedMass = 0;
+    carriedMoment.setZero();
+    if (p == i - 1) {
       carriedMass = mass;
-      carriedMoment = atParent;
-    } else {
+      carriedMoment = sum;
+    } else if (p >= 0) {
       pendingMass[p] += mass;
-      pendingMoment[p] += atParent;
+      pendingMoment[p].template head<dim>() += sum;
     }
   }
+}
+
+}  // namespace
+
+// With S the first moment sum m c of a joint's subtree about the world origin
+// and M its mass, a revolute joint at p with axis z bears -z . ((S - M p) x g)
+// and a prismatic one -M z . g. For vertical gravity g = (0, 0, gz) only the
+// horizontal components of S, p and z enter: -gz (z_x (S - M p)_y - z_y (S - M p)_x).
+void gravityForces(const Robot& robot, const Vector3& gravity, DynamicsWorkspace& ws, double* tau) {
+  const auto& T = robot.linkTransforms;
+  if (gravity.x() == 0 && gravity.y() == 0) {
+    const double gz = gravity.z();
+    subtreeSums<Vector2>(
+        robot, ws,
+        [&](int i, double m) -> Vector2 {
+          return m * (T[i].R.topRows<2>() * robot.links[i].mass.com + T[i].t.head<2>());
+        },
+        [&](int i, double mass, const Vector2& S) {
+          const Link& l = robot.links[i];
+          const Vector3 z = worldAxis(T[i].R, l.axis);
+          if (l.prismatic) {
+            tau[i] = -mass * z.z() * gz;
+          } else {
+            const Vector2 arm = S - mass * T[i].t.head<2>();
+            tau[i] = -gz * (z.x() * arm.y() - z.y() * arm.x());
+          }
+        });
+    return;
+  }
+  subtreeSums<Vector3>(
+      robot, ws, [&](int i, double m) -> Vector3 { return m * (T[i].R * robot.links[i].mass.com + T[i].t); },
+      [&](int i, double mass, const Vector3& S) {
+        const Link& l = robot.links[i];
+        const Vector3 z = worldAxis(T[i].R, l.axis);
+        tau[i] = l.prismatic ? -mass * z.dot(gravity) : -z.dot((S - mass * T[i].t).cross(gravity));
+      });
 }
 
 }  // namespace klampt

@@ -12,8 +12,8 @@ namespace klampt {
 void inverseDynamics(const Robot& robot, const double* dq, const double* ddq, const Vector3& gravity,
                      DynamicsWorkspace& ws, double* tau);
 
-/// G(q) alone, the torques that hold the robot against gravity g: the
-/// Newton-Euler backward pass with only the links' weights, O(n).
+/// G(q) alone, the torques that hold the robot against gravity g, from the
+/// mass and first moment of each link's subtree, O(n).
 void gravityForces(const Robot& robot, const Vector3& gravity, DynamicsWorkspace& ws, double* tau);
 
 }  // namespace klampt
