@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from conftest import SHARED_DATA, require_shared_data
+from conftest import PROJECT_DATA, SHARED_DATA, require_shared_data
 from klampt import Simulator, WorldModel
 from test_sim_physics import pendulum_world
 
@@ -46,6 +46,32 @@ def test_pid_reaches_milestone():
         assert q[i] == pytest.approx(target[i], abs=TOLERANCE[i]), "joint %d" % i
     assert c.getCommandedConfig() == pytest.approx(target, abs=1e-9)
     assert sim.getStatus() == Simulator.STATUS_NORMAL
+
+
+@pytest.mark.parametrize("pose", [[0] * 7, [0, 0, 0.4, 0.8, 0, 1.2, 0]], ids=["upright", "bent"])
+def test_demo_arm_servos_move_without_chatter(pose):
+    # An explicit PD term with kD dt / I > 2 overshoots at every step while a
+    # joint moves: the torque flips sign from one step to the next, up to its
+    # limits. The demo arm's gains must be stable at the 1 ms step where its
+    # joint inertias are smallest (upright) and in the demo's working pose.
+    w = WorldModel()
+    assert w.readFile(os.path.join(PROJECT_DATA, "robots", "arm6.rob"))
+    robot = w.robot(0)
+    robot.setConfig(pose)
+    limits = robot.getTorqueLimits()
+    sim = Simulator(w)
+    c = sim.controller(0)
+    c.setMilestone([q + (0.3 if i > 0 else 0) for i, q in enumerate(pose)])
+    previous = None
+    for _ in range(300):
+        sim.simulate(0.001)
+        torque = sim.getActualTorque(0)
+        for d, t in enumerate(torque):
+            limit = limits[robot.driver(d).getAffectedLinks()[0]]
+            assert abs(t) < 0.9 * limit, "driver %d at its torque limit" % d
+            if previous is not None:
+                assert abs(t - previous[d]) < 0.05 * limit, "driver %d torque jumps between steps" % d
+        previous = torque
 
 
 def test_cubic_queue_follows_its_trajectory():
