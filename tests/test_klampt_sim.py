@@ -262,9 +262,9 @@ def test_execute_trajectory_on_the_simulated_controller():
     worst = 0.0
     for _ in range(200):
         sim.simulate(0.01)
-        # the commanded configuration is the spline at the last control update
-        # (within a millisecond of the current time)
-        assert c.getCommandedConfig() == pytest.approx(spline.eval(sim.getTime())[:len(q0)], abs=2e-3)
+        # the commanded configuration is the spline at the end of the current
+        # control period
+        assert c.getCommandedConfig() == pytest.approx(spline.eval(sim.getTime() + c.getRate())[:len(q0)], abs=1e-9)
         worst = max(worst, max(abs(a - b) for a, b in zip(sim.getActualConfig(0), c.getCommandedConfig())))
     assert worst < 0.05
     for _ in range(50):

@@ -85,7 +85,7 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
       .def("commands", [](const SimRobotControllerHandle&) { return RobotController::commandNames(); })
       .def("sendCommand",
            [](SimRobotControllerHandle& h, const std::string& name, const std::string& args) {
-             return ctrl(h).sendCommand(robotOf(h), h.sim->time, name, args);
+             return ctrl(h).sendCommand(robotOf(h), name, args);
            },
            py::arg("name"), py::arg("args"))
       .def("settings", [](const SimRobotControllerHandle&) { return RobotController::settingNames(); })
@@ -96,57 +96,57 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
            py::arg("name"), py::arg("val"))
       .def("setMilestone",
            [](SimRobotControllerHandle& h, py::handle q) {
-             ctrl(h).setMilestone(robotOf(h), h.sim->time, toVector(q, links(h), "q"), nullptr, false);
+             ctrl(h).setMilestone(robotOf(h), toVector(q, links(h), "q"), nullptr, false);
            },
            py::arg("q"))
       .def("setMilestone",
            [](SimRobotControllerHandle& h, py::handle q, py::handle dq) {
              const VectorX v = toVector(dq, links(h), "dq");
-             ctrl(h).setMilestone(robotOf(h), h.sim->time, toVector(q, links(h), "q"), &v, false);
+             ctrl(h).setMilestone(robotOf(h), toVector(q, links(h), "q"), &v, false);
            },
            py::arg("q"), py::arg("dq"))
       .def("addMilestone",
            [](SimRobotControllerHandle& h, py::handle q) {
-             ctrl(h).setMilestone(robotOf(h), h.sim->time, toVector(q, links(h), "q"), nullptr, true);
+             ctrl(h).setMilestone(robotOf(h), toVector(q, links(h), "q"), nullptr, true);
            },
            py::arg("q"))
       .def("addMilestone",
            [](SimRobotControllerHandle& h, py::handle q, py::handle dq) {
              const VectorX v = toVector(dq, links(h), "dq");
-             ctrl(h).setMilestone(robotOf(h), h.sim->time, toVector(q, links(h), "q"), &v, true);
+             ctrl(h).setMilestone(robotOf(h), toVector(q, links(h), "q"), &v, true);
            },
            py::arg("q"), py::arg("dq"))
       .def("addMilestoneLinear",
            [](SimRobotControllerHandle& h, py::handle q) {
-             ctrl(h).setMilestone(robotOf(h), h.sim->time, toVector(q, links(h), "q"), nullptr, true);
+             ctrl(h).setMilestone(robotOf(h), toVector(q, links(h), "q"), nullptr, true, true);
            },
            py::arg("q"))
       .def("setLinear",
            [](SimRobotControllerHandle& h, py::handle q, double dt) {
-             ctrl(h).setLinear(h.sim->time, toVector(q, links(h), "q"), segmentDuration(dt), false);
+             ctrl(h).setLinear(toVector(q, links(h), "q"), segmentDuration(dt), false);
            },
            py::arg("q"), py::arg("dt"))
       .def("addLinear",
            [](SimRobotControllerHandle& h, py::handle q, double dt) {
-             ctrl(h).setLinear(h.sim->time, toVector(q, links(h), "q"), segmentDuration(dt), true);
+             ctrl(h).setLinear(toVector(q, links(h), "q"), segmentDuration(dt), true);
            },
            py::arg("q"), py::arg("dt"))
       .def("setCubic",
            [](SimRobotControllerHandle& h, py::handle q, py::handle v, double dt) {
-             ctrl(h).setCubic(h.sim->time, toVector(q, links(h), "q"), toVector(v, links(h), "v"), segmentDuration(dt),
+             ctrl(h).setCubic(toVector(q, links(h), "q"), toVector(v, links(h), "v"), segmentDuration(dt),
                               false);
            },
            py::arg("q"), py::arg("v"), py::arg("dt"))
       .def("addCubic",
            [](SimRobotControllerHandle& h, py::handle q, py::handle v, double dt) {
-             ctrl(h).setCubic(h.sim->time, toVector(q, links(h), "q"), toVector(v, links(h), "v"), segmentDuration(dt),
+             ctrl(h).setCubic(toVector(q, links(h), "q"), toVector(v, links(h), "v"), segmentDuration(dt),
                               true);
            },
            py::arg("q"), py::arg("v"), py::arg("dt"))
-      .def("remainingTime", [](const SimRobotControllerHandle& h) { return ctrl(h).remainingTime(h.sim->time); })
+      .def("remainingTime", [](const SimRobotControllerHandle& h) { return ctrl(h).remainingTime(); })
       .def("setVelocity",
            [](SimRobotControllerHandle& h, py::handle dq, double dt) {
-             ctrl(h).setVelocity(h.sim->time, toVector(dq, links(h), "dq"), positiveDuration(dt));
+             ctrl(h).setVelocity(toVector(dq, links(h), "dq"), positiveDuration(dt));
            },
            py::arg("dq"), py::arg("dt"))
       .def("setTorque",

@@ -7,7 +7,14 @@ namespace klampt {
 
 namespace {
 
-void hermite(const MotionQueue::Segment& s, double t, VectorX& q, VectorX& v) {
+void evaluateSegment(const MotionQueue::Segment& s, double t, VectorX& q, VectorX& v) {
+  if (!s.ramps.empty()) {
+    const Eigen::Index n = (Eigen::Index)s.ramps.size();
+    q.resize(n);
+    v.resize(n);
+    for (Eigen::Index i = 0; i < n; ++i) s.ramps[(size_t)i].evaluate(t - s.start, q[i], v[i]);
+    return;
+  }
   if (s.duration <= 0) {
     q = s.q1;
     v = s.v1;
@@ -36,7 +43,7 @@ double MotionQueue::endTime(double now) const {
 void MotionQueue::evaluate(double t, VectorX& q, VectorX& v) const {
   for (const Segment& s : segments) {
     if (t < s.start + s.duration) {
-      hermite(s, t, q, v);
+      evaluateSegment(s, t, q, v);
       return;
     }
   }
@@ -85,22 +92,33 @@ void MotionQueue::appendLinear(double now, const VectorX& q, double duration) {
   vEnd = VectorX::Zero(q.size());
 }
 
-double MotionQueue::moveDuration(const VectorX& q0, const VectorX& v0, const VectorX& q1, const VectorX& v1,
-                                 const VectorX& vmax, const VectorX& amax) {
-  double T = 0;
-  for (int i = 0; i < q0.size(); ++i) {
-    const double d = std::fabs(q1[i] - q0[i]);
-    const double vm = i < vmax.size() && vmax[i] > 0 && std::isfinite(vmax[i]) ? vmax[i] : INFINITY;
-    const double am = i < amax.size() && amax[i] > 0 && std::isfinite(amax[i]) ? amax[i] : INFINITY;
-    // A cubic with zero end velocities peaks at 1.5 d/T in velocity and 6 d/T^2
-    // in acceleration; end velocities add at most their own magnitude.
-    const double vEnds = std::max(std::fabs(v0[i]), std::fabs(v1[i]));
-    double Ti = 0;
-    if (std::isfinite(vm)) Ti = std::max(Ti, 1.5 * d / vm);
-    if (std::isfinite(am)) Ti = std::max(Ti, std::sqrt(6 * d / am) + (vEnds > 0 ? 2 * vEnds / am : 0));
-    T = std::max(T, Ti);
+void MotionQueue::appendRamps(double now, std::vector<Ramp1D> ramps, double duration) {
+  Segment s;
+  s.start = endTime(now);
+  s.duration = duration;
+  const Eigen::Index n = (Eigen::Index)ramps.size();
+  s.q0.resize(n);
+  s.v0.resize(n);
+  s.q1.resize(n);
+  s.v1.resize(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    s.q0[i] = ramps[i].x0;
+    s.v0[i] = ramps[i].v0;
+    ramps[i].evaluate(duration, s.q1[i], s.v1[i]);
   }
-  return T;
+  s.ramps = std::move(ramps);
+  qEnd = s.q1;
+  vEnd = VectorX::Zero(n);
+  segments.push_back(std::move(s));
+}
+
+void MotionQueue::appendStart(double now, VectorX& q, VectorX& v) const {
+  if (!segments.empty() && segments.back().start + segments.back().duration >= now) {
+    q = segments.back().q1;
+    v = segments.back().v1;
+  } else {
+    evaluate(now, q, v);
+  }
 }
 
 }  // namespace klampt

@@ -52,13 +52,15 @@ void RobotController::init(const Robot& robot) {
     kD[d] = robot.drivers[d].servoD;
   }
   queue.reset(robot.q);
+  queueTime = 0;
 }
 
-void RobotController::update(const Robot& robot, double time, DynamicsWorkspace& ws) {
+void RobotController::update(const Robot& robot, DynamicsWorkspace& ws) {
   if (mode == Mode::Queue) {
+    queueTime += rate;
     auto& segs = queue.segments;
-    while (!segs.empty() && segs.front().start + segs.front().duration < time) segs.erase(segs.begin());
-    queue.evaluate(time, qCommand, dqCommand);
+    while (!segs.empty() && segs.front().start + segs.front().duration < queueTime) segs.erase(segs.begin());
+    queue.evaluate(queueTime, qCommand, dqCommand);
   }
   gravityTorque.setZero();
   if (gravityCompensation && mode != Mode::Torque && gravity.squaredNorm() > 0) {
@@ -86,40 +88,58 @@ void RobotController::torques(const Robot& robot, const VectorX& q, const Vector
     }
     tau[d] = std::max(dr.tmin, std::min(dr.tmax, t));
   }
-  if (mode != Mode::Torque) qCommand += dqCommand * dt;
   appliedTorque = tau;
 }
 
 std::string RobotController::controlType() const { return mode == Mode::Torque ? "torque" : "PID"; }
 
-void RobotController::setMilestone(const Robot& robot, double now, const VectorX& q, const VectorX* dq, bool append) {
+void RobotController::setMilestone(const Robot& robot, const VectorX& q, const VectorX* dq, bool append,
+                                   bool straightLine) {
   if (mode != Mode::Queue) setManualMode(false);
-  if (!append) queue.cutAt(now);
+  if (!append) queue.cutAt(queueTime);
   VectorX q0, v0;
-  if (append && !queue.segments.empty()) {
-    q0 = queue.segments.back().q1;
-    v0 = queue.segments.back().v1;
-  } else {
-    queue.evaluate(now, q0, v0);
+  queue.appendStart(queueTime, q0, v0);
+  // As the reference: the move starts within the joint and velocity limits
+  // and ends just inside them.
+  const int n = (int)q.size();
+  VectorX q1 = q, v1 = dq ? *dq : VectorX::Zero(n);
+  for (int i = 0; i < n; ++i) {
+    const double lo = robot.qMin[i], hi = robot.qMax[i], vm = robot.velMax[i];
+    q0[i] = std::min(std::max(q0[i], lo), hi);
+    if (q1[i] < lo || q1[i] > hi) {
+      const double margin = std::isfinite(hi - lo) ? 1e-7 * (hi - lo) : 0.0;
+      q1[i] = std::min(std::max(q1[i], lo + margin), hi - margin);
+    }
+    if (vm > 0 && std::isfinite(vm)) {
+      v0[i] = std::min(std::max(v0[i], -vm), vm);
+      if (std::fabs(v1[i]) > vm) v1[i] = std::copysign(vm * (1 - 2e-7), v1[i]);
+    }
   }
-  const VectorX v1 = dq ? *dq : VectorX::Zero(q.size());
-  const double T = MotionQueue::moveDuration(q0, v0, q, v1, robot.velMax, robot.accMax);
-  queue.appendCubic(now, q, v1, T);
+  std::vector<Ramp1D> ramps;
+  double T;
+  if (straightLine)  // a rest-to-rest move, whatever the current velocity, as the reference's
+    T = straightLineRamps(q0, q1, robot.accMax, robot.velMax, ramps);
+  else
+    T = synchronizedRamps(q0, v0, q1, v1, robot.accMax, robot.velMax, robot.qMin, robot.qMax, ramps);
+  queue.appendRamps(queueTime, std::move(ramps), T);
 }
 
-void RobotController::setLinear(double now, const VectorX& q, double dt, bool append) {
+void RobotController::setLinear(const VectorX& q, double dt, bool append) {
+  const double now = queueTime;
   if (mode != Mode::Queue) setManualMode(false);
   if (!append) queue.cutAt(now);
   queue.appendLinear(now, q, dt);
 }
 
-void RobotController::setCubic(double now, const VectorX& q, const VectorX& v, double dt, bool append) {
+void RobotController::setCubic(const VectorX& q, const VectorX& v, double dt, bool append) {
+  const double now = queueTime;
   if (mode != Mode::Queue) setManualMode(false);
   if (!append) queue.cutAt(now);
   queue.appendCubic(now, q, v, dt);
 }
 
-void RobotController::setVelocity(double now, const VectorX& dq, double dt) {
+void RobotController::setVelocity(const VectorX& dq, double dt) {
+  const double now = queueTime;
   if (mode != Mode::Queue) setManualMode(false);
   queue.cutAt(now);
   queue.appendLinear(now, queue.qEnd + dq * dt, dt);
@@ -162,8 +182,8 @@ void RobotController::setManualMode(bool enabled) {
   dqCommand.setZero();
 }
 
-double RobotController::remainingTime(double now) const {
-  return mode == Mode::Queue ? std::max(0.0, queue.endTime(now) - now) : 0.0;
+double RobotController::remainingTime() const {
+  return mode == Mode::Queue ? std::max(0.0, queue.endTime(queueTime) - queueTime) : 0.0;
 }
 
 const std::vector<std::string>& RobotController::settingNames() {
@@ -209,7 +229,7 @@ bool RobotController::setSetting(const std::string& name, const std::string& val
   return true;
 }
 
-bool RobotController::sendCommand(const Robot& robot, double now, const std::string& name, const std::string& args) {
+bool RobotController::sendCommand(const Robot& robot, const std::string& name, const std::string& args) {
   std::istringstream in(args);
   const int n = robot.numLinks();
   VectorX q, v;
@@ -218,12 +238,12 @@ bool RobotController::sendCommand(const Robot& robot, double now, const std::str
                      name == "append_tqv";
   if (timed && (!(in >> t) || !(t > 0))) return false;
   if (name == "brake") {
-    setVelocity(now, VectorX::Zero(n), 0);
+    setVelocity(VectorX::Zero(n), 0);
     return true;
   }
   if (name == "set_tv") {
     if (!readConfig(in, v) || v.size() != n) return false;
-    setVelocity(now, v, t);
+    setVelocity(v, t);
     return true;
   }
   if (!readConfig(in, q) || q.size() != n) return false;
@@ -231,13 +251,13 @@ bool RobotController::sendCommand(const Robot& robot, double now, const std::str
   if (withV && (!readConfig(in, v) || v.size() != n)) return false;
   const bool append = name.compare(0, 7, "append_") == 0;
   if (name == "set_q" || name == "append_q" || name == "set_qv" || name == "append_qv")
-    setMilestone(robot, now, q, withV ? &v : nullptr, append);
+    setMilestone(robot, q, withV ? &v : nullptr, append);
   else if (name == "append_q_linear")
-    setMilestone(robot, now, q, nullptr, true);
+    setMilestone(robot, q, nullptr, true, true);
   else if (name == "set_tq" || name == "append_tq")
-    setLinear(now, q, t, append);
+    setLinear(q, t, append);
   else if (name == "set_tqv" || name == "append_tqv")
-    setCubic(now, q, v, t, append);
+    setCubic(q, v, t, append);
   else
     return false;
   return true;

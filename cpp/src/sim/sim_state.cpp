@@ -8,7 +8,7 @@ namespace klampt {
 
 namespace {
 
-const char* kMagic = "KSIM1";
+const char* kMagic = "KSIM2";  // 2: motion-queue ramps
 
 struct Writer {
   std::string out;
@@ -110,6 +110,7 @@ bool base64Decode(const std::string& s, std::string& out) {
 void writeController(Writer& w, const RobotController& c) {
   w.i((int)c.mode);
   w.f(c.rate);
+  w.f(c.queueTime);
   w.vec(c.qCommand);
   w.vec(c.dqCommand);
   w.vec(c.torqueCommand);
@@ -131,6 +132,16 @@ void writeController(Writer& w, const RobotController& c) {
     w.vec(s.v0);
     w.vec(s.q1);
     w.vec(s.v1);
+    w.i((int64_t)s.ramps.size());
+    for (const Ramp1D& r : s.ramps) {
+      w.f(r.x0);
+      w.f(r.v0);
+      w.i(r.phases);
+      for (int k = 0; k < r.phases; ++k) {
+        w.f(r.accel[k]);
+        w.f(r.length[k]);
+      }
+    }
   }
 }
 
@@ -139,6 +150,7 @@ void readController(Reader& r, RobotController& c, int n, int nd) {
   if (mode < 0 || mode > 2) throw std::runtime_error("bad controller mode");
   c.mode = (RobotController::Mode)mode;
   c.rate = r.f();
+  c.queueTime = r.f();
   c.qCommand = r.vec(n);
   c.dqCommand = r.vec(n);
   c.torqueCommand = r.vec(nd);
@@ -165,6 +177,20 @@ void readController(Reader& r, RobotController& c, int n, int nd) {
     s.v0 = r.vec(n);
     s.q1 = r.vec(n);
     s.v1 = r.vec(n);
+    const int64_t nr = r.i();
+    if (nr != 0 && nr != n) throw std::runtime_error("bad motion queue");
+    s.ramps.resize(nr);
+    for (Ramp1D& ramp : s.ramps) {
+      ramp.x0 = r.f();
+      ramp.v0 = r.f();
+      const int64_t phases = r.i();
+      if (phases < 0 || phases > Ramp1D::kMaxPhases) throw std::runtime_error("bad motion queue");
+      ramp.phases = (int)phases;
+      for (int k = 0; k < ramp.phases; ++k) {
+        ramp.accel[k] = r.f();
+        ramp.length[k] = r.f();
+      }
+    }
   }
 }
 
@@ -191,6 +217,7 @@ std::string Simulation::getState() const {
   for (size_t r = 0; r < robots.size(); ++r) {
     w.vec(robots[r].lastQ);
     w.f(nextControlTime[r]);
+    w.f(nextSenseTime[r]);
     writeController(w, controllers[r]);
     w.str(saveSensorState(*robotSensors[r]));
   }
@@ -208,7 +235,7 @@ bool Simulation::setState(const std::string& data) {
   };
   std::vector<Body> bs(bodies.size());
   std::vector<VectorX> lastQ(robots.size());
-  std::vector<double> nextControl(robots.size());
+  std::vector<double> nextControl(robots.size()), nextSense(robots.size());
   std::vector<RobotController> ctrl = controllers;
   std::vector<std::string> sensorState(robots.size());
   double t;
@@ -235,6 +262,7 @@ bool Simulation::setState(const std::string& data) {
       const Robot& robot = *world->robots[k];
       lastQ[k] = r.vec(robot.numLinks());
       nextControl[k] = r.f();
+      nextSense[k] = r.f();
       readController(r, ctrl[k], robot.numLinks(), (int)robot.drivers.size());
       sensorState[k] = r.str();
     }
@@ -267,6 +295,7 @@ bool Simulation::setState(const std::string& data) {
   for (size_t k = 0; k < robots.size(); ++k) {
     robots[k].lastQ = lastQ[k];
     nextControlTime[k] = nextControl[k];
+    nextSenseTime[k] = nextSense[k];
   }
   controllers = std::move(ctrl);
   contactsValid_ = false;

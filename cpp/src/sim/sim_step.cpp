@@ -66,7 +66,14 @@ void Simulation::controlUpdate(int r) {
   readSimRobotState(robot, robots[r], bodies, q_, dq_);
   robot.setConfig(q_);
   robot.dq = dq_;
-  controllers[r].update(robot, time, ws_);
+  controllers[r].update(robot, ws_);
+}
+
+void Simulation::senseUpdate(int r) {
+  Robot& robot = *world->robots[r];
+  readSimRobotState(robot, robots[r], bodies, q_, dq_);
+  robot.setConfig(q_);
+  robot.dq = dq_;
   runSensors(r, controllers[r].rate);
 }
 
@@ -258,15 +265,24 @@ void Simulation::simulate(double t) {
   while (end - time > kTimeEps) {
     double h = std::min(settings.simStep, end - time);
     for (size_t r = 0; r < robots.size(); ++r) {
-      if (time >= nextControlTime[r] - kTimeEps) {
-        controlUpdate((int)r);
-        const double rate = controllers[r].rate > 0 ? controllers[r].rate : settings.simStep;
-        while (nextControlTime[r] <= time + kTimeEps) nextControlTime[r] += rate;
+      const double rate = controllers[r].rate > 0 ? controllers[r].rate : settings.simStep;
+      if (time >= nextSenseTime[r] - kTimeEps) {
+        senseUpdate((int)r);
+        while (nextSenseTime[r] <= time + kTimeEps) nextSenseTime[r] += rate;
       }
-      h = std::min(h, nextControlTime[r] - time);
+      // Steps end on period boundaries.
+      h = std::min(h, nextSenseTime[r] - time);
+      if (nextControlTime[r] > time + kTimeEps) h = std::min(h, nextControlTime[r] - time);
     }
     if (end - time - h < kTimeEps) h = end - time;
-    advance(std::max(h, kTimeEps));
+    h = std::max(h, kTimeEps);
+    for (size_t r = 0; r < robots.size(); ++r) {
+      if (time + h < nextControlTime[r] - kTimeEps) continue;
+      controlUpdate((int)r);
+      const double rate = controllers[r].rate > 0 ? controllers[r].rate : settings.simStep;
+      while (nextControlTime[r] <= time + h + kTimeEps) nextControlTime[r] += rate;
+    }
+    advance(h);
   }
   if (std::fabs(time - end) < kTimeEps) time = end;
   for (SimBody& b : bodies) b.pendingForce.setZero(), b.pendingTorque.setZero();
@@ -282,7 +298,7 @@ void Simulation::fakeSimulate(double t) {
     for (size_t r = 0; r < robots.size(); ++r) {
       RobotController& c = controllers[r];
       if (time >= nextControlTime[r] - kTimeEps) {
-        c.update(*world->robots[r], time, ws_);
+        c.update(*world->robots[r], ws_);
         const double rate = c.rate > 0 ? c.rate : settings.simStep;
         while (nextControlTime[r] <= time + kTimeEps) nextControlTime[r] += rate;
       }

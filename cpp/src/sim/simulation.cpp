@@ -117,6 +117,7 @@ void Simulation::build() {
   robots.resize(world->robots.size());
   controllers.resize(world->robots.size());
   nextControlTime.assign(world->robots.size(), 0.0);
+  nextSenseTime.assign(world->robots.size(), 0.0);
   for (size_t r = 0; r < world->robots.size(); ++r) {
     Robot& robot = *world->robots[r];
     robot.setConfig(robot.q);

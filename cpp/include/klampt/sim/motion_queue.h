@@ -1,8 +1,10 @@
-// The controller's motion queue: cubic Hermite segments in link space, timed
-// in simulation time.
+// The controller's motion queue: segments in link space, timed in simulation
+// time. A segment is a cubic Hermite curve (setLinear / setCubic) or one
+// parabolic ramp per DOF (setMilestone).
 #pragma once
 #include <vector>
 #include "klampt/math/types.h"
+#include "klampt/sim/parabolic_ramp.h"
 
 namespace klampt {
 
@@ -10,6 +12,7 @@ struct MotionQueue {
   struct Segment {
     double start = 0, duration = 0;
     VectorX q0, v0, q1, v1;
+    std::vector<Ramp1D> ramps;  // one per DOF, or none for a cubic
   };
   std::vector<Segment> segments;
   /// The state the queue holds when empty or finished.
@@ -23,10 +26,12 @@ struct MotionQueue {
   /// Appends a cubic from the queue's end state (or from t if already past).
   void appendCubic(double now, const VectorX& q, const VectorX& v, double duration);
   void appendLinear(double now, const VectorX& q, double duration);
-  /// Duration of a smooth move between two states within velocity and
-  /// acceleration bounds (per DOF; the slowest DOF sets the time).
-  static double moveDuration(const VectorX& q0, const VectorX& v0, const VectorX& q1, const VectorX& v1,
-                             const VectorX& vmax, const VectorX& amax);
+  /// Appends per-DOF ramps of the given duration, starting from their own
+  /// initial state.
+  void appendRamps(double now, std::vector<Ramp1D> ramps, double duration);
+  /// The state a segment appended now would start from: the end of the last
+  /// segment if it is still running, else the queue's state at `now`.
+  void appendStart(double now, VectorX& q, VectorX& v) const;
 };
 
 }  // namespace klampt

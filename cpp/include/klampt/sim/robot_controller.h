@@ -22,6 +22,11 @@ struct RobotController {
   VectorX torqueCommand, integral;
   VectorX kP, kI, kD;
   MotionQueue queue;
+  /// The motion queue's clock. Each update advances it by `rate` before the
+  /// queue is read, so the command is where the motion should be at the end
+  /// of the control period (the reference's timing); queue operations start
+  /// from this time.
+  double queueTime = 0;
   bool feedforwardAcceleration = false, gravityCompensation = true, onlyJointCommands = false;
   Vector3 gravity{0, 0, -9.8};
   /// Per driver, gravity-compensation torques from the last control update.
@@ -32,25 +37,28 @@ struct RobotController {
 
   void init(const Robot& robot);
   /// Called at the control rate with the actual state (robot frames current).
-  void update(const Robot& robot, double time, DynamicsWorkspace& ws);
+  void update(const Robot& robot, DynamicsWorkspace& ws);
   /// Driver torques for one substep of length dt at actual state (q, dq).
   void torques(const Robot& robot, const VectorX& q, const VectorX& dq, double dt, VectorX& tau);
 
   std::string controlType() const;
-  void setMilestone(const Robot& robot, double now, const VectorX& q, const VectorX* dq, bool append);
-  void setLinear(double now, const VectorX& q, double dt, bool append);
-  void setCubic(double now, const VectorX& q, const VectorX& v, double dt, bool append);
-  void setVelocity(double now, const VectorX& dq, double dt);
+  /// A time-optimal move within the robot's velocity and acceleration limits
+  /// from the current (or, appending, the queued) state, along a straight
+  /// joint-space line if straightLine.
+  void setMilestone(const Robot& robot, const VectorX& q, const VectorX* dq, bool append, bool straightLine = false);
+  void setLinear(const VectorX& q, double dt, bool append);
+  void setCubic(const VectorX& q, const VectorX& v, double dt, bool append);
+  void setVelocity(const VectorX& dq, double dt);
   void setTorque(const Robot& robot, const VectorX& t);
   void setPID(const Robot& robot, const VectorX& q, const VectorX& dq, const VectorX* tff);
   void setManualMode(bool enabled);
-  double remainingTime(double now) const;
+  double remainingTime() const;
 
   static const std::vector<std::string>& settingNames();
   static const std::vector<std::string>& commandNames();
   std::string getSetting(const std::string& name) const;
   bool setSetting(const std::string& name, const std::string& value);
-  bool sendCommand(const Robot& robot, double now, const std::string& name, const std::string& args);
+  bool sendCommand(const Robot& robot, const std::string& name, const std::string& args);
 };
 
 }  // namespace klampt

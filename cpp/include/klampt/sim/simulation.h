@@ -37,8 +37,10 @@ struct Simulation {
   std::vector<std::shared_ptr<SimUserJoint>> userJoints;
 
   double time = 0;
-  /// The time of each robot's next control update.
-  std::vector<double> nextControlTime;
+  /// Per robot, the next period boundaries of its controller and sensors.
+  /// Sensors are read in the step that starts at a boundary; the controller
+  /// runs in the step that ends at one, as the reference schedules them.
+  std::vector<double> nextControlTime, nextSenseTime;
   int status = Normal;
   std::string initialState;
   /// Held while simulate / fakeSimulate run without the Python GIL, so that
@@ -122,6 +124,7 @@ struct Simulation {
   void computePairFilter();
   void refreshContacts();
   void controlUpdate(int robot);
+  void senseUpdate(int robot);
   void applyEfforts(double dt);
   /// One step of at most h (less after a rollback); returns its length.
   double advance(double h);
