@@ -1,8 +1,8 @@
 # Run with the reference python: records the motion queue of the reference's
 # SimRobotController (remaining time, commanded configuration and velocity
 # after every control period) after setMilestone / addMilestone /
-# addMilestoneLinear calls.
-# Usage: python make_milestone_reference.py KLAMPT_DATA_DIR milestone_reference.json
+# addMilestoneLinear / setLinear / addLinear / setCubic / setVelocity calls.
+# Usage: python make_motion_queue_reference.py KLAMPT_DATA_DIR motion_queue_reference.json
 import json
 import os
 import sys
@@ -53,6 +53,13 @@ cases = {
     "append_linear": run(TX, [(0.0, "setMilestone", [[0, 0.4, -0.2, 0.3, 0.2, -0.1, 0.5]]),
                               (0.0, "addMilestoneLinear", [[0, -0.2, 0.3, 0.1, 0.5, 0.2, -0.4]])], 2.0),
     "ur5_long_move": run(UR, [(0.0, "setMilestone", [[0, 2.0, -1.5, 1.0, 0.5, -2.5, 1.0, 0]])], 3.0),
+    "linear": run(TX, [(0.0, "setLinear", [[0, 0.3, 0, 0, 0, 0, 0], 0.5])], 0.7),
+    "linear_appended": run(TX, [(0.0, "setLinear", [[0, 0.3, 0, 0, 0, 0, 0], 0.5]),
+                                (0.0, "addLinear", [[0, 0.3, 0.3, 0, 0, 0, 0], 0.3])], 1.0),
+    "cubic": run(TX, [(0.0, "setCubic", [[0, 0.3, 0.1, 0, 0, 0, 0], [0, 0.2, 0, 0, 0, 0, 0], 0.5])], 0.7),
+    "velocity": run(TX, [(0.05, "setVelocity", [[0, 0.5, -0.2, 0, 0, 0, 0], 0.3])], 0.5),
+    "milestone_then_linear": run(TX, [(0.0, "setMilestone", [[0, 0.3, 0, 0, 0, 0, 0]]),
+                                      (0.2, "setLinear", [[0, 0.0, 0.2, 0, 0, 0, 0], 0.4])], 0.8),
 }
 with open(sys.argv[2], "w") as f:
     json.dump({"klamptVersion": klampt.__version__, "step": STEP, "cases": cases}, f)

@@ -1,6 +1,7 @@
-"""SimRobotController's dynamic interpolant (setMilestone, addMilestone,
-addMilestoneLinear) against the reference's motion queue, recorded in
-data/milestone_reference.json by data/make_milestone_reference.py with
+"""SimRobotController's motion queue (the dynamic interpolant of setMilestone,
+addMilestone and addMilestoneLinear, and setLinear, addLinear, setCubic and
+setVelocity) against the reference's, recorded in
+data/motion_queue_reference.json by data/make_motion_queue_reference.py with
 Klamp't 0.9.2: the move durations, and the commanded configuration and
 velocity after every control period."""
 import json
@@ -12,7 +13,7 @@ from conftest import SHARED_DATA, require_shared_data
 from klampt import Simulator, WorldModel
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-with open(os.path.join(HERE, "data", "milestone_reference.json")) as f:
+with open(os.path.join(HERE, "data", "motion_queue_reference.json")) as f:
     REFERENCE = json.load(f)
 CASES = REFERENCE["cases"]
 
