@@ -182,3 +182,28 @@ def test_nonfinite_torque_reports_error_without_nan_state(tmp_path):
     assert sim.getStatusString() == "error"
     assert all(math.isfinite(x) for x in sim.getActualConfig(0))
     assert all(math.isfinite(x) for x in w.robot(0).getConfig())
+
+
+def test_pid_integral_does_not_wind_up_past_the_torque_limit(tmp_path):
+    # A 20 kg pendulum on a 100 N m motor cannot reach 1.2 rad: it settles
+    # where the saturated motor balances gravity. The integral is held where
+    # kI times it equals the limit (the reference's anti-windup), so once the
+    # target drops to 0 the torque comes off the limit at once and the
+    # pendulum swings down; a wound-up integral would hold it there for
+    # seconds.
+    w = pendulum_world(tmp_path, q0=0.0, mass=20.0)
+    sim = Simulator(w)
+    c = sim.controller(0)
+    c.setSetting("enableGravityCompensation", "0")
+    c.setPIDGains([0], [50], [100])
+    c.setPIDCommand([0, 1.2], [0, 0])
+    sim.simulate(5.0)
+    held = sim.getActualConfig(0)[1]
+    assert held == pytest.approx(math.asin(100 / (20 * 9.8)), abs=0.02)
+    assert sim.getActualTorque(0)[0] == pytest.approx(100, rel=0.01)
+    c.setPIDCommand([0, 0.0], [0, 0])
+    sim.simulate(0.05)
+    assert sim.getActualTorque(0)[0] < 99
+    sim.simulate(2.0)
+    assert sim.getActualConfig(0)[1] < held - 0.1
+

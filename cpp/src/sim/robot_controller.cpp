@@ -79,8 +79,11 @@ void RobotController::torques(const Robot& robot, const VectorX& q, const Vector
     if (mode != Mode::Torque) {
       const double e = robot.driverValue(d, qCommand) - robot.driverValue(d, q);
       const double de = robot.driverVelocity(d, dqCommand) - robot.driverVelocity(d, dq);
-      integral[d] += e * dt;
       t += kP[d] * e + kI[d] * integral[d] + kD[d] * de + gravityTorque[d];
+      // The integral advances after use and is held where its torque alone
+      // would pass a limit (anti-windup), as the reference's.
+      integral[d] += e * dt;
+      if (kI[d] > 0) integral[d] = std::max(dr.tmin / kI[d], std::min(dr.tmax / kI[d], integral[d]));
     }
     if (!std::isfinite(t)) {
       hadNonFiniteTorque = true;
