@@ -207,3 +207,20 @@ def test_pid_integral_does_not_wind_up_past_the_torque_limit(tmp_path):
     sim.simulate(2.0)
     assert sim.getActualConfig(0)[1] < held - 0.1
 
+
+def test_affine_driver_moves_its_links_together():
+    # pr2gripper.rob drives four finger links through one affine driver. The
+    # transmission holds each link at scale * value + offset, so a commanded
+    # opening is reached by all four (the reference gets 0.5479 rad at 2 s).
+    require_shared_data()
+    w = WorldModel()
+    assert w.readFile(os.path.join(SHARED_DATA, "robots", "pr2gripper.rob"))
+    robot = w.robot(0)
+    robot.driver(0).setValue(0.5)
+    target = robot.getConfig()
+    robot.setConfig([0.0] * robot.numLinks())
+    sim = Simulator(w)
+    c = sim.controller(0)
+    c.setMilestone(target)
+    sim.simulate(2.0)
+    assert sim.getActualConfig(0) == pytest.approx(target, abs=2e-3)

@@ -386,6 +386,24 @@ void applyLinkEfforts(const Robot& r, const SimRobot& sr, std::vector<SimBody>& 
   }
 }
 
+void addAffineDriverEfforts(const Driver& dr, double t, double qCmd, double dqCmd, const VectorX& q,
+                            const VectorX& dq, VectorX& effort) {
+  constexpr double kStiffness = 20, kDamping = 0.2, kMaxTorque = 2;
+  const size_t m = dr.linkIndices.size();
+  VectorX basis(m), hold(m);
+  for (size_t j = 0; j < m; ++j) {
+    const int link = dr.linkIndices[j];
+    basis[j] = dr.affScaling[j];
+    hold[j] = kStiffness * (dr.affScaling[j] * qCmd + dr.affOffset[j] - q[link]) +
+              kDamping * (dr.affScaling[j] * dqCmd - dq[link]);
+  }
+  // Only the disagreement between the links: the driver direction is the
+  // motor's own.
+  if (basis.squaredNorm() > 0) hold -= basis * (hold.dot(basis) / basis.squaredNorm());
+  if (hold.norm() > kMaxTorque) hold *= kMaxTorque / hold.norm();
+  for (size_t j = 0; j < m; ++j) effort[dr.linkIndices[j]] += hold[j] + basis[j] * t;
+}
+
 void setLinkFriction(const SimRobot& sr, int link, double fmax) {
   if (sr.kind[link] == Kind::Hinge) {
     dJointSetHingeParam(sr.joint[link], dParamVel, 0);

@@ -94,8 +94,8 @@ void Simulation::applyEfforts(double dt) {
       const Driver& dr = robot.drivers[d];
       if (dr.linkIndices.empty()) continue;
       if (dr.type == DriverType::Affine) {
-        for (size_t k = 0; k < dr.linkIndices.size(); ++k)
-          linkEffort_[dr.linkIndices[k]] += dr.affScaling[k] * tau_[d];
+        addAffineDriverEfforts(dr, tau_[d], robot.driverValue((int)d, c.qCommand),
+                               robot.driverVelocity((int)d, c.dqCommand), q_, dq_, linkEffort_);
       } else {
         linkEffort_[dr.linkIndices[0]] += tau_[d];
       }
