@@ -26,12 +26,21 @@ double series(double a, double b) {
 
 bool isDynamic(const SimBody& b) { return b.body && !dBodyIsKinematic(b.body); }
 
+/// Whether contacts between a and b are springs (finite stiffness and damping).
+bool softPair(const SimBody& a, const SimBody& b, double dt) {
+  const double kS = series(a.surface.kStiffness, b.surface.kStiffness);
+  const double kD = series(a.surface.kDamping, b.surface.kDamping);
+  return std::isfinite(kS) && std::isfinite(kD) && dt * kS + kD > 0;
+}
+
 constexpr size_t kMaxPatchPoints = 8;
 constexpr double kMaxRigidContactCFM = 1e-4;
 
 /// Keeps the contacts on the boundary of the contact region when every normal
-/// agrees (a flat contact patch): interior points of a planar patch add only
-/// redundant rows to the LCP. Coincident points are merged.
+/// agrees (a flat contact patch): interior points of a planar rigid patch add
+/// only redundant rows to the LCP. Coincident points are merged. (Soft
+/// contacts keep every point: each is a spring, and the reference's number
+/// of them sets how deep an object rests.)
 void keepPatchBoundary(PairContacts& pc) {
   const size_t n = pc.points.size();
   if (n <= 4) return;
@@ -175,7 +184,7 @@ std::vector<PairContacts> generateContacts(std::vector<SimBody>& bodies, const S
       if (layer > 0 && res.depths[k] >= layer * (1 - 1e-9)) pc.penetrating = true;
     }
     if (layer <= 0) pc.penetrating = true;
-    keepPatchBoundary(pc);
+    if (!softPair(a, b, settings.simStep)) keepPatchBoundary(pc);
     if (!pc.points.empty()) out.push_back(std::move(pc));
   }
   return out;
@@ -201,11 +210,11 @@ void createContactJoints(dWorldID world, dJointGroupID group, const std::vector<
     if (restitution > 0) {
       c.surface.mode |= dContactBounce;
       c.surface.bounce = restitution;
-      c.surface.bounce_vel = 1e-3;
+      c.surface.bounce_vel = 1e-2;  // the reference's: slower approaches do not bounce
     }
     const double kS = series(a.surface.kStiffness, b.surface.kStiffness);
     const double kD = series(a.surface.kDamping, b.surface.kDamping);
-    const bool soft = std::isfinite(kS) && std::isfinite(kD) && dt * kS + kD > 0;
+    const bool soft = softPair(a, b, dt);
     const double pa = settings.boundaryLayerCollisions ? a.padding : 0.0;
     const double pb = settings.boundaryLayerCollisions ? b.padding : 0.0;
     const double layer = pa + pb + a.geometry.margin + b.geometry.margin;
