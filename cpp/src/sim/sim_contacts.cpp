@@ -33,12 +33,31 @@ bool softPair(const SimBody& a, const SimBody& b, double dt) {
   return std::isfinite(kS) && std::isfinite(kD) && dt * kS + kD > 0;
 }
 
-constexpr size_t kMaxPatchPoints = 8;
 constexpr double kMaxRigidContactCFM = 1e-4;
+
+/// Whether a and b's contact springs yield enough to matter: their
+/// compliance (CFM / dt, a contact row's added diagonal) is at least a tenth
+/// of the bodies' own mobility 1/ma + 1/mb. Stiffer springs (the default
+/// terrain surface, or 1e4 N/m under a 0.1 kg block) act as rigid contacts.
+bool compliantPair(const SimBody& a, const SimBody& b, double dt) {
+  if (!softPair(a, b, dt)) return false;
+  const double kS = series(a.surface.kStiffness, b.surface.kStiffness);
+  const double kD = series(a.surface.kDamping, b.surface.kDamping);
+  double mobility = 0;
+  for (const SimBody* body : {&a, &b}) {
+    if (!isDynamic(*body)) continue;
+    dMass m;
+    dBodyGetMass(body->body, &m);
+    if (m.mass > 0) mobility += 1.0 / m.mass;
+  }
+  return 1.0 / (dt * kS + kD) / dt >= 0.1 * mobility;
+}
+
+constexpr size_t kMaxPatchPoints = 8;
 
 /// Keeps the contacts on the boundary of the contact region when every normal
 /// agrees (a flat contact patch): interior points of a planar rigid patch add
-/// only redundant rows to the LCP. Coincident points are merged. (Soft
+/// only redundant rows to the LCP. Coincident points are merged. (Compliant
 /// contacts keep every point: each is a spring, and the reference's number
 /// of them sets how deep an object rests.)
 void keepPatchBoundary(PairContacts& pc) {
@@ -184,7 +203,7 @@ std::vector<PairContacts> generateContacts(std::vector<SimBody>& bodies, const S
       if (layer > 0 && res.depths[k] >= layer * (1 - 1e-9)) pc.penetrating = true;
     }
     if (layer <= 0) pc.penetrating = true;
-    if (!softPair(a, b, settings.simStep)) keepPatchBoundary(pc);
+    if (!compliantPair(a, b, settings.simStep)) keepPatchBoundary(pc);
     if (!pc.points.empty()) out.push_back(std::move(pc));
   }
   return out;
