@@ -98,39 +98,50 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
            [](SimRobotControllerHandle& h, py::handle q) {
              ctrl(h).setMilestone(robotOf(h), toVector(q, links(h), "q"), nullptr, false);
            },
-           py::arg("q"))
+           py::arg("q"),
+           "Moves to configuration q along the time-optimal ramp within the robot's velocity and acceleration "
+           "limits, from the current commanded state, ending at rest. Targets outside the joint limits stop just "
+           "inside them.")
       .def("setMilestone",
            [](SimRobotControllerHandle& h, py::handle q, py::handle dq) {
              const VectorX v = toVector(dq, links(h), "dq");
              ctrl(h).setMilestone(robotOf(h), toVector(q, links(h), "q"), &v, false);
            },
-           py::arg("q"), py::arg("dq"))
+           py::arg("q"), py::arg("dq"),
+           "As setMilestone(q), arriving with velocity dq.")
       .def("addMilestone",
            [](SimRobotControllerHandle& h, py::handle q) {
              ctrl(h).setMilestone(robotOf(h), toVector(q, links(h), "q"), nullptr, true);
            },
-           py::arg("q"))
+           py::arg("q"),
+           "As setMilestone(q), but appended to the motion queue: the move starts from the queued end state.")
       .def("addMilestone",
            [](SimRobotControllerHandle& h, py::handle q, py::handle dq) {
              const VectorX v = toVector(dq, links(h), "dq");
              ctrl(h).setMilestone(robotOf(h), toVector(q, links(h), "q"), &v, true);
            },
-           py::arg("q"), py::arg("dq"))
+           py::arg("q"), py::arg("dq"),
+           "As addMilestone(q), arriving with velocity dq.")
       .def("addMilestoneLinear",
            [](SimRobotControllerHandle& h, py::handle q) {
              ctrl(h).setMilestone(robotOf(h), toVector(q, links(h), "q"), nullptr, true, true);
            },
-           py::arg("q"))
+           py::arg("q"),
+           "Appends a rest-to-rest move to q along the straight joint-space line from the queued end state, as "
+           "fast as the limits allow.")
       .def("setLinear",
            [](SimRobotControllerHandle& h, py::handle q, double dt) {
              ctrl(h).setLinear(toVector(q, links(h), "q"), segmentDuration(dt), false);
            },
-           py::arg("q"), py::arg("dt"))
+           py::arg("q"), py::arg("dt"),
+           "Moves linearly from the current commanded configuration to q in dt seconds (the limits are not "
+           "checked).")
       .def("addLinear",
            [](SimRobotControllerHandle& h, py::handle q, double dt) {
              ctrl(h).setLinear(toVector(q, links(h), "q"), segmentDuration(dt), true);
            },
-           py::arg("q"), py::arg("dt"))
+           py::arg("q"), py::arg("dt"),
+           "As setLinear, appended to the motion queue.")
       .def("setCubic",
            [](SimRobotControllerHandle& h, py::handle q, py::handle v, double dt) {
              ctrl(h).setCubic(toVector(q, links(h), "q"), toVector(v, links(h), "v"), segmentDuration(dt),
@@ -143,7 +154,10 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
                               true);
            },
            py::arg("q"), py::arg("v"), py::arg("dt"))
-      .def("remainingTime", [](const SimRobotControllerHandle& h) { return ctrl(h).remainingTime(); })
+      .def("remainingTime", [](const SimRobotControllerHandle& h) { return ctrl(h).remainingTime(); },
+           "Time left in the motion queue (0 when it is done or in PID/torque mode). The queue runs one control "
+           "period ahead of the simulation: the command is where the motion should be at the end of the current "
+           "period.")
       .def("setVelocity",
            [](SimRobotControllerHandle& h, py::handle dq, double dt) {
              ctrl(h).setVelocity(toVector(dq, links(h), "dq"), positiveDuration(dt));

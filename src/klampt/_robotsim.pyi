@@ -2386,15 +2386,23 @@ class SimRobotController:
     def addCubic(self, q: typing.Any, v: typing.Any, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     def addLinear(self, q: typing.Any, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        As setLinear, appended to the motion queue.
+        """
     @typing.overload
     def addMilestone(self, q: typing.Any) -> None:
-        ...
+        """
+        As setMilestone(q), but appended to the motion queue: the move starts from the queued end state.
+        """
     @typing.overload
     def addMilestone(self, q: typing.Any, dq: typing.Any) -> None:
-        ...
+        """
+        As addMilestone(q), arriving with velocity dq.
+        """
     def addMilestoneLinear(self, q: typing.Any) -> None:
-        ...
+        """
+        Appends a rest-to-rest move to q along the straight joint-space line from the queued end state, as fast as the limits allow.
+        """
     def addSensor(self, name: str, type: str) -> SimRobotSensor:
         """
         Adds a new sensor with a given name and type.
@@ -2424,7 +2432,9 @@ class SimRobotController:
     def model(self) -> RobotModel:
         ...
     def remainingTime(self) -> float:
-        ...
+        """
+        Time left in the motion queue (0 when it is done or in PID/torque mode). The queue runs one control period ahead of the simulation: the command is where the motion should be at the end of the current period.
+        """
     def sendCommand(self, name: str, args: str) -> bool:
         ...
     @typing.overload
@@ -2438,15 +2448,21 @@ class SimRobotController:
     def setCubic(self, q: typing.Any, v: typing.Any, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     def setLinear(self, q: typing.Any, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Moves linearly from the current commanded configuration to q in dt seconds (the limits are not checked).
+        """
     def setManualMode(self, enabled: bool) -> None:
         ...
     @typing.overload
     def setMilestone(self, q: typing.Any) -> None:
-        ...
+        """
+        Moves to configuration q along the time-optimal ramp within the robot's velocity and acceleration limits, from the current commanded state, ending at rest. Targets outside the joint limits stop just inside them.
+        """
     @typing.overload
     def setMilestone(self, q: typing.Any, dq: typing.Any) -> None:
-        ...
+        """
+        As setMilestone(q), arriving with velocity dq.
+        """
     @typing.overload
     def setPIDCommand(self, qdes: typing.Any, dqdes: typing.Any) -> None:
         ...
