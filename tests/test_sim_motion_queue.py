@@ -131,3 +131,29 @@ def test_state_restores_a_move_in_progress():
     for expected in first:
         sim.simulate(0.02)
         assert c.getCommandedConfig() == expected
+
+
+def test_joints_without_an_acceleration_limit_move_with_the_others():
+    # atlas.rob leaves some joints' acceleration unbounded. Alone they would
+    # jump; in a move with bounded joints they follow the same timing, as the
+    # reference's ramps do.
+    require_shared_data()
+    w = WorldModel()
+    assert w.readFile(os.path.join(SHARED_DATA, "robots", "atlas.rob"))
+    robot = w.robot(0)
+    amax = robot.getAccelerationLimits()
+    free, bounded = 19, 10
+    assert amax[free] == float("inf") and 0 < amax[bounded] < float("inf")
+    q0 = robot.getConfig()
+    target = list(q0)
+    target[free] += 0.3
+    target[bounded] += 0.3
+    sim = Simulator(w)
+    c = sim.controller(0)
+    c.setMilestone(target)
+    T = c.remainingTime()
+    assert T == pytest.approx(2 * (0.3 / amax[bounded]) ** 0.5)
+    sim.simulate(0.1)
+    q = c.getCommandedConfig()
+    assert 0 < q[free] - q0[free] < 0.3
+    assert q[free] - q0[free] == pytest.approx(q[bounded] - q0[bounded], abs=1e-12)

@@ -281,6 +281,9 @@ double synchronizedRamps(const VectorX& x0, const VectorX& v0, const VectorX& x1
     const double vcap = bounded(vm) ? vm : INFINITY;
     double lo, hi;
     fastest[i].bounds(lo, hi);
+    // (A DOF without an acceleration bound jumps: its range is from start to end.)
+    lo = std::min({lo, x0[i], x1[i]});
+    hi = std::max({hi, x0[i], x1[i]});
     lo = std::max(lo - 1e-10, at(qmin, i, -INFINITY));
     hi = std::min(hi + 1e-10, at(qmax, i, INFINITY));
     if (!minAccelRampWithin(x0[i], v0[i], x1[i], v1[i], t, vcap, lo, hi, r)) return false;
