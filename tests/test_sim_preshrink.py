@@ -6,6 +6,7 @@ import pytest
 from klampt import GeometricPrimitive, Geometry3D, Simulator, WorldModel
 
 from conftest import SHARED_DATA, require_shared_data
+from test_sim_physics import add_box, add_ground, box_geometry
 
 HALF = 0.05  # half the box side
 PADDING = 0.0025  # a rigid object's default collision padding
@@ -20,23 +21,16 @@ def primitive(kind, *args):
 
 
 def world_with(shape):
+    """A unit-mass body of the given shape (inertia of a 10 cm box) 20 cm
+    above a primitive floor."""
     w = WorldModel()
-    floor = w.makeTerrain("floor")
-    floor.geometry().set(primitive("AABB", [-5, -5, -1], [5, 5, 0]))
-    o = w.makeRigidObject("body")
-    o.geometry().set(shape)
-    m = o.getMass()
-    m.setMass(1.0)
-    m.setCom([0, 0, 0])
-    m.setInertia([1.0 / 600] * 3)
-    o.setMass(m)
-    o.setTransform([1, 0, 0, 0, 1, 0, 0, 0, 1], [0, 0, 0.2])
+    add_ground(w, mesh=False)
+    add_box(w, "body", [0, 0, 0.2], mesh=False).geometry().set(shape)
     return w
 
 
 def box_shape(mesh):
-    g = primitive("Box", [-HALF] * 3, [1, 0, 0, 0, 1, 0, 0, 0, 1], [2 * HALF] * 3)
-    return g.convert("TriangleMesh") if mesh else g
+    return box_geometry([2 * HALF] * 3, mesh)
 
 
 def rest_height(w, preshrink, padding=None, seconds=1.5):

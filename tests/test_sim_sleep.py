@@ -3,7 +3,8 @@ velocity) and keep their resting contacts; touching, pushing or moving them
 wakes them; states with sleeping bodies restore exactly."""
 import pytest
 
-from klampt import GeometricPrimitive, Geometry3D, Simulator, WorldModel
+from klampt import Simulator, WorldModel
+from test_sim_physics import add_box, add_ground
 
 G = 9.8
 
@@ -12,25 +13,9 @@ def box_world(heights, spacing=0.3):
     """Unit-mass 10 cm boxes above a primitive floor (top at z = 0), at the
     given heights of their centres, in a row along x."""
     w = WorldModel()
-    floor = w.makeTerrain("floor")
-    g = Geometry3D()
-    p = GeometricPrimitive()
-    p.setAABB([-5, -5, -1], [5, 5, 0])
-    g.setGeometricPrimitive(p)
-    floor.geometry().set(g)
+    add_ground(w, mesh=False)
     for i, z in enumerate(heights):
-        o = w.makeRigidObject("box%d" % i)
-        gb = Geometry3D()
-        pb = GeometricPrimitive()
-        pb.setBox([-0.05, -0.05, -0.05], [1, 0, 0, 0, 1, 0, 0, 0, 1], [0.1, 0.1, 0.1])
-        gb.setGeometricPrimitive(pb)
-        o.geometry().set(gb)
-        m = o.getMass()
-        m.setMass(1.0)
-        m.setCom([0, 0, 0])
-        m.setInertia([1.0 / 600] * 3)
-        o.setMass(m)
-        o.setTransform([1, 0, 0, 0, 1, 0, 0, 0, 1], [spacing * i, 0, z])
+        add_box(w, "box%d" % i, [spacing * i, 0, z], mesh=False)
     return w
 
 
