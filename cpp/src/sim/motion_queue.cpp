@@ -63,13 +63,7 @@ void MotionQueue::appendCubic(double now, const VectorX& q, const VectorX& v, do
   Segment s;
   s.start = endTime(now);
   s.duration = duration;
-  if (segments.empty() || segments.back().start + segments.back().duration < now) {
-    s.q0 = qEnd;
-    s.v0 = segments.empty() ? vEnd : VectorX::Zero(q.size());
-  } else {
-    s.q0 = segments.back().q1;
-    s.v0 = segments.back().v1;
-  }
+  appendStart(now, s.q0, s.v0);
   s.q1 = q;
   s.v1 = v;
   segments.push_back(s);
@@ -78,7 +72,8 @@ void MotionQueue::appendCubic(double now, const VectorX& q, const VectorX& v, do
 }
 
 void MotionQueue::appendLinear(double now, const VectorX& q, double duration) {
-  VectorX q0 = segments.empty() || segments.back().start + segments.back().duration < now ? qEnd : segments.back().q1;
+  VectorX q0, v0;
+  appendStart(now, q0, v0);
   const VectorX v = duration > 0 ? VectorX((q - q0) / duration) : VectorX::Zero(q.size());
   Segment s;
   s.start = endTime(now);
