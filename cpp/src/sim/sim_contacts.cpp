@@ -26,11 +26,20 @@ double series(double a, double b) {
 
 bool isDynamic(const SimBody& b) { return b.body && !dBodyIsKinematic(b.body); }
 
-/// Whether contacts between a and b are springs (finite stiffness and damping).
-bool softPair(const SimBody& a, const SimBody& b, double dt) {
-  const double kS = series(a.surface.kStiffness, b.surface.kStiffness);
-  const double kD = series(a.surface.kDamping, b.surface.kDamping);
-  return std::isfinite(kS) && std::isfinite(kD) && dt * kS + kD > 0;
+/// The spring of a contact between a and b: both surfaces' stiffness and
+/// damping in series, mapped to ODE's ERP and CFM for a step dt.
+struct ContactSpring {
+  double stiffness, damping;
+  /// Finite stiffness and damping; otherwise the contact is rigid.
+  bool soft(double dt) const {
+    return std::isfinite(stiffness) && std::isfinite(damping) && dt * stiffness + damping > 0;
+  }
+  double erp(double dt) const { return dt * stiffness / (dt * stiffness + damping); }
+  double cfm(double dt) const { return 1.0 / (dt * stiffness + damping); }
+};
+
+ContactSpring springOf(const SimBody& a, const SimBody& b) {
+  return {series(a.surface.kStiffness, b.surface.kStiffness), series(a.surface.kDamping, b.surface.kDamping)};
 }
 
 constexpr double kMaxRigidContactCFM = 1e-4;
@@ -40,9 +49,8 @@ constexpr double kMaxRigidContactCFM = 1e-4;
 /// of the bodies' own mobility 1/ma + 1/mb. Stiffer springs (the default
 /// terrain surface, or 1e4 N/m under a 0.1 kg block) act as rigid contacts.
 bool compliantPair(const SimBody& a, const SimBody& b, double dt) {
-  if (!softPair(a, b, dt)) return false;
-  const double kS = series(a.surface.kStiffness, b.surface.kStiffness);
-  const double kD = series(a.surface.kDamping, b.surface.kDamping);
+  const ContactSpring spring = springOf(a, b);
+  if (!spring.soft(dt)) return false;
   double mobility = 0;
   for (const SimBody* body : {&a, &b}) {
     if (!isDynamic(*body)) continue;
@@ -50,7 +58,7 @@ bool compliantPair(const SimBody& a, const SimBody& b, double dt) {
     dBodyGetMass(body->body, &m);
     if (m.mass > 0) mobility += 1.0 / m.mass;
   }
-  return 1.0 / (dt * kS + kD) / dt >= 0.1 * mobility;
+  return spring.cfm(dt) / dt >= 0.1 * mobility;
 }
 
 constexpr size_t kMaxPatchPoints = 8;
@@ -231,9 +239,8 @@ void createContactJoints(dWorldID world, dJointGroupID group, const std::vector<
       c.surface.bounce = restitution;
       c.surface.bounce_vel = 1e-2;  // the reference's: slower approaches do not bounce
     }
-    const double kS = series(a.surface.kStiffness, b.surface.kStiffness);
-    const double kD = series(a.surface.kDamping, b.surface.kDamping);
-    const bool soft = softPair(a, b, dt);
+    const ContactSpring spring = springOf(a, b);
+    const bool soft = spring.soft(dt);
     const double pa = settings.boundaryLayerCollisions ? a.padding : 0.0;
     const double pb = settings.boundaryLayerCollisions ? b.padding : 0.0;
     const double layer = pa + pb + a.geometry.margin + b.geometry.margin;
@@ -247,8 +254,8 @@ void createContactJoints(dWorldID world, dJointGroupID group, const std::vector<
       // themselves touch, the contact is rigid so nothing sinks through.
       c.surface.mode |= dContactSoftERP | dContactSoftCFM;
       if (soft && pc.depths[i] < layer * (1 - 1e-9)) {
-        c.surface.soft_erp = dt * kS / (dt * kS + kD);
-        c.surface.soft_cfm = 1.0 / (dt * kS + kD);
+        c.surface.soft_erp = spring.erp(dt);
+        c.surface.soft_cfm = spring.cfm(dt);
       } else {
         // Rigid contact. Its compliance is bounded: with the capped
         // correcting velocity a large CFM could not hold heavy loads.
