@@ -61,20 +61,23 @@ void Simulation::refreshContacts() {
   contactsValid_ = true;
 }
 
-void Simulation::controlUpdate(int r) {
+Robot& Simulation::loadActualState(int r) {
   Robot& robot = *world->robots[r];
   readSimRobotState(robot, robots[r], bodies, q_, dq_);
   robot.setConfig(q_);
   robot.dq = dq_;
-  controllers[r].update(robot, ws_);
+  return robot;
 }
 
+void Simulation::controlUpdate(int r) { controllers[r].update(loadActualState(r), ws_); }
+
 void Simulation::senseUpdate(int r) {
-  Robot& robot = *world->robots[r];
-  readSimRobotState(robot, robots[r], bodies, q_, dq_);
-  robot.setConfig(q_);
-  robot.dq = dq_;
+  loadActualState(r);
   runSensors(r, controllers[r].rate);
+}
+
+double Simulation::controlPeriod(int r) const {
+  return controllers[r].rate > 0 ? controllers[r].rate : settings.simStep;
 }
 
 void Simulation::applyEfforts(double dt) {
@@ -265,10 +268,9 @@ void Simulation::simulate(double t) {
   while (end - time > kTimeEps) {
     double h = std::min(settings.simStep, end - time);
     for (size_t r = 0; r < robots.size(); ++r) {
-      const double rate = controllers[r].rate > 0 ? controllers[r].rate : settings.simStep;
       if (time >= nextSenseTime[r] - kTimeEps) {
         senseUpdate((int)r);
-        while (nextSenseTime[r] <= time + kTimeEps) nextSenseTime[r] += rate;
+        while (nextSenseTime[r] <= time + kTimeEps) nextSenseTime[r] += controlPeriod((int)r);
       }
       // Steps end on period boundaries.
       h = std::min(h, nextSenseTime[r] - time);
@@ -279,8 +281,7 @@ void Simulation::simulate(double t) {
     for (size_t r = 0; r < robots.size(); ++r) {
       if (time + h < nextControlTime[r] - kTimeEps) continue;
       controlUpdate((int)r);
-      const double rate = controllers[r].rate > 0 ? controllers[r].rate : settings.simStep;
-      while (nextControlTime[r] <= time + h + kTimeEps) nextControlTime[r] += rate;
+      while (nextControlTime[r] <= time + h + kTimeEps) nextControlTime[r] += controlPeriod((int)r);
     }
     advance(h);
   }
@@ -299,8 +300,7 @@ void Simulation::fakeSimulate(double t) {
       RobotController& c = controllers[r];
       if (time >= nextControlTime[r] - kTimeEps) {
         c.update(*world->robots[r], ws_);
-        const double rate = c.rate > 0 ? c.rate : settings.simStep;
-        while (nextControlTime[r] <= time + kTimeEps) nextControlTime[r] += rate;
+        while (nextControlTime[r] <= time + kTimeEps) nextControlTime[r] += controlPeriod((int)r);
       }
       h = std::min(h, nextControlTime[r] - time);
     }

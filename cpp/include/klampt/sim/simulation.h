@@ -123,8 +123,12 @@ struct Simulation {
   void applySimulationXml();
   void computePairFilter();
   void refreshContacts();
+  /// Robot r's model set to its simulated configuration and velocity.
+  Robot& loadActualState(int robot);
   void controlUpdate(int robot);
   void senseUpdate(int robot);
+  /// Robot r's control (and sensing) period.
+  double controlPeriod(int robot) const;
   void applyEfforts(double dt);
   /// One step of at most h (less after a rollback); returns its length.
   double advance(double h);
