@@ -3,11 +3,14 @@
 #include <coal/collision.h>
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <functional>
 #include <numeric>
 #include <stdexcept>
 #include "klampt/geometry/queries/queries.h"
 #include "box_contacts.h"
 #include "leaf.h"
+#include "mesh_contacts.h"
 
 namespace klampt {
 
@@ -15,11 +18,7 @@ using detail::Leaf;
 
 namespace {
 
-struct Contact {
-  Vector3 p1, p2, n;  // closest points on the unpadded shapes; normal from a to b
-  double dist;        // signed distance between the unpadded shapes
-  int e1, e2;
-};
+using Contact = detail::ContactPoint;
 
 Vector3 unitOr(const Vector3& v, const Vector3& fallback) {
   const double n = v.norm();
@@ -73,6 +72,15 @@ void leafContacts(const Leaf& a, const Leaf& b, double pad, std::vector<Contact>
   a.worldBox(alo, ahi);
   b.worldBox(blo, bhi);
   if (boxBoxDistance(alo, ahi, blo, bhi) > pad) return;
+  if (a.isMesh() && b.isMesh()) {
+    const size_t first = out.size();
+    detail::meshMeshContacts(a.meshBVH(), a.T, b.meshBVH(), b.T, pad, out);
+    for (size_t k = first; k < out.size(); ++k) {
+      out[k].e1 = a.elem(out[k].e1);
+      out[k].e2 = b.elem(out[k].e2);
+    }
+    return;
+  }
   if (a.isCloud()) return cloudContacts(a, b, pad, false, out);
   if (b.isCloud()) return cloudContacts(b, a, pad, true, out);
   if (a.isBall() || b.isBall()) {
@@ -136,21 +144,27 @@ std::vector<int> farthestSeeds(const std::vector<Eigen::Matrix<double, 6, 1>>& f
   return seeds;
 }
 
-/// Reduces the contacts to at most k by k-means (Lloyd's iterations from
-/// farthest-point seeds) on their positions and normals, keeping the deepest
-/// contact of each cluster. Normals weigh a tenth of the contact region's size,
-/// so contacts on differently facing sides of a corner stay apart.
-std::vector<int> clusterContacts(const std::vector<Contact>& cs, const std::vector<double>& depth, int k,
-                                 double normalScale) {
-  const size_t n = cs.size();
-  Vector3 lo = cs[0].p1, hi = cs[0].p1;
-  for (const Contact& c : cs) {
-    lo = lo.cwiseMin(c.p1);
-    hi = hi.cwiseMax(c.p1);
+/// Reduces the contacts cs[subset] to at most k by k-means (Lloyd's
+/// iterations from farthest-point seeds) on their positions and normals,
+/// keeping the deepest contact of each cluster; returns indices into cs.
+/// Normals weigh a tenth of the contact region's size, so contacts on
+/// differently facing sides of a corner stay apart.
+std::vector<int> clusterContacts(const std::vector<Contact>& cs, const std::vector<double>& allDepths,
+                                 const std::vector<int>& subset, int k, double normalScale) {
+  const size_t n = subset.size();
+  Vector3 lo = cs[subset[0]].p1, hi = lo;
+  for (int i : subset) {
+    lo = lo.cwiseMin(cs[i].p1);
+    hi = hi.cwiseMax(cs[i].p1);
   }
   const double normalWeight = normalScale >= 0 ? normalScale : 0.1 * (hi - lo).norm();
   std::vector<Eigen::Matrix<double, 6, 1>> f(n);
-  for (size_t i = 0; i < n; ++i) f[i] << 0.5 * (cs[i].p1 + cs[i].p2), normalWeight * cs[i].n;
+  std::vector<double> depth(n);
+  for (size_t i = 0; i < n; ++i) {
+    const Contact& c = cs[subset[i]];
+    f[i] << 0.5 * (c.p1 + c.p2), normalWeight * c.n;
+    depth[i] = allDepths[subset[i]];
+  }
   const std::vector<int> seeds = farthestSeeds(f, depth, k);
   std::vector<Eigen::Matrix<double, 6, 1>> centers;
   for (int s : seeds) centers.push_back(f[s]);
@@ -188,8 +202,40 @@ std::vector<int> clusterContacts(const std::vector<Contact>& cs, const std::vect
   }
   std::vector<int> kept;
   for (int d : deepest)
-    if (d >= 0) kept.push_back(d);
+    if (d >= 0) kept.push_back(subset[d]);
   return kept;
+}
+
+/// The contacts clustering sees: at most about `target`, the deepest of
+/// each cell of a grid over the contacts (and of each side they face), so
+/// that clustering costs the same however dense the meshes are.
+void thinForClustering(const std::vector<Contact>& cs, const std::vector<double>& depth, size_t target,
+                       std::vector<int>& order) {
+  Vector3 lo = cs[order[0]].p1, hi = lo;
+  for (int i : order) {
+    lo = lo.cwiseMin(cs[i].p1);
+    hi = hi.cwiseMax(cs[i].p1);
+  }
+  Vector3 e = hi - lo;
+  std::sort(e.data(), e.data() + 3, std::greater<double>());
+  // The contacts lie on a surface spanning about the two largest extents.
+  double h = e[1] > 1e-3 * e[0] ? std::sqrt(e[0] * e[1] / target) : e[0] / target;
+  if (!(h > 0)) h = 1;
+  thread_local std::vector<std::pair<uint64_t, int>> keyed;
+  keyed.clear();
+  for (int i : order) {
+    const Vector3 c = (cs[i].p1 - lo) / h;
+    uint64_t key = 0;
+    for (int k = 0; k < 3; ++k) key = (key << 19) | std::min<uint64_t>((uint64_t)c[k], (1u << 19) - 1);
+    for (int k = 0; k < 3; ++k) key = (key << 1) | (cs[i].n[k] < 0);
+    keyed.emplace_back(key, i);
+  }
+  std::sort(keyed.begin(), keyed.end(), [&](const auto& x, const auto& y) {
+    return x.first < y.first || (x.first == y.first && depth[x.second] > depth[y.second]);
+  });
+  order.clear();
+  for (size_t k = 0; k < keyed.size(); ++k)
+    if (k == 0 || keyed[k].first != keyed[k - 1].first) order.push_back(keyed[k].second);
 }
 
 }  // namespace
@@ -214,7 +260,11 @@ ContactQueryResult contacts(const Geometry& a, const Geometry& b, double padding
   for (size_t i = 0; i < cs.size(); ++i) depth[i] = std::max(0.0, pad - cs[i].dist);
   order.resize(cs.size());
   std::iota(order.begin(), order.end(), 0);
-  if (maxContacts > 0 && (int)cs.size() > maxContacts) order = clusterContacts(cs, depth, maxContacts, normalScale);
+  if (maxContacts > 0 && (int)cs.size() > maxContacts) {
+    const size_t target = 8 * (size_t)maxContacts;
+    if (order.size() > 2 * target) thinForClustering(cs, depth, target, order);
+    if ((int)order.size() > maxContacts) order = clusterContacts(cs, depth, order, maxContacts, normalScale);
+  }
   ContactQueryResult r;
   r.points1.reserve(order.size());
   r.points2.reserve(order.size());

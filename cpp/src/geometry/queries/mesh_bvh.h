@@ -3,6 +3,7 @@
 // collision and distance traversals over it, warm-started per mesh pair.
 #pragma once
 #include <memory>
+#include <utility>
 #include <vector>
 #include <coal/BVH/BVH_model.h>
 #include "klampt/math/types.h"
@@ -25,6 +26,12 @@ void prepareForDistance(const coal::CollisionGeometry& geometry);
 /// triangle of b (placed at Tb); t1/t2 receive that pair.
 bool meshMeshWithin(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, const RigidTransform& Tb,
                     double tol, int& t1, int& t2);
+
+/// Appends to `pairs` every (triangle of a, triangle of b) pair whose
+/// bounding volumes are within `tol` >= 0 of each other, with a and b placed
+/// at Ta and Tb: every triangle pair within tol is among them.
+void meshMeshPairsWithin(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, const RigidTransform& Tb,
+                         double tol, std::vector<std::pair<int, int>>& pairs);
 
 /// True if the local point p is within `tol` >= 0 of a triangle of the mesh.
 bool pointNearMesh(const MeshBVH& mesh, const Vector3& p, double tol);

@@ -297,6 +297,20 @@ struct DistanceSearch : Traversal {
     }
   }
 
+  /// Appends every leaf pair under (i, j) whose swept rectangles are within
+  /// tol, the cheap gap bound tried before the exact distance.
+  void collectWithin(int i, int j, double tol, std::vector<std::pair<int, int>>& pairs) const {
+    if (leafPair(i, j)) {
+      pairs.emplace_back(a.getBV(i).primitiveId(), b.getBV(j).primitiveId());
+      return;
+    }
+    int c[2][2];
+    children(i, j, c);
+    for (int k = 0; k < 2; ++k)
+      if (gapBound(c[k][0], c[k][1]) <= tol && lowerBound(c[k][0], c[k][1]) <= tol)
+        collectWithin(c[k][0], c[k][1], tol, pairs);
+  }
+
   /// Best first (smallest gap bound first, the exact bound checked as a pair
   /// is taken) until a triangle pair is reached or for at most
   /// `bestFirstSteps` splits, then depth first from the remaining pairs,
@@ -383,6 +397,18 @@ bool meshMeshWithin(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b
   t1 = s.t1;
   t2 = s.t2;
   return true;
+}
+
+void meshMeshPairsWithin(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, const RigidTransform& Tb,
+                         double tol, std::vector<std::pair<int, int>>& pairs) {
+  if (a.getNumBVs() == 0 || b.getNumBVs() == 0) return;
+  // The swept rectangles of a surface patch hug it far closer than its box
+  // grown by tol: on the mug pile they visit a third of the node pairs.
+  prepareForDistance(a);
+  prepareForDistance(b);
+  DistanceSearch s(a, Ta, b, Tb);
+  s.placed = &PlacedNodes<PlacedRss>::forThisThread(b.getNumBVs());
+  if (s.lowerBound(0, 0) <= tol) s.collectWithin(0, 0, tol, pairs);
 }
 
 MeshMeshDistance meshMeshDistance(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b,

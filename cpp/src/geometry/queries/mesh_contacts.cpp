@@ -1,0 +1,148 @@
+// Mesh–mesh contact points: the triangle pairs within the padding (found by
+// descending both trees, or a list remembered by the caller), each turned
+// into closest points and a normal.
+#include "mesh_contacts.h"
+#include <coal/internal/intersect.h>
+#include <algorithm>
+#include <cmath>
+
+namespace klampt {
+namespace detail {
+
+namespace {
+
+using coal::TriangleDistance;
+
+struct Triangle {
+  Vector3 v[3];
+  Vector3 normal() const { return (v[1] - v[0]).cross(v[2] - v[0]); }
+};
+
+Triangle triangleOf(const MeshBVH& m, int t) {
+  const coal::Triangle& ids = (*m.tri_indices)[t];
+  const auto& verts = *m.vertices;
+  return Triangle{{verts[ids[0]], verts[ids[1]], verts[ids[2]]}};
+}
+
+Triangle placed(const Triangle& t, const Matrix3& R, const Vector3& T) {
+  return Triangle{{R * t.v[0] + T, R * t.v[1] + T, R * t.v[2] + T}};
+}
+
+/// Adds the points where the edges of s pass through triangle t to sum.
+int edgeCrossings(const Triangle& s, const Triangle& t, Vector3& sum) {
+  const Vector3 e1 = t.v[1] - t.v[0], e2 = t.v[2] - t.v[0];
+  int count = 0;
+  for (int k = 0; k < 3; ++k) {
+    const Vector3& p = s.v[k];
+    const Vector3 d = s.v[(k + 1) % 3] - p;
+    // Moller-Trumbore: p + u d = t0 + x e1 + y e2.
+    const Vector3 h = d.cross(e2);
+    const double det = e1.dot(h);
+    if (std::abs(det) < 1e-300) continue;  // the edge is parallel to t
+    const Vector3 w = p - t.v[0];
+    const double x = w.dot(h) / det;
+    if (x < 0 || x > 1) continue;
+    const Vector3 q = w.cross(e1);
+    const double y = d.dot(q) / det;
+    if (y < 0 || x + y > 1) continue;
+    const double u = e2.dot(q) / det;
+    if (u < 0 || u > 1) continue;
+    sum += p + u * d;
+    ++count;
+  }
+  return count;
+}
+
+Vector3 unit(const Vector3& v, const Vector3& fallback) {
+  const double n = v.norm();
+  return n > 1e-300 ? Vector3(v / n) : fallback;
+}
+
+/// Point and normal (from a to b) of two intersecting triangles, both in a's
+/// frame: the mean of the points where edges of one cross the other. When
+/// only a's edges cross b, a pokes through b's face and leaves along b's
+/// normal; when only b's edges cross a, along a's; otherwise between both.
+void intersectionContact(const Triangle& ta, const Triangle& tb, const Vector3& P, const Vector3& Q, Vector3& point,
+                         Vector3& n) {
+  Vector3 sum = Vector3::Zero();
+  const int fromA = edgeCrossings(ta, tb, sum);
+  const int fromB = edgeCrossings(tb, ta, sum);
+  point = fromA + fromB > 0 ? Vector3(sum / (fromA + fromB)) : Vector3(0.5 * (P + Q));
+  const Vector3 na = unit(ta.normal(), Vector3::Zero()), nb = unit(tb.normal(), Vector3::Zero());
+  if (fromA > 0 && fromB == 0) n = -nb;
+  else if (fromB > 0 && fromA == 0) n = na;
+  else n = unit(na - nb, na);
+}
+
+/// The relative pose of b in a's frame.
+void relativePose(const RigidTransform& Ta, const RigidTransform& Tb, Matrix3& R, Vector3& T) {
+  R.noalias() = Ta.R.transpose() * Tb.R;
+  T.noalias() = Ta.R.transpose() * (Tb.t - Ta.t);
+}
+
+/// Whether every vertex of t lies farther than tol beyond the plane of s, on
+/// one side: then no point of t is within tol of s.
+bool beyondPlane(const Triangle& s, const Triangle& t, double tol) {
+  const Vector3 n = s.normal();
+  const double len = n.norm();
+  if (len < 1e-300) return false;
+  const double limit = tol * len;
+  double lo = INFINITY, hi = -INFINITY;
+  for (const Vector3& v : t.v) {
+    const double h = n.dot(v - s.v[0]);
+    lo = std::min(lo, h);
+    hi = std::max(hi, h);
+  }
+  return lo > limit || hi < -limit;
+}
+
+/// The contact of triangles ta and tb (both in a's frame) if they are within
+/// tol: closest points, normal from a to b and distance, in a's frame.
+bool triangleContact(const Triangle& ta, const Triangle& tb, double tol, Vector3& P, Vector3& Q, Vector3& n,
+                     double& d) {
+  if (beyondPlane(ta, tb, tol) || beyondPlane(tb, ta, tol)) return false;
+  const double d2 = TriangleDistance::sqrTriDistance(ta.v[0], ta.v[1], ta.v[2], tb.v[0], tb.v[1], tb.v[2], P, Q);
+  if (d2 > tol * tol) return false;
+  if (d2 > 1e-18) {
+    d = std::sqrt(d2);
+    n = (Q - P) / d;
+    return true;
+  }
+  Vector3 point;
+  intersectionContact(ta, tb, P, Q, point, n);
+  P = Q = point;
+  d = 0;
+  return true;
+}
+
+/// Appends the contacts of the listed triangle pairs within pad.
+void pairContacts(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, const Matrix3& R, const Vector3& T,
+                  double pad, const std::vector<std::pair<int, int>>& pairs, std::vector<ContactPoint>& out) {
+  for (const auto& [i, j] : pairs) {
+    Vector3 P, Q, n;
+    double d;
+    if (triangleContact(triangleOf(a, i), placed(triangleOf(b, j), R, T), pad, P, Q, n, d))
+      out.push_back(ContactPoint{Ta.apply(P), Ta.apply(Q), Ta.R * n, d, i, j});
+  }
+}
+
+}  // namespace
+
+void meshPairContacts(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, const RigidTransform& Tb,
+                      double pad, const std::vector<std::pair<int, int>>& pairs, std::vector<ContactPoint>& out) {
+  Matrix3 R;
+  Vector3 T;
+  relativePose(Ta, Tb, R, T);
+  pairContacts(a, Ta, b, R, T, pad, pairs, out);
+}
+
+void meshMeshContacts(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, const RigidTransform& Tb,
+                      double pad, std::vector<ContactPoint>& out) {
+  thread_local std::vector<std::pair<int, int>> near;
+  near.clear();
+  meshMeshPairsWithin(a, Ta, b, Tb, pad, near);
+  meshPairContacts(a, Ta, b, Tb, pad, near, out);
+}
+
+}  // namespace detail
+}  // namespace klampt
