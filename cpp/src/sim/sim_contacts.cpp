@@ -176,7 +176,8 @@ std::vector<std::pair<int, int>> broadPhase(std::vector<SimBody>& bodies, const 
 }
 
 std::vector<PairContacts> generateContacts(std::vector<SimBody>& bodies, const SimSettings& settings,
-                                           const std::vector<std::pair<int, int>>& candidates) {
+                                           const std::vector<std::pair<int, int>>& candidates,
+                                           ContactCaches& caches) {
   std::vector<PairContacts> out;
   out.reserve(candidates.size());
   for (auto [i, j] : candidates) {
@@ -188,7 +189,8 @@ std::vector<PairContacts> generateContacts(std::vector<SimBody>& bodies, const S
     const double pb = settings.boundaryLayerCollisions ? b.padding : 0.0;
     ContactQueryResult res;
     try {
-      res = contacts(a.geometry, b.geometry, pa, pb, settings.maxContacts, settings.clusterNormalScale);
+      res = contacts(a.geometry, b.geometry, pa, pb, settings.maxContacts, settings.clusterNormalScale,
+                     &caches[{i, j}]);
     } catch (const std::exception&) {
       continue;  // a type pair without a contact query never collides
     }

@@ -57,7 +57,7 @@ bool Simulation::bodiesFinite() const {
 
 void Simulation::refreshContacts() {
   for (SimBody& b : bodies) b.syncGeometry();
-  contacts_ = generateContacts(bodies, settings, broadPhase(bodies, pairAllowed_));
+  contacts_ = generateContacts(bodies, settings, broadPhase(bodies, pairAllowed_), contactCaches_);
   contactsValid_ = true;
 }
 
@@ -221,7 +221,8 @@ double Simulation::advance(double h) {
     bool newPenetration = false;
     if (finite) {
       for (SimBody& b : bodies) b.syncGeometry();
-      next = generateContacts(bodies, settings, broadPhase(bodies, pairAllowed_, settings.autoDisable));
+      next = generateContacts(bodies, settings, broadPhase(bodies, pairAllowed_, settings.autoDisable),
+                              contactCaches_);
       if (settings.adaptiveTimeStepping && settings.boundaryLayerCollisions) {
         for (const PairContacts& pc : next) {
           if (!pc.penetrating || !approachingFast(pc, dt)) continue;

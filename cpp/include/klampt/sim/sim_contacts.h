@@ -3,9 +3,11 @@
 // body's collision padding (boundary layers), ODE contact joints with surface
 // parameters from the bodies' ContactParameters, and per-pair feedback.
 #pragma once
+#include <map>
 #include <utility>
 #include <vector>
 #include <ode/ode.h>
+#include "klampt/geometry/queries/contact_cache.h"
 #include "klampt/math/types.h"
 
 namespace klampt {
@@ -29,9 +31,14 @@ struct PairContacts {
   bool frozen = false;
 };
 
+/// What the contact queries of each body pair (a, b as in PairContacts)
+/// remember between steps.
+using ContactCaches = std::map<std::pair<int, int>, ContactCache>;
+
 /// Contacts of every candidate pair at the bodies' current poses.
 std::vector<PairContacts> generateContacts(std::vector<SimBody>& bodies, const SimSettings& settings,
-                                           const std::vector<std::pair<int, int>>& candidates);
+                                           const std::vector<std::pair<int, int>>& candidates,
+                                           ContactCaches& caches);
 /// Candidate pairs whose padded bounding boxes overlap; with skipSleeping,
 /// pairs of sleeping or static bodies that no awake body touches are left
 /// out, and sleeping bodies a kinematic body touches wake up.

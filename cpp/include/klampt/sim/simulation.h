@@ -105,6 +105,7 @@ struct Simulation {
   dWorldID world_ = nullptr;
   dJointGroupID contactGroup_ = nullptr;
   std::vector<PairContacts> contacts_;
+  ContactCaches contactCaches_;
   /// The contacts used by the last accepted step, with their forces.
   std::vector<PairContacts> lastStepContacts_;
   bool contactsValid_ = false;

@@ -67,6 +67,10 @@ void cloudContacts(const Leaf& a, const Leaf& b, double pad, bool swap, std::vec
       });
 }
 
+std::shared_ptr<const detail::MeshBVH> meshOf(const Leaf& leaf) {
+  return std::static_pointer_cast<const detail::MeshBVH>(leaf.cache->shape);
+}
+
 void leafContacts(const Leaf& a, const Leaf& b, double pad, std::vector<Contact>& out) {
   Vector3 alo, ahi, blo, bhi;
   a.worldBox(alo, ahi);
@@ -238,10 +242,20 @@ void thinForClustering(const std::vector<Contact>& cs, const std::vector<double>
     if (k == 0 || keyed[k].first != keyed[k - 1].first) order.push_back(keyed[k].second);
 }
 
+/// The placed mesh of a geometry that is a single triangle mesh, or null.
+const Leaf* singleMesh(const std::vector<Leaf>& leaves) {
+  return leaves.size() == 1 && leaves[0].isMesh() && leaves[0].groupElem < 0 ? &leaves[0] : nullptr;
+}
+
+/// How far, as a fraction of the padding, two meshes may move relative to
+/// each other before the contacts remembered in a ContactCache are selected
+/// anew. A twentieth keeps depth errors far below the boundary layer.
+constexpr double kReselectFraction = 0.05;
+
 }  // namespace
 
 ContactQueryResult contacts(const Geometry& a, const Geometry& b, double padding1, double padding2,
-                            int maxContacts, double normalScale) {
+                            int maxContacts, double normalScale, ContactCache* cache) {
   if (std::isnan(padding1) || std::isnan(padding2)) throw std::invalid_argument("padding is NaN");
   if (maxContacts < 0) throw std::invalid_argument("maxContacts must be >= 0");
   const double pad1 = padding1 + a.margin, pad2 = padding2 + b.margin, pad = pad1 + pad2;
@@ -254,16 +268,34 @@ ContactQueryResult contacts(const Geometry& a, const Geometry& b, double padding
   detail::leavesOf(a, la);
   detail::leavesOf(b, lb);
   cs.clear();
-  for (const Leaf& x : la)
-    for (const Leaf& y : lb) leafContacts(x, y, pad, cs);
+  const Leaf* ma = singleMesh(la);
+  const Leaf* mb = singleMesh(lb);
+  const bool selectable = cache && ma && mb && maxContacts > 0;
+  const bool reuseSelection = selectable && cache->maxContacts == maxContacts &&
+                              cache->normalScale == normalScale && cache->padding == pad &&
+                              detail::motionSince(*cache, ma->meshBVH(), ma->T, mb->meshBVH(), mb->T) <=
+                                  kReselectFraction * pad;
+  if (reuseSelection) {
+    detail::meshPairContacts(ma->meshBVH(), ma->T, mb->meshBVH(), mb->T, pad, cache->pairs, cs);
+  } else {
+    for (const Leaf& x : la)
+      for (const Leaf& y : lb) leafContacts(x, y, pad, cs);
+  }
   depth.resize(cs.size());
   for (size_t i = 0; i < cs.size(); ++i) depth[i] = std::max(0.0, pad - cs[i].dist);
   order.resize(cs.size());
   std::iota(order.begin(), order.end(), 0);
-  if (maxContacts > 0 && (int)cs.size() > maxContacts) {
+  if (!reuseSelection && maxContacts > 0 && (int)cs.size() > maxContacts) {
     const size_t target = 8 * (size_t)maxContacts;
     if (order.size() > 2 * target) thinForClustering(cs, depth, target, order);
     if ((int)order.size() > maxContacts) order = clusterContacts(cs, depth, order, maxContacts, normalScale);
+  }
+  if (selectable && !reuseSelection) {
+    detail::remember(*cache, meshOf(*ma), ma->T, meshOf(*mb), mb->T);
+    for (int i : order) cache->pairs.emplace_back(cs[i].e1, cs[i].e2);
+    cache->padding = pad;
+    cache->maxContacts = maxContacts;
+    cache->normalScale = normalScale;
   }
   ContactQueryResult r;
   r.points1.reserve(order.size());

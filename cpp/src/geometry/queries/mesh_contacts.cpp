@@ -80,6 +80,12 @@ void relativePose(const RigidTransform& Ta, const RigidTransform& Tb, Matrix3& R
   T.noalias() = Ta.R.transpose() * (Tb.t - Ta.t);
 }
 
+double reach(const MeshBVH& m) {
+  double r2 = 0;
+  for (const auto& v : *m.vertices) r2 = std::max(r2, v.squaredNorm());
+  return std::sqrt(r2);
+}
+
 /// Whether every vertex of t lies farther than tol beyond the plane of s, on
 /// one side: then no point of t is within tol of s.
 bool beyondPlane(const Triangle& s, const Triangle& t, double tol) {
@@ -127,6 +133,32 @@ void pairContacts(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, 
 }
 
 }  // namespace
+
+double motionSince(const ContactCache& c, const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b,
+                   const RigidTransform& Tb) {
+  if (c.a.get() != &a || c.b.get() != &b) return INFINITY;
+  Matrix3 R;
+  Vector3 T;
+  relativePose(Ta, Tb, R, T);
+  // Each mesh moved, in the other's frame, by at most the rotation's change
+  // times its reach plus the change of its origin.
+  const double turn = (R - c.R).norm();  // Frobenius: bounds the change of any unit vector
+  const double moveB = turn * c.reachB + (T - c.T).norm();
+  const double moveA = turn * c.reachA + (R.transpose() * T - c.R.transpose() * c.T).norm();
+  return std::min(moveA, moveB);
+}
+
+void remember(ContactCache& c, const std::shared_ptr<const MeshBVH>& a, const RigidTransform& Ta,
+              const std::shared_ptr<const MeshBVH>& b, const RigidTransform& Tb) {
+  if (c.a.get() != a.get() || c.b.get() != b.get()) {
+    c.a = a;
+    c.b = b;
+    c.reachA = reach(*a);
+    c.reachB = reach(*b);
+  }
+  relativePose(Ta, Tb, c.R, c.T);
+  c.pairs.clear();
+}
 
 void meshPairContacts(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, const RigidTransform& Tb,
                       double pad, const std::vector<std::pair<int, int>>& pairs, std::vector<ContactPoint>& out) {

@@ -1,7 +1,9 @@
 // Internal to the queries: contact points between two triangle meshes, one
-// per triangle pair within the padding.
+// per triangle pair within the padding, and the bookkeeping of a
+// ContactCache's remembered triangle pairs.
 #pragma once
 #include <vector>
+#include "klampt/geometry/queries/contact_cache.h"
 #include "mesh_bvh.h"
 
 namespace klampt {
@@ -26,6 +28,17 @@ void meshMeshContacts(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH&
 /// Appends the contacts of the listed triangle pairs that are within pad.
 void meshPairContacts(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, const RigidTransform& Tb,
                       double pad, const std::vector<std::pair<int, int>>& pairs, std::vector<ContactPoint>& out);
+
+/// An upper bound on how far the vertices of either mesh moved, in the
+/// other's frame, since `c` remembered a and b; infinite when it remembers
+/// other meshes.
+double motionSince(const ContactCache& c, const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b,
+                   const RigidTransform& Tb);
+
+/// Makes `c` remember a and b at poses Ta, Tb (its pairs are cleared, for
+/// the caller to fill).
+void remember(ContactCache& c, const std::shared_ptr<const MeshBVH>& a, const RigidTransform& Ta,
+              const std::shared_ptr<const MeshBVH>& b, const RigidTransform& Tb);
 
 }  // namespace detail
 }  // namespace klampt

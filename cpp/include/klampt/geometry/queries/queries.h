@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 #include "klampt/geometry/geometry.h"
+#include "klampt/geometry/queries/contact_cache.h"
 
 namespace klampt {
 
@@ -48,8 +49,11 @@ int rayCast(const Geometry& g, const Vector3& s, const Vector3& d, Vector3& hitP
 /// normals scaled by normalScale, deterministic seeds), the deepest contact
 /// of each. A negative normalScale scales normals by a tenth of the
 /// contacts' extent.
+/// With a cache the caller keeps for this pair, a query of two meshes that
+/// barely moved since the last one measures the last answer's triangle
+/// pairs again instead of selecting contacts anew (see ContactCache).
 ContactQueryResult contacts(const Geometry& a, const Geometry& b, double padding1, double padding2,
-                            int maxContacts, double normalScale = -1);
+                            int maxContacts, double normalScale = -1, ContactCache* cache = nullptr);
 /// The point of g furthest in direction dir (world coordinates).
 Vector3 support(const Geometry& g, const Vector3& dir);
 
