@@ -127,6 +127,9 @@ void Simulation::build() {
       if (robots[r].body[i] >= 0) bodyOfID[world->linkID((int)r, i)] = robots[r].body[i];
     controllers[r].init(robot);
   }
+  // Collision trees are built here rather than in the first steps.
+  for (const SimBody& b : bodies)
+    if (b.hasGeometry) prepareContacts(b.geometry);
 }
 
 void Simulation::computePairFilter() {

@@ -317,4 +317,10 @@ ContactQueryResult contacts(const Geometry& a, const Geometry& b, double padding
   return r;
 }
 
+void prepareContacts(const Geometry& g) {
+  if (g.empty()) return;
+  for (const Leaf& leaf : detail::leavesOf(g))
+    if (leaf.isCoal()) detail::prepareForDistance(*leaf.cache->shape);
+}
+
 }  // namespace klampt

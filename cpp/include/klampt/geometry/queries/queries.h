@@ -54,6 +54,9 @@ int rayCast(const Geometry& g, const Vector3& s, const Vector3& d, Vector3& hitP
 /// pairs again instead of selecting contacts anew (see ContactCache).
 ContactQueryResult contacts(const Geometry& a, const Geometry& b, double padding1, double padding2,
                             int maxContacts, double normalScale = -1, ContactCache* cache = nullptr);
+/// Builds the structures the contacts queries of g use (collision trees and
+/// their distance volumes) now rather than on the first query.
+void prepareContacts(const Geometry& g);
 /// The point of g furthest in direction dir (world coordinates).
 Vector3 support(const Geometry& g, const Vector3& dir);
 
