@@ -224,12 +224,14 @@ double Simulation::advance(double h) {
       next = generateContacts(bodies, settings, broadPhase(bodies, pairAllowed_, settings.autoDisable),
                               contactCaches_);
       if (settings.adaptiveTimeStepping && settings.boundaryLayerCollisions) {
+        std::vector<std::pair<int, int>> penetratingBefore;
+        for (const PairContacts& old : contacts_)
+          if (old.penetrating) penetratingBefore.emplace_back(old.a, old.b);
+        std::sort(penetratingBefore.begin(), penetratingBefore.end());
         for (const PairContacts& pc : next) {
           if (!pc.penetrating || !approachingFast(pc, dt)) continue;
-          bool before = false;
-          for (const PairContacts& old : contacts_)
-            if (old.a == pc.a && old.b == pc.b) before = old.penetrating;
-          newPenetration |= !before;
+          newPenetration |= !std::binary_search(penetratingBefore.begin(), penetratingBefore.end(),
+                                                std::make_pair(pc.a, pc.b));
         }
       }
     }
