@@ -1,6 +1,7 @@
 """Mesh queries against brute force over every triangle: mesh-mesh distance
 at close range with a new relative orientation on every call (no reusable
-warm start), and the first hit of rays on a real link mesh."""
+warm start), the first hit of rays on a real link mesh, and mesh-mesh
+contacts (every triangle pair within the padding)."""
 import os
 
 import numpy as np
@@ -146,3 +147,67 @@ def test_first_ray_hits_on_a_link_mesh_match_every_triangle():
             hits += 1
             assert np.linalg.norm(np.array(point) - s) == pytest.approx(t[valid].min(), abs=1e-9)
     assert hits >= 10
+
+
+def brute_triangle_pair_distances(ga, gb):
+    """Distance between every triangle of a and every triangle of b (disjoint
+    triangles): the minimum of their vertex-triangle and edge-edge distances."""
+    Va, Ta = mesh_arrays(ga)
+    Vb, Tb = mesh_arrays(gb)
+    to_b = point_triangle_distances(Va, Vb[Tb[:, 0]], Vb[Tb[:, 1]], Vb[Tb[:, 2]])  # vertex of a x triangle of b
+    to_a = point_triangle_distances(Vb, Va[Ta[:, 0]], Va[Ta[:, 1]], Va[Ta[:, 2]])
+    d = np.minimum(to_b[Ta].min(axis=1), to_a[Tb].min(axis=1).T)
+    ea = [(Va[Ta[:, k]], Va[Ta[:, (k + 1) % 3]]) for k in range(3)]
+    eb = [(Vb[Tb[:, k]], Vb[Tb[:, (k + 1) % 3]]) for k in range(3)]
+    for a0, a1 in ea:
+        for b0, b1 in eb:
+            d = np.minimum(d, segment_segment_distances(a0, a1, b0, b1))
+    return d
+
+
+def test_mesh_contacts_are_every_triangle_pair_within_the_padding():
+    a = primitive_mesh("Sphere", [0, 0, 0], 0.1, resolution=0.03)
+    boxes = [primitive_mesh("Box", [-0.05, -0.08, -0.02], [1, 0, 0, 0, 1, 0, 0, 0, 1], [0.1, 0.16, 0.04]),
+             primitive_mesh("Sphere", [0, 0, 0], 0.05, resolution=0.02)]
+    rng = np.random.default_rng(11)
+    pad1, pad2 = 0.004, 0.006
+    checked = 0
+    for b, reach in zip(boxes * 6, [0.098, 0.05] * 6):
+        R = so3.from_rotation_vector(list(rng.uniform(-3, 3, 3)))
+        direction = rng.normal(size=3)
+        direction /= np.linalg.norm(direction)
+        b.setCurrentTransform(R, list(direction * (0.1 + reach + rng.uniform(0.0, 0.008))))
+        d = brute_triangle_pair_distances(a, b)
+        if d.min() <= 1e-6:
+            continue  # intersecting: not the separated case this checks
+        near = {(i, j): d[i, j] for i, j in zip(*np.nonzero(d <= pad1 + pad2))}
+        res = a.contacts(b, pad1, pad2, 0)
+        got = {(i, j): depth for i, j, depth in zip(res.elems1, res.elems2, res.depths)}
+        # Pairs within a hair of the padding may fall either way.
+        ambiguous = {k for k, v in near.items() if abs(v - pad1 - pad2) < 1e-9}
+        assert set(got) - ambiguous == set(near) - ambiguous
+        for k, depth in got.items():
+            assert depth == pytest.approx(pad1 + pad2 - d[k], abs=1e-9)
+        for p1, p2, n, k in zip(res.points1, res.points2, res.normals, zip(res.elems1, res.elems2)):
+            # The points lie on the padded surfaces along the unit normal from a to b.
+            n = np.array(n)
+            gap = (np.array(p2) + pad2 * n) - (np.array(p1) - pad1 * n)
+            assert np.linalg.norm(n) == pytest.approx(1.0)
+            assert gap == pytest.approx(d[k] * n, abs=1e-9)
+        checked += len(got)
+    assert checked > 50
+
+
+def test_mesh_contacts_of_sunken_triangles_push_them_apart():
+    ground = primitive_mesh("AABB", [-1, -1, -0.5], [1, 1, 0])
+    block = primitive_mesh("Box", [-0.05, -0.05, -0.05], [1, 0, 0, 0, 1, 0, 0, 0, 1], [0.1, 0.1, 0.1])
+    # Sunk 2 mm into the ground: the block's side faces cross the ground's top.
+    block.setCurrentTransform(so3.rotation([0, 0, 1], 0.4), [0.1, 0.2, 0.048])
+    res = ground.contacts(block, 0.001, 0.001, 0)
+    assert len(res.depths) > 0
+    crossing = [k for k, depth in enumerate(res.depths) if depth == pytest.approx(0.002)]
+    assert crossing, "the crossing triangles report the whole padding as depth"
+    for k in crossing:
+        # From the ground into the block, at a point on the ground's top face.
+        assert res.normals[k] == pytest.approx([0, 0, 1], abs=1e-9)
+        assert res.points1[k][2] == pytest.approx(0.001, abs=1e-9)
