@@ -94,7 +94,8 @@ def test_planar_robot_kinematics():
         x = [x[0] + 0.5 * math.cos(angle), 0.0, x[2] - 0.5 * math.sin(angle)]
     assert_close(robot.link(3).getWorldPosition([0.5, 0, 0]), x, atol=1e-12)
     lo, hi = robot.getJointLimits()
-    assert_close(lo, [0] * 4) and assert_close(hi, [6.28319] * 4)
+    assert_close(lo, [0] * 4)
+    assert_close(hi, [6.28319] * 4)
     assert all(robot.link(i).getMass().mass == 1 for i in range(4))
     robot.setConfig([0] * 4)
     assert_close(robot.link(0).geometry().getBBTight(), [[0, -0.025, -0.025], [0.5, 0.025, 0.025]], atol=1e-12)

@@ -22,7 +22,8 @@ def test_triangle_mesh_round_trip_and_world_coordinates():
     verts, tris = numpy_convert.to_numpy(mesh)
     assert verts.shape == (8, 3) and tris.shape == (12, 3) and tris.dtype == np.int32
     back = numpy_convert.from_numpy((verts, tris), 'TriangleMesh')
-    assert_close(back.getVertices(), verts) and (back.getIndices() == tris).all()
+    assert_close(back.getVertices(), verts)
+    assert (np.asarray(back.getIndices()) == tris).all()
     auto = numpy_convert.from_numpy((verts, tris))
     assert isinstance(auto, klampt.TriangleMesh)
     T = (so3.rotation([0, 0, 1], 0.7), [1, 2, 3])
@@ -62,7 +63,9 @@ def test_volume_grid_hull_and_primitive():
     values = np.arange(24.0).reshape(2, 3, 4)
     grid.setValues(values)
     bmin, bmax, vals = numpy_convert.to_numpy(grid)
-    assert_close(bmin, [0, 0, 0]) and assert_close(bmax, [1, 2, 3]) and assert_close(vals, values)
+    assert_close(bmin, [0, 0, 0])
+    assert_close(bmax, [1, 2, 3])
+    assert_close(vals, values)
     back = numpy_convert.from_numpy((bmin, bmax, vals))
     assert isinstance(back, klampt.VolumeGrid)
     assert list(back.dims) == [2, 3, 4] and list(back.bbox) == [0, 0, 0, 1, 2, 3]

@@ -322,7 +322,8 @@ def test_sensor_xform_helpers():
     assert_close(sensing.get_sensor_xform(cam, object())[1], cam.getTransformWorld()[1])
     T = (so3.rotation([1, 0, 0], 0.3), [1, 2, 3])
     sensing.set_sensor_xform(cam, T, link=4)
-    assert_close(cam.T[0], T[0]) and cam.link == 4
+    assert_close(cam.T[0], T[0])
+    assert cam.link == 4
 
 
 def test_projection_map_texture_runs():

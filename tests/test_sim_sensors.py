@@ -176,7 +176,8 @@ def test_settings_round_trip_and_formats():
     R = so3.rotation([0, 0, 1], 0.7)
     lidar.setTransform(R, [1, 2, 3])
     Rt, t = lidar.getTransform()
-    assert_close(Rt, R) and assert_close(t, [1, 2, 3])
+    assert_close(Rt, R)
+    assert_close(t, [1, 2, 3])
     # The text prints R row by row.
     rows = [float(x) for x in lidar.getSetting("Tsensor").split()[:9]]
     assert_close(rows, np.array(R).reshape(3, 3).flatten(order="C")[[0, 3, 6, 1, 4, 7, 2, 5, 8]], atol=1e-6)
@@ -192,7 +193,8 @@ def test_link_and_world_transform():
     assert lidar.getLink().index == 6
     Tw = lidar.getTransformWorld()
     expected = klampt.math.se3.mul(r.link(6).getTransform(), lidar.getTransform())
-    assert_close(Tw[0], expected[0]) and assert_close(Tw[1], expected[1])
+    assert_close(Tw[0], expected[0])
+    assert_close(Tw[1], expected[1])
     lidar.setLink(3)
     assert lidar.getSetting("link") == "3"
     lidar.setLink(r.link(5))

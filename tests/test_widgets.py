@@ -31,7 +31,8 @@ def test_point_and_transform_posers():
     assert tp.get() == (so3.identity(), [0, 0, 0])
     R = so3.rotation([0, 0, 1], 0.3)
     tp.set(R, [1, 1, 1])
-    assert_close(tp.get()[0], R) and tp.get()[1] == [1, 1, 1]
+    assert_close(tp.get()[0], R)
+    assert tp.get()[1] == [1, 1, 1]
     tp.enableTranslation(False)
     tp.enableRotationAxes(True, True, False)
     assert isinstance(tp, klampt.Widget)
