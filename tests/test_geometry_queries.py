@@ -13,11 +13,11 @@ import os
 
 import numpy as np
 import pytest
-from scipy.optimize import minimize
 
 import klampt
 from klampt.math import so3, se3
 from conftest import SHARED_DATA, load_golden
+from geometry_oracles import hull_distance
 
 GOLDEN = load_golden("geometry.json") if os.path.isdir(SHARED_DATA) else {"pairs": [], "rays": [], "geometries": {}}
 TOL = 1e-6
@@ -76,31 +76,6 @@ def local_vertices(name):
 def world(points, T):
     R = np.array(T[0]).reshape(3, 3).T
     return points @ R.T + np.array(T[1])
-
-
-def hull_distance(A, B):
-    """Distance between conv(A) and conv(B) (rows are points)."""
-    na, nb = len(A), len(B)
-
-    def f(x):
-        v = x[:na] @ A - x[na:] @ B
-        return v @ v, np.concatenate([2 * A @ v, -2 * B @ v])
-
-    cons = [{"type": "eq", "fun": lambda x: x[:na].sum() - 1, "jac": lambda x: np.r_[np.ones(na), np.zeros(nb)]},
-            {"type": "eq", "fun": lambda x: x[na:].sum() - 1, "jac": lambda x: np.r_[np.zeros(na), np.ones(nb)]}]
-    x0 = np.r_[np.full(na, 1.0 / na), np.full(nb, 1.0 / nb)]
-    best = math.inf
-    # Two starts (uniform and the closest vertex pair) guard against a stalled solve.
-    d2 = ((A[:, None, :] - B[None, :, :]) ** 2).sum(-1)
-    i, j = np.unravel_index(np.argmin(d2), d2.shape)
-    x1 = np.zeros(na + nb)
-    x1[i] = 1
-    x1[na + j] = 1
-    for start in (x0, x1):
-        r = minimize(f, start, jac=True, bounds=[(0, 1)] * (na + nb), constraints=cons, method="SLSQP",
-                     options={"ftol": 1e-16, "maxiter": 500})
-        best = min(best, math.sqrt(max(r.fun, 0.0)))
-    return best
 
 
 def sphere_of(name, T):

@@ -11,6 +11,7 @@ import klampt
 from klampt.math import so3
 
 from conftest import SHARED_DATA, require_shared_data
+from geometry_oracles import point_triangle_distances, segment_segment_distances
 
 
 def mesh_arrays(geom):
@@ -20,56 +21,6 @@ def mesh_arrays(geom):
     R, t = geom.getCurrentTransform()
     Rm = np.array(R).reshape(3, 3).T  # column-major
     return V @ Rm.T + np.array(t), np.array(m.getIndices())
-
-
-def point_triangle_distances(P, A, B, C):
-    """Distance from every point of P (p x 3) to every triangle (t x 3 each): p x t."""
-    P = P[:, None, :]
-    AB, AC, AP = B - A, C - A, P - A
-    n = np.cross(AB, AC)
-    nn = np.einsum("ij,ij->i", n, n)
-    # Inside the prism of the triangle: the plane distance.
-    d_plane = np.einsum("pti,ti->pt", AP, n) / np.sqrt(nn)
-    proj = P - d_plane[..., None] * (n / np.sqrt(nn)[:, None])
-    v0, v1, v2 = AB, AC, proj - A
-    d00 = np.einsum("ti,ti->t", v0, v0)
-    d01 = np.einsum("ti,ti->t", v0, v1)
-    d11 = np.einsum("ti,ti->t", v1, v1)
-    d20 = np.einsum("pti,ti->pt", v2, v0)
-    d21 = np.einsum("pti,ti->pt", v2, v1)
-    den = d00 * d11 - d01 * d01
-    v = (d11 * d20 - d01 * d21) / den
-    w = (d00 * d21 - d01 * d20) / den
-    inside = (v >= 0) & (w >= 0) & (v + w <= 1)
-    best = np.where(inside, np.abs(d_plane), np.inf)
-    for S, E in ((A, B), (B, C), (C, A)):
-        best = np.minimum(best, point_segment_distances(P, S, E))
-    return best
-
-
-def point_segment_distances(P, S, E):
-    D = E - S
-    t = np.clip(np.einsum("pti,ti->pt", P - S, D) / np.einsum("ti,ti->t", D, D), 0, 1)
-    return np.linalg.norm(P - (S + t[..., None] * D), axis=-1)
-
-
-def segment_segment_distances(P0, P1, Q0, Q1):
-    """Distance between every segment P (a x 3 ends) and every segment Q (b x 3 ends): a x b."""
-    d1 = (P1 - P0)[:, None, :]
-    d2 = (Q1 - Q0)[None, :, :]
-    r = P0[:, None, :] - Q0[None, :, :]
-    a = np.einsum("abi,abi->ab", d1 * np.ones_like(r), d1 * np.ones_like(r))
-    e = np.einsum("abi,abi->ab", d2 * np.ones_like(r), d2 * np.ones_like(r))
-    f = np.einsum("abi,abi->ab", d2 * np.ones_like(r), r)
-    c = np.einsum("abi,abi->ab", d1 * np.ones_like(r), r)
-    b = np.einsum("abi,abi->ab", d1 * np.ones_like(r), d2 * np.ones_like(r))
-    den = a * e - b * b
-    with np.errstate(divide="ignore", invalid="ignore"):
-        s = np.where(den > 1e-15, np.clip((b * f - c * e) / den, 0, 1), 0.0)
-        t = (b * s + f) / e
-        t = np.clip(t, 0, 1)
-        s = np.clip((b * t - c) / a, 0, 1)
-    return np.linalg.norm(r + s[..., None] * d1 - t[..., None] * d2, axis=-1)
 
 
 def brute_mesh_distance(ga, gb):
