@@ -6,7 +6,6 @@ repository); the golden files sit in the folder `golden` beside it.  In CI
 (`CI` set) missing data is an error, never a silent skip.
 """
 import json
-import math
 import os
 
 import pytest
@@ -64,3 +63,48 @@ def assert_close(actual, expected, rtol=1e-8, atol=1e-8, what=""):
     if not ok.all():
         idx = np.argwhere(~ok)[0]
         raise AssertionError("%s: mismatch at %s: %r != expected %r" % (what, tuple(idx), a[tuple(idx)], e[tuple(idx)]))
+
+
+def load_world(path):
+    """A WorldModel read from `path` (a world, robot or object file); the
+    test fails if it cannot be read."""
+    import klampt
+
+    w = klampt.WorldModel()
+    assert w.readFile(path), path
+    return w
+
+
+def load_robot(path):
+    """(world, robot) of a robot file, its loading warnings silenced."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        w = load_world(path)
+    return w, w.robot(0)
+
+
+def arm_table_world():
+    """The project's demo world: the arm6 robot, a table and objects."""
+    return load_world(os.path.join(PROJECT_DATA, "worlds", "arm_table.xml"))
+
+
+def arm6_world():
+    """A world holding only the project's 7-link arm6 robot."""
+    return load_world(os.path.join(PROJECT_DATA, "robots", "arm6.rob"))
+
+
+def sphere_geometry(center=(0, 0, 0), radius=0.5):
+    """A Geometry3D holding a Sphere primitive."""
+    import klampt
+
+    p = klampt.GeometricPrimitive()
+    p.setSphere(list(center), radius)
+    return klampt.Geometry3D(p)
+
+
+def assert_transform(actual, expected, atol=1e-12):
+    """Both halves of two (R, t) transforms agree within atol."""
+    assert_close(actual[0], expected[0], atol=atol)
+    assert_close(actual[1], expected[1], atol=atol)

@@ -1,21 +1,17 @@
 """klampt.model.access on the arm_table world: attribute reads and writes,
 entry-wise writes, item paths, dicts and vectorizing."""
-import os
 
 import pytest
 
-import klampt
 from klampt.math import so3
 from klampt.model import access
 
-from conftest import PROJECT_DATA, assert_close
+from conftest import arm_table_world, assert_close
 
 
 @pytest.fixture
 def world():
-    w = klampt.WorldModel()
-    assert w.readFile(os.path.join(PROJECT_DATA, 'worlds', 'arm_table.xml'))
-    return w
+    return arm_table_world()
 
 
 def test_map_reads_and_writes(world):

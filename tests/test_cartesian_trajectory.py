@@ -2,7 +2,6 @@
 their targets, follow the requested task-space line or path (checked by
 forward kinematics), respect the milestone spacing, and fail cleanly on
 unreachable targets."""
-import os
 import random
 import warnings
 
@@ -14,7 +13,7 @@ from klampt.model import cartesian_trajectory as ct
 from klampt.model import ik
 from klampt.model.trajectory import RobotTrajectory, SE3Trajectory, Trajectory
 
-from conftest import PROJECT_DATA
+from conftest import arm_table_world
 
 TOOL = [0.0, 0.0, 0.0]
 # IK solutions are accepted within the solver tolerance (1e-3 per residual
@@ -23,8 +22,7 @@ TOOL = [0.0, 0.0, 0.0]
 
 @pytest.fixture
 def arm():
-    world = klampt.WorldModel()
-    assert world.readFile(os.path.join(PROJECT_DATA, 'worlds', 'arm_table.xml'))
+    world = arm_table_world()
     robot = world.robot(0)
     robot.setConfig([0, 0.3, 0.5, 0.8, 0, 1.0, 0][:robot.numLinks()])
     return world, robot

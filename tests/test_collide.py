@@ -18,15 +18,9 @@ import klampt
 from klampt.math import vectorops
 from klampt.model import collide
 
-from conftest import SHARED_DATA, require_shared_data
+from conftest import SHARED_DATA, require_shared_data, sphere_geometry as sphere
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def sphere(center, radius):
-    g = klampt.GeometricPrimitive()
-    g.setSphere(center, radius)
-    return klampt.Geometry3D(g)
 
 
 def box(bmin, bmax, mesh=True):

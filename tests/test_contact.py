@@ -2,7 +2,6 @@
 the equilibrium tests on ContactPoints and Holds; loader formats of
 ContactPoint and Hold."""
 import json
-import os
 
 import numpy as np
 import pytest
@@ -13,7 +12,7 @@ from klampt.math import so3, se3
 from klampt.model import contact
 from klampt.model.contact import ContactPoint, Hold
 
-from conftest import PROJECT_DATA, assert_close
+from conftest import arm_table_world, assert_close
 
 
 def box_contacts(mu=0.5):
@@ -22,9 +21,7 @@ def box_contacts(mu=0.5):
 
 @pytest.fixture
 def world():
-    w = klampt.WorldModel()
-    assert w.readFile(os.path.join(PROJECT_DATA, 'worlds', 'arm_table.xml'))
-    return w
+    return arm_table_world()
 
 
 def test_contact_point_basics():

@@ -3,23 +3,17 @@ se3 computations, groups built from a world, and klampt.model.config on
 coordinates objects."""
 import os
 
-import numpy as np
 import pytest
 
 import klampt
 from klampt.math import so3, se3
 from klampt.model import coordinates, config
-from klampt.model.coordinates import Frame, Group, Manager, Point, Direction, Transform
+from klampt.model.coordinates import Group, Manager
 
-from conftest import PROJECT_DATA, assert_close
+from conftest import PROJECT_DATA, assert_close, assert_transform
 
 T1 = (so3.rotation([0, 0, 1], 0.7), [1.0, 2.0, 0.5])
 T2 = (so3.rotation([1, 0, 0], -0.4), [0.0, 0.3, 0.0])
-
-
-def assert_transform(a, b):
-    assert_close(a[0], b[0], atol=1e-12)
-    assert_close(a[1], b[1], atol=1e-12)
 
 
 def test_frames_points_directions():

@@ -5,24 +5,14 @@ trips, finite differences of B, of the Jacobians and of velocities,
 Christoffel symbols, kinetic energy, potential energy)."""
 import glob
 import os
-import warnings
 
 import numpy as np
 import pytest
 
-import klampt
-from conftest import PROJECT_DATA, SHARED_DATA, assert_close, golden_files, load_golden, require_shared_data
+from conftest import PROJECT_DATA, SHARED_DATA, assert_close, golden_files, load_golden, load_robot, require_shared_data
 
 ROBOT_GOLDEN = golden_files((".rob.json", ".urdf.json"))
 BROKEN = {"sphere.rob"}  # malformed on purpose (see test_files.py)
-
-
-def load_robot(path):
-    world = klampt.WorldModel()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        assert world.readFile(path), path
-    return world, world.robot(0)
 
 
 def scaled(expected, rel=1e-9):

@@ -3,7 +3,6 @@ against hand-solved statics: a box on four corner contacts, tipping
 points, friction cone limits, force closure of grasps, a 2D beam on two
 supports, gravity torques of the arm against its potential energy."""
 import math
-import os
 
 import numpy as np
 import pytest
@@ -12,7 +11,7 @@ import klampt
 from klampt import (com_equilibrium, com_equilibrium_2d, equilibrium_torques, force_closure, force_closure_2d,
                     support_polygon, support_polygon_2d, set_friction_cone_approximation_edges)
 
-from conftest import PROJECT_DATA, assert_close
+from conftest import arm6_world, assert_close
 
 G = 9.8
 MU = 0.5
@@ -136,8 +135,7 @@ def test_2d_beam_on_two_supports():
 
 @pytest.fixture
 def arm():
-    w = klampt.WorldModel()
-    assert w.readFile(os.path.join(PROJECT_DATA, "robots", "arm6.rob"))
+    w = arm6_world()
     robot = w.robot(0)
     robot.setConfig([0, 0.3, 0.6, -0.4, 0.2, 0.5, 0.1])
     return w, robot

@@ -4,19 +4,17 @@ position and keyword, argument errors, every accepted vector type, handles
 that are not set up, and the reference's dirty_dynamics flag."""
 import inspect
 import math
-import os
 
 import numpy as np
 import pytest
 
 import klampt
-from conftest import PROJECT_DATA, assert_close
+from conftest import arm6_world, assert_close
 
 
 @pytest.fixture
 def world():
-    w = klampt.WorldModel()
-    assert w.readFile(os.path.join(PROJECT_DATA, "robots", "arm6.rob"))
+    w = arm6_world()
     robot = w.robot(0)
     n = robot.numLinks()
     robot.setConfig([0.1 * (i + 1) for i in range(n)])
@@ -163,8 +161,7 @@ def test_total_inertia_far_from_the_origin():
     # The floating body moved 1 km away: the inertia about its center of mass
     # must not lose digits to the offset. Expected value from the link masses
     # directly: sum R I R^T + m (|d|^2 1 - d d^T) with d = c_i - com.
-    w = klampt.WorldModel()
-    assert w.readFile(os.path.join(PROJECT_DATA, "robots", "arm6.rob"))
+    w = arm6_world()
     robot = w.robot(0)
     n = robot.numLinks()
     for offset in [0.0, 1000.0]:

@@ -11,7 +11,7 @@ import pytest
 import klampt
 from klampt import ConvexHull, GeometricPrimitive, Geometry3D
 from klampt.math import so3, se3
-from conftest import assert_close
+from conftest import assert_close, sphere_geometry as sphere
 
 IDENTITY = ([1, 0, 0, 0, 1, 0, 0, 0, 1], [0, 0, 0])
 
@@ -29,12 +29,6 @@ def cube_hull(half=0.5):
     h = ConvexHull()
     h.setPoints(pts)
     return Geometry3D(h)
-
-
-def sphere(center, r):
-    p = GeometricPrimitive()
-    p.setSphere(center, r)
-    return Geometry3D(p)
 
 
 def point(p):

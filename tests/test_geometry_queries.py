@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import klampt
-from klampt.math import so3, se3
+from klampt.math import so3
 from conftest import SHARED_DATA, load_golden
 from geometry_oracles import hull_distance
 

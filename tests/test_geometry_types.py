@@ -11,7 +11,7 @@ import pytest
 import klampt
 from klampt import Appearance, ConvexHull, GeometricPrimitive, Geometry3D, PointCloud, TriangleMesh, VolumeGrid
 from klampt.math import so3
-from conftest import PROJECT_DATA, SHARED_DATA, assert_close, load_golden
+from conftest import PROJECT_DATA, SHARED_DATA, assert_close, assert_transform, load_golden, sphere_geometry
 
 IDENTITY = ([1, 0, 0, 0, 1, 0, 0, 0, 1], [0, 0, 0])
 
@@ -47,19 +47,8 @@ def mesh_volume_area(mesh):
     return volume, area
 
 
-def assert_transform(actual, expected, atol=1e-12):
-    assert_close(actual[0], expected[0], atol=atol)
-    assert_close(actual[1], expected[1], atol=atol)
-
-
 def box_contains(outer, inner, tol=1e-9):
     return all(outer[0][k] <= inner[0][k] + tol and outer[1][k] >= inner[1][k] - tol for k in range(3))
-
-
-def sphere_geometry(r=0.5, center=(0, 0, 0)):
-    p = GeometricPrimitive()
-    p.setSphere(list(center), r)
-    return Geometry3D(p)
 
 
 def cube_mesh_geometry():
@@ -492,7 +481,7 @@ def test_geometry3d_file_round_trips(tmp_path):
     mesh = cube_mesh_geometry()
     mesh.translate([0.25, 0, 0])
     cases += [(mesh, "m.off"), (mesh, "m.obj"), (mesh, "m.stl")]
-    cases.append((sphere_geometry(0.3, (1, 2, 3)), "s.geom"))
+    cases.append((sphere_geometry((1, 2, 3), 0.3), "s.geom"))
     pc = mesh.convert("PointCloud", 0.3)
     cases.append((pc, "p.pcd"))
     group = Geometry3D()
@@ -515,8 +504,8 @@ def test_group_elements():
     g = Geometry3D()
     g.setGroup()
     assert g.type() == "Group" and g.numElements() == 0
-    g.setElement(0, sphere_geometry(0.5, (0, 0, 0)))
-    g.setElement(1, sphere_geometry(0.5, (2, 0, 0)))
+    g.setElement(0, sphere_geometry((0, 0, 0), 0.5))
+    g.setElement(1, sphere_geometry((2, 0, 0), 0.5))
     assert g.numElements() == 2
     assert_close(g.getBBTight(), [[-0.5, -0.5, -0.5], [2.5, 0.5, 0.5]])
     e = g.getElement(1)
@@ -554,8 +543,8 @@ def test_mesh_and_cloud_elements():
 
 
 def test_set_convex_hull_group():
-    a = sphere_geometry(0.5)
-    b = sphere_geometry(0.5)
+    a = sphere_geometry(radius=0.5)
+    b = sphere_geometry(radius=0.5)
     b.setCurrentTransform(so3.identity(), [2, 0, 0])
     h = Geometry3D()
     h.setConvexHullGroup(a, b)
@@ -568,7 +557,7 @@ def test_set_convex_hull_group():
 
 def test_sphere_to_mesh_volume_and_area():
     r = 0.7
-    m = sphere_geometry(r, (1, 0, 0)).convert("TriangleMesh", 0.02).getTriangleMesh()
+    m = sphere_geometry((1, 0, 0), r).convert("TriangleMesh", 0.02).getTriangleMesh()
     volume, area = mesh_volume_area(m)
     assert volume == pytest.approx(4 / 3 * math.pi * r ** 3, rel=2e-3)
     assert area == pytest.approx(4 * math.pi * r ** 2, rel=2e-3)
@@ -618,7 +607,7 @@ def test_cube_volume_grid_sign_and_distance():
 
 def test_marching_cubes_of_sphere_sdf():
     r = 0.4
-    vg = sphere_geometry(r).convert("VolumeGrid", 0.04)
+    vg = sphere_geometry(radius=r).convert("VolumeGrid", 0.04)
     grid = vg.getVolumeGrid()
     assert grid.getValues().min() < 0 < grid.getValues().max()
     m = vg.convert("TriangleMesh").getTriangleMesh()
@@ -751,7 +740,7 @@ def test_element_geometry_set_and_free():
     assert world.readFile(os.path.join(PROJECT_DATA, "worlds", "arm_table.xml"))
     obj_geom = world.rigidObject(0).geometry()
     pose = obj_geom.getCurrentTransform()
-    obj_geom.set(sphere_geometry(0.1))
+    obj_geom.set(sphere_geometry(radius=0.1))
     assert obj_geom.type() == "GeometricPrimitive"
     assert_transform(obj_geom.getCurrentTransform(), pose)  # an element keeps its pose
     again = world.rigidObject(0).geometry()

@@ -13,15 +13,9 @@ import klampt
 from klampt.math import se3, so3, vectorops
 from klampt.model import ik
 from klampt.model.subrobot import SubRobotModel
-from conftest import PROJECT_DATA, SHARED_DATA, assert_close, golden_files, load_golden
+from conftest import PROJECT_DATA, SHARED_DATA, assert_close, golden_files, load_golden, load_robot
 
 ROBOT_GOLDEN = golden_files((".rob.json", ".urdf.json"))
-
-
-def load_robot(path):
-    world = klampt.WorldModel()
-    assert world.readFile(path), path
-    return world, world.robot(0)
 
 
 def shared_robot(name):

@@ -7,7 +7,7 @@ import os
 
 import klampt
 import pytest
-from conftest import PROJECT_DATA, REPO
+from conftest import PROJECT_DATA, REPO, arm_table_world
 from klampt.math import so3
 from klampt.sim import batch, settle, simlog
 from klampt.sim.simulation import ActuatorEmulator, SensorEmulator, SimpleSimulator
@@ -18,9 +18,7 @@ BLOCK_HALF = 0.025
 
 
 def arm_world():
-    world = klampt.WorldModel()
-    assert world.readFile(ARM_TABLE)
-    return world
+    return arm_table_world()
 
 
 def test_hooks_run_every_substep_with_time_and_dt():

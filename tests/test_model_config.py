@@ -8,16 +8,14 @@ import klampt
 from klampt.math import so3, se3
 from klampt.model import config, types
 from klampt.model.subrobot import SubRobotModel, SubRobotModelLink
-from klampt.model.trajectory import Trajectory, RobotTrajectory, SE3Trajectory, HermiteTrajectory
+from klampt.model.trajectory import Trajectory, RobotTrajectory, SE3Trajectory
 
-from conftest import PROJECT_DATA, assert_close
+from conftest import PROJECT_DATA, arm6_world, assert_close
 
 
 @pytest.fixture
 def world():
-    w = klampt.WorldModel()
-    assert w.readFile(os.path.join(PROJECT_DATA, "robots", "arm6.rob"))
-    return w
+    return arm6_world()
 
 
 def test_object_types():

@@ -1,21 +1,18 @@
 """The widget classes as data holders (values as Klamp't 0.9.2 reports them
 for the same calls), and clear errors for the interactive/drawing methods."""
 import math
-import os
 
 import pytest
 
 import klampt
 from klampt.math import so3
 
-from conftest import PROJECT_DATA, assert_close
+from conftest import arm_table_world, assert_close
 
 
 @pytest.fixture
 def world():
-    w = klampt.WorldModel()
-    assert w.readFile(os.path.join(PROJECT_DATA, 'worlds', 'arm_table.xml'))
-    return w
+    return arm_table_world()
 
 
 def test_point_and_transform_posers():
