@@ -12,7 +12,10 @@ import bisect
 import math
 
 from ..math import vectorops
-from .trajectory import Trajectory, RobotTrajectory, HermiteTrajectory, GeodesicTrajectory, _check_finite
+
+# The trajectory classes are imported inside the functions that use them:
+# klampt.model.trajectory re-exports this module's functions, so importing it
+# here would make each module need the other to load first.
 
 _PROFILES = ('auto', 'trapezoidal', 'constant', 'triangular', 'parabolic', 'cosine', 'minimum-jerk', 'optimal')
 # fraction of the limits used by the time-optimal pass, leaving room for the
@@ -228,6 +231,7 @@ def _profile_limited_duration(section, profile, vmax, amax):
 
 
 def _segment_distances(milestones, timing, path, robot):
+    from .trajectory import Trajectory, RobotTrajectory
     segs = list(zip(milestones[:-1], milestones[1:]))
     if callable(timing):
         return [float(timing(a, b)) for a, b in segs]
@@ -275,6 +279,7 @@ def _stop_indices(milestones, stoptol, corners):
 
 
 def _euclidean(path):
+    from .trajectory import RobotTrajectory, GeodesicTrajectory
     if isinstance(path, GeodesicTrajectory):
         return False
     if isinstance(path, RobotTrajectory):
@@ -323,6 +328,7 @@ def path_to_trajectory(path, velocities='auto', timing='limited', smoothing='spl
         Trajectory: of the class of path (Trajectory for a list), sampled
         every dt, passing through the stop milestones.
     """
+    from .trajectory import Trajectory, RobotTrajectory, HermiteTrajectory, _check_finite
     if velocities not in _PROFILES:
         raise ValueError("Invalid velocities %r" % (velocities,))
     if startvel != 0 or endvel != 0:
@@ -459,6 +465,7 @@ def execute_path(path, controller, speed=1.0, smoothing=None, activeDofs=None):
         activeDofs (list, optional): indices or names of the links the path
             moves; the others keep their commanded values.
     """
+    from .trajectory import Trajectory
     if smoothing not in (None, 'linear', 'cubic', 'spline', 'ramp'):
         raise ValueError("Invalid smoothing %r" % (smoothing,))
     if not speed > 0:
@@ -511,6 +518,7 @@ def execute_trajectory(trajectory, controller, speed=1.0, smoothing=None, active
         activeDofs (list, optional): indices or names of the links the
             trajectory moves; the others keep their commanded values.
     """
+    from .trajectory import Trajectory, RobotTrajectory, HermiteTrajectory, GeodesicTrajectory
     if smoothing not in (None, 'spline', 'pause'):
         raise ValueError("Invalid smoothing %r" % (smoothing,))
     if not speed > 0:
