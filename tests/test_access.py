@@ -40,7 +40,7 @@ def test_map_reads_and_writes(world):
     with pytest.raises(AttributeError):
         m.robots[0].name = 'other'
     with pytest.raises(AttributeError):
-        m.robots[0].nosuchthing
+        _ = m.robots[0].nosuchthing
     with pytest.raises(KeyError):
         m['nosuchobject']
 

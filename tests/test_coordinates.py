@@ -118,7 +118,7 @@ def test_default_manager_and_config():
 
 def test_ik_objectives_need_a_link():
     g = Group()
-    f = g.addFrame('free', worldCoordinates=T1)
+    g.addFrame('free', worldCoordinates=T1)
     p = g.addPoint('p', [0, 0, 0], 'free')
     if hasattr(klampt, 'IKObjective'):
         assert coordinates.ik_fixed_objective(p) is None

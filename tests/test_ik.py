@@ -208,7 +208,6 @@ def _fd_check(solver, robot, h=1e-6, atol=2e-5):
 def test_jacobian_matches_finite_differences(ur5, kind):
     world, robot = ur5
     robot.setConfig([0, 0.4, -1.1, 0.9, 0.3, -0.6, 1.2, 0])
-    ee = robot.link(7)
     goal = klampt.IKObjective()
     if kind == "transform":
         goal.setFixedTransform(7, so3.rotation([1, 1, 0], 2.5), [0.1, 0.4, 0.2])

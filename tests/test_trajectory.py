@@ -10,9 +10,7 @@ import pytest
 import klampt
 from klampt.math import so3, se3, vectorops, spline
 from klampt.math.geodesic import CartesianSpace, SO2Space, SO3Space, SE3Space, MultiGeodesicSpace
-from klampt.model import trajectory as tr
-from klampt.model.trajectory import (Trajectory, RobotTrajectory, HermiteTrajectory, GeodesicTrajectory,
-                                     GeodesicHermiteTrajectory, SO3Trajectory, SE3Trajectory,
+from klampt.model.trajectory import (Trajectory, RobotTrajectory, HermiteTrajectory, GeodesicHermiteTrajectory, SO3Trajectory, SE3Trajectory,
                                      SO3HermiteTrajectory, SE3HermiteTrajectory, path_to_trajectory,
                                      execute_path, execute_trajectory)
 

@@ -1,5 +1,7 @@
 # Run with the reference python: records WorldCollider answers on shared worlds.
-import json, sys, random
+import json
+import sys
+import random
 import klampt
 from klampt.model import collide
 data = sys.argv[1]

@@ -3,7 +3,10 @@
 # solve_global with 10 restarts). tests/test_ik_success.py regenerates the same
 # problems and checks that at least as many are solved.
 #   python make_ik_success_reference.py KLAMPT_DATA_DIR ik_success_reference.json
-import json, os, random, sys
+import json
+import os
+import random
+import sys
 import klampt
 from klampt.model import ik
 

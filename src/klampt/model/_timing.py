@@ -231,7 +231,7 @@ def _profile_limited_duration(section, profile, vmax, amax):
 
 
 def _segment_distances(milestones, timing, path, robot):
-    from .trajectory import Trajectory, RobotTrajectory
+    from .trajectory import Trajectory
     segs = list(zip(milestones[:-1], milestones[1:]))
     if callable(timing):
         return [float(timing(a, b)) for a, b in segs]
@@ -279,7 +279,7 @@ def _stop_indices(milestones, stoptol, corners):
 
 
 def _euclidean(path):
-    from .trajectory import RobotTrajectory, GeodesicTrajectory
+    from .trajectory import GeodesicTrajectory, RobotTrajectory
     if isinstance(path, GeodesicTrajectory):
         return False
     if isinstance(path, RobotTrajectory):
@@ -518,7 +518,7 @@ def execute_trajectory(trajectory, controller, speed=1.0, smoothing=None, active
         activeDofs (list, optional): indices or names of the links the
             trajectory moves; the others keep their commanded values.
     """
-    from .trajectory import Trajectory, RobotTrajectory, HermiteTrajectory, GeodesicTrajectory
+    from .trajectory import Trajectory, HermiteTrajectory, GeodesicTrajectory
     if smoothing not in (None, 'spline', 'pause'):
         raise ValueError("Invalid smoothing %r" % (smoothing,))
     if not speed > 0:

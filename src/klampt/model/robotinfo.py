@@ -14,10 +14,13 @@ import importlib
 import importlib.util
 import json
 import os
-from typing import List, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, List, Sequence, Tuple, Union
 
 from ..math import vectorops, so3, se3
 from .subrobot import SubRobotModel
+
+if TYPE_CHECKING:
+    from ..robotsim import RobotModel
 
 _JSON_ATTRS = ['name', 'modelFile', 'parts', 'baseType', 'properties', 'controllerFile', 'controllerArgs',
                'simulatorFile', 'calibrationFiles', 'resourceDir', 'filePaths']

@@ -6,11 +6,14 @@ chosen links (:class:`SubRobotModel`), as are links
 Values the full robot returns as numpy arrays are returned as numpy arrays
 here; lists stay lists.
 """
-from typing import Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Sequence, Tuple, Union
 
 import numpy as np
 
 from ..robotsim import RobotModel, RobotModelLink
+
+if TYPE_CHECKING:
+    from ..robotsim import SimRobotSensor
 
 
 def _select(values, indices):

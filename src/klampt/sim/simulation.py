@@ -2,7 +2,7 @@
 emulators, and hooks called at every physics sub-step."""
 import traceback
 import weakref
-from typing import Any, Callable, List, Union
+from typing import Callable, Union
 
 from ..robotsim import RigidObjectModel, RobotModel, RobotModelLink, Simulator, TerrainModel, WorldModel
 from . import simlog
