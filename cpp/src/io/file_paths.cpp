@@ -1,6 +1,8 @@
 #include "file_paths.h"
 #include <cctype>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 namespace klampt {
 
@@ -23,6 +25,15 @@ std::string fileExtension(const std::string& path) {
   if (!ext.empty()) ext.erase(0, 1);
   for (char& c : ext) c = (char)std::tolower((unsigned char)c);
   return ext;
+}
+
+bool readTextFile(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return !in.bad();
 }
 
 }  // namespace klampt

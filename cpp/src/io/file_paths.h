@@ -1,4 +1,4 @@
-// Internal: path helpers shared by the file readers and writers.
+// Internal: path and file helpers shared by the file readers and writers.
 #pragma once
 #include <string>
 
@@ -14,5 +14,7 @@ std::string directoryOf(const std::string& path);
 std::string fileStem(const std::string& path);
 /// Lower-case extension without the dot.
 std::string fileExtension(const std::string& path);
+/// The file's bytes; false if it cannot be read.
+bool readTextFile(const std::string& path, std::string& out);
 
 }  // namespace klampt

@@ -5,9 +5,9 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "file_paths.h"
+#include "klampt/io/xml_text.h"
 #include "rob_lexer.h"
 #include "rob_spec.h"
 
@@ -20,15 +20,6 @@ namespace fs = std::filesystem;
 std::string lowercase(std::string s) {
   for (char& c : s) c = (char)std::tolower((unsigned char)c);
   return s;
-}
-
-bool readFileContents(const std::string& path, std::string& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return !in.bad();
 }
 
 constexpr double kDegToRad = M_PI / 180.0;
@@ -380,12 +371,16 @@ void RobLineParser::parseProperty() {
     std::string ext = lowercase(fs::path(first).extension().string());
     if (ext == ".xml") {
       std::string file = (fs::path(dir_) / first).string();
-      if (!readFileContents(file, value)) t_.fail("unable to read the " + name + " file " + file);
+      if (!readTextFile(file, value)) t_.fail("unable to read the " + name + " file " + file);
+      warnXmlNestingMistake(value, file, 1, ctx_);
     } else {
       if (!quoted) value = translateEscapes(raw);
       tinyxml2::XMLDocument doc;
-      if (doc.Parse(value.c_str()) != tinyxml2::XML_SUCCESS)
-        ctx_.warn(fileMessage(t_.file(), t_.line(), "property " + name + " is not valid XML"));
+      const XmlParse parsed = parseXmlText(doc, value, true);
+      if (!parsed.ok)
+        ctx_.warn(fileMessage(t_.file(), t_.line(), "property " + name + " is not valid XML: " + parsed.error));
+      else if (!parsed.recovered.empty())
+        ctx_.warn(fileMessage(t_.file(), t_.line(), "property " + name + ": " + parsed.recovered));
     }
   } else if (!quoted) {
     value = raw;
@@ -402,7 +397,7 @@ void RobLineParser::parseProperty() {
 
 RobSpec parseRobFile(const std::string& path, LoadContext& ctx) {
   std::string contents;
-  if (!readFileContents(path, contents)) throw LoadError(fileMessage(path, 0, "unable to read robot file"));
+  if (!readTextFile(path, contents)) throw LoadError(fileMessage(path, 0, "unable to read robot file"));
   RobSpec spec;
   spec.path = path;
   const std::string dir = fs::path(path).parent_path().string();

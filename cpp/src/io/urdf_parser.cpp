@@ -9,10 +9,11 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <initializer_list>
 #include <sstream>
 
+#include "file_paths.h"
+#include "klampt/io/xml_text.h"
 #include "urdf_model.h"
 
 namespace klampt {
@@ -388,11 +389,11 @@ class Parser {
                                             "\" should name an .xml file; its value is kept as is"));
       return a.text(prop);
     }
-    std::ifstream in(m_.resolve(file), std::ios::binary);
-    if (!in) a.fail(std::string("cannot read the ") + prop + " file \"" + m_.resolve(file) + "\"");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    const std::string path = m_.resolve(file);
+    std::string text;
+    if (!readTextFile(path, text)) a.fail(std::string("cannot read the ") + prop + " file \"" + path + "\"");
+    warnXmlNestingMistake(text, path, 1, ctx_);
+    return text;
   }
 
   void linkSettings(const XMLElement* e) {
@@ -466,13 +467,14 @@ Model parseUrdf(const std::string& path, LoadContext& ctx) {
   if (m.dir.empty()) m.dir = ".";
   // Klamp't's documented default package root is "." (the URDF folder).
   m.packageRoot = m.dir;
+  std::string text;
+  if (!readTextFile(path, text)) throw m.error(0, "cannot read the file");
+  // Klamp't reads a URDF whose elements do not nest properly up to the first
+  // mistake (its human_hand.urdf closes <klampt> with <klampt/>).
   tinyxml2::XMLDocument doc;
-  tinyxml2::XMLError err = doc.LoadFile(path.c_str());
-  if (err == tinyxml2::XML_ERROR_FILE_NOT_FOUND || err == tinyxml2::XML_ERROR_FILE_COULD_NOT_BE_OPENED ||
-      err == tinyxml2::XML_ERROR_FILE_READ_ERROR)
-    throw m.error(0, "cannot read the file");
-  if (err != tinyxml2::XML_SUCCESS)
-    throw m.error(doc.ErrorLineNum(), std::string("malformed XML: ") + doc.ErrorStr());
+  const XmlParse parsed = parseXmlText(doc, text, true);
+  if (!parsed.ok) throw m.error(parsed.line, "malformed XML: " + parsed.error);
+  if (!parsed.recovered.empty()) ctx.warn(fileMessage(path, parsed.line, parsed.recovered));
   const XMLElement* robot = doc.RootElement();
   if (!robot || std::strcmp(robot->Name(), "robot") != 0)
     throw m.error(robot ? robot->GetLineNum() : 0, "the root element is not <robot>");

@@ -13,6 +13,7 @@
 #include "element_files.h"
 #include "klampt/io/geometry_files.h"
 #include "klampt/io/robot_files.h"
+#include "klampt/io/xml_text.h"
 #include "klampt/model/geometry_mass.h"
 #include "text_tokens.h"
 
@@ -210,6 +211,10 @@ std::shared_ptr<Robot> readRobot(const XmlReader& xr, const XMLElement* e) {
   for (const XMLElement* c = e->FirstChildElement(); c; c = c->NextSiblingElement()) {
     if (named(c, "sensors")) {
       const char* sensorFile = c->Attribute("file");
+      // The file is read when the sensors are first used; its mistakes are reported now.
+      std::string text;
+      if (sensorFile && readTextFile(xr.resolve(sensorFile), text))
+        warnXmlNestingMistake(text, xr.resolve(sensorFile), 1, xr.ctx());
       robot->setProperty("sensors", sensorFile ? xr.resolve(sensorFile) : printXml(c));
     } else if (isDisplay(c)) {
       readLinkDisplay(xr, c, *robot);
@@ -356,11 +361,12 @@ void addColor(tinyxml2::XMLElement* parent, const std::array<float, 4>& rgba, co
 }  // namespace
 
 void loadWorldXml(World& world, const std::string& path, LoadContext& ctx) {
+  std::string text;
+  if (!readTextFile(path, text)) throw LoadError(fileMessage(path, 0, "cannot open file"));
+  // Klamp't refuses world files whose elements do not nest properly (unlike URDF).
   tinyxml2::XMLDocument doc;
-  tinyxml2::XMLError status = doc.LoadFile(path.c_str());
-  if (status == tinyxml2::XML_ERROR_FILE_NOT_FOUND || status == tinyxml2::XML_ERROR_FILE_COULD_NOT_BE_OPENED)
-    throw LoadError(fileMessage(path, 0, "cannot open file"));
-  if (status != tinyxml2::XML_SUCCESS) throw LoadError(fileMessage(path, doc.ErrorLineNum(), doc.ErrorStr()));
+  const XmlParse parsed = parseXmlText(doc, text, false);
+  if (!parsed.ok) throw LoadError(fileMessage(path, parsed.line, parsed.error));
   const XMLElement* root = doc.RootElement();
   if (!root || !named(root, "world")) throw LoadError(fileMessage(path, root ? root->GetLineNum() : 0, "the root element is not <world>"));
 

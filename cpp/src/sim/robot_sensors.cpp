@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <tinyxml2.h>
+#include "klampt/io/xml_text.h"
 #include "klampt/model/robot.h"
 #include "klampt/sim/sensor_composite.h"
 #include "klampt/sim/sensor_force.h"
@@ -93,8 +94,10 @@ void readSensor(const Robot& robot, const tinyxml2::XMLElement* e, RobotSensorSe
 }  // namespace
 
 std::shared_ptr<RobotSensorSet> parseRobotSensors(const Robot& robot, const std::string& xml) {
+  // Read past nesting mistakes as Klamp't does (the loaders warned about them).
   tinyxml2::XMLDocument doc;
-  if (doc.Parse(xml.c_str()) != tinyxml2::XML_SUCCESS) fail(std::string("invalid XML: ") + doc.ErrorStr());
+  const XmlParse parsed = parseXmlText(doc, xml, true);
+  if (!parsed.ok) fail("invalid XML, line " + std::to_string(parsed.line) + ": " + parsed.error);
   const tinyxml2::XMLElement* root = doc.RootElement();
   if (!root || std::strcmp(root->Name(), "sensors") != 0) fail("the root element must be <sensors>");
   auto set = std::make_shared<RobotSensorSet>();
