@@ -386,21 +386,27 @@ void applyLinkEfforts(const Robot& r, const SimRobot& sr, std::vector<SimBody>& 
   }
 }
 
-void addAffineDriverEfforts(const Driver& dr, double t, double qCmd, double dqCmd, const VectorX& q,
+void addAffineDriverEfforts(const Robot& r, int d, double t, double qCmd, double dqCmd, const VectorX& q,
                             const VectorX& dq, VectorX& effort) {
-  constexpr double kStiffness = 20, kDamping = 0.2, kMaxTorque = 2;
+  const Driver& dr = r.drivers[d];
+  // The reference's mechanism: scaled with the servo gain, so that light
+  // fingers (robotiq_85: servoP 5) are not driven by a spring too stiff for
+  // the time step, and bounded at ten times the motor's torque limit.
+  const double stiffness = 0.25 * dr.servoP, damping = 0.001 * dr.servoP;
+  double maxTorque = 0;
   const size_t m = dr.linkIndices.size();
   VectorX basis(m), hold(m);
   for (size_t j = 0; j < m; ++j) {
     const int link = dr.linkIndices[j];
+    maxTorque = std::max(maxTorque, 10 * r.torqueMax[link]);
     basis[j] = dr.affScaling[j];
-    hold[j] = kStiffness * (dr.affScaling[j] * qCmd + dr.affOffset[j] - q[link]) +
-              kDamping * (dr.affScaling[j] * dqCmd - dq[link]);
+    hold[j] = stiffness * (dr.affScaling[j] * qCmd + dr.affOffset[j] - q[link]) +
+              damping * (dr.affScaling[j] * dqCmd - dq[link]);
   }
   // Only the disagreement between the links: the driver direction is the
   // motor's own.
   if (basis.squaredNorm() > 0) hold -= basis * (hold.dot(basis) / basis.squaredNorm());
-  if (hold.norm() > kMaxTorque) hold *= kMaxTorque / hold.norm();
+  if (hold.norm() > maxTorque) hold *= maxTorque / hold.norm();
   for (size_t j = 0; j < m; ++j) effort[dr.linkIndices[j]] += hold[j] + basis[j] * t;
 }
 

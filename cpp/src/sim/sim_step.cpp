@@ -97,14 +97,15 @@ void Simulation::applyEfforts(double dt) {
       const Driver& dr = robot.drivers[d];
       if (dr.linkIndices.empty()) continue;
       if (dr.type == DriverType::Affine) {
-        addAffineDriverEfforts(dr, tau_[d], robot.driverValue((int)d, c.qCommand),
+        addAffineDriverEfforts(robot, (int)d, tau_[d], robot.driverValue((int)d, c.qCommand),
                                robot.driverVelocity((int)d, c.dqCommand), q_, dq_, linkEffort_);
       } else {
         linkEffort_[dr.linkIndices[0]] += tau_[d];
       }
       if (dr.type == DriverType::Normal || dr.type == DriverType::Affine) {
-        for (int link : dr.linkIndices)
-          setLinkFriction(sr, link, dr.dryFriction + dr.viscousFriction * std::fabs(dq_[link]));
+        // Viscous friction from the driver's velocity, on each of its links, as the reference.
+        const double friction = dr.dryFriction + dr.viscousFriction * std::fabs(robot.driverVelocity((int)d, dq_));
+        for (int link : dr.linkIndices) setLinkFriction(sr, link, friction);
       }
     }
     applyLinkEfforts(robot, sr, bodies, linkEffort_);

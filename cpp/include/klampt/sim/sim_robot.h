@@ -49,12 +49,13 @@ void placeSimRobot(Robot& r, SimRobot& sr, std::vector<SimBody>& bodies, const V
 /// as the wrench whose generalized forces are the chain's efforts. Needs
 /// r's link transforms at the current configuration when there are chains.
 void applyLinkEfforts(const Robot& r, const SimRobot& sr, std::vector<SimBody>& bodies, const VectorX& effort);
-/// Adds to `effort` the link efforts of affine driver dr applying torque t:
+/// Adds to `effort` the link efforts of r's affine driver d applying torque t:
 /// t along the driver's link weights, plus the transmission that keeps its
 /// links on the commanded driver value qCmd (velocity dqCmd), a spring-damper
-/// across the other link directions with the reference's stiffness (20),
-/// damping (0.2) and torque bound (2).
-void addAffineDriverEfforts(const Driver& dr, double t, double qCmd, double dqCmd, const VectorX& q,
+/// across the other link directions with the reference's stiffness
+/// (0.25 servoP), damping (0.001 servoP) and torque bound (10 times the
+/// largest torqueMax of its links).
+void addAffineDriverEfforts(const Robot& r, int d, double t, double qCmd, double dqCmd, const VectorX& q,
                             const VectorX& dq, VectorX& effort);
 /// Sets joint friction on link i: a zero-velocity motor limited to fmax.
 void setLinkFriction(const SimRobot& sr, int link, double fmax);
