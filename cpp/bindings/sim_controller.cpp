@@ -170,15 +170,21 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
            "simulator status becomes STATUS_ERROR.")
       .def("setPIDCommand",
            [](SimRobotControllerHandle& h, py::handle q, py::handle dq) {
-             ctrl(h).setPID(robotOf(h), toVector(q, links(h), "qdes"), toVector(dq, links(h), "dqdes"), nullptr);
+             ctrl(h).setPID(robotOf(h), toVector(q, -1, "qdes"), toVector(dq, -1, "dqdes"), nullptr);
            },
-           py::arg("qdes"), py::arg("dqdes"))
+           py::arg("qdes"), py::arg("dqdes"),
+           "PID control toward qdes, dqdes: both with numDrivers() entries (driver values, as the reference's control "
+           "interfaces send them) or both with numLinks() entries (a configuration, read through the drivers; when "
+           "the two sizes are equal, driver values). Raises ValueError, changing nothing, for other sizes or "
+           "non-finite values.")
       .def("setPIDCommand",
            [](SimRobotControllerHandle& h, py::handle q, py::handle dq, py::handle t) {
-             const VectorX tff = driverOrLinkVector(h, t, "tfeedforward");
-             ctrl(h).setPID(robotOf(h), toVector(q, links(h), "qdes"), toVector(dq, links(h), "dqdes"), &tff);
+             const VectorX tff = toVector(t, -1, "tfeedforward");
+             ctrl(h).setPID(robotOf(h), toVector(q, -1, "qdes"), toVector(dq, -1, "dqdes"), &tff);
            },
-           py::arg("qdes"), py::arg("dqdes"), py::arg("tfeedforward"))
+           py::arg("qdes"), py::arg("dqdes"), py::arg("tfeedforward"),
+           "As setPIDCommand(qdes, dqdes), plus a feedforward torque per driver (or per link: that of each driver's "
+           "first link).")
       .def("setManualMode", [](SimRobotControllerHandle& h, bool e) { ctrl(h).setManualMode(e); },
            py::arg("enabled"))
       .def("getControlType", [](const SimRobotControllerHandle& h) { return ctrl(h).controlType(); })

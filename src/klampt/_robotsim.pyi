@@ -2465,10 +2465,14 @@ class SimRobotController:
         """
     @typing.overload
     def setPIDCommand(self, qdes: typing.Any, dqdes: typing.Any) -> None:
-        ...
+        """
+        PID control toward qdes, dqdes: both with numDrivers() entries (driver values, as the reference's control interfaces send them) or both with numLinks() entries (a configuration, read through the drivers; when the two sizes are equal, driver values). Raises ValueError, changing nothing, for other sizes or non-finite values.
+        """
     @typing.overload
     def setPIDCommand(self, qdes: typing.Any, dqdes: typing.Any, tfeedforward: typing.Any) -> None:
-        ...
+        """
+        As setPIDCommand(qdes, dqdes), plus a feedforward torque per driver (or per link: that of each driver's first link).
+        """
     def setPIDGains(self, kP: typing.Any, kI: typing.Any, kD: typing.Any) -> None:
         ...
     def setRate(self, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:

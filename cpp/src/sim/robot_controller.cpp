@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <stdexcept>
 #include "klampt/dynamics/inverse_dynamics.h"
 #include "klampt/model/robot.h"
 
@@ -160,15 +161,37 @@ void RobotController::setTorque(const Robot& robot, const VectorX& t) {
 }
 
 void RobotController::setPID(const Robot& robot, const VectorX& q, const VectorX& dq, const VectorX* tff) {
-  const int nd = (int)robot.drivers.size();
-  qCommand = q;
-  dqCommand = dq;
+  const int nd = (int)robot.drivers.size(), nl = robot.numLinks();
+  // Driver-sized first, as the reference (it decides when both sizes agree).
+  const bool perDriver = q.size() == nd && dq.size() == nd;
+  if (!perDriver && !(q.size() == nl && dq.size() == nl))
+    throw std::invalid_argument("qdes and dqdes must both have numDrivers() = " + std::to_string(nd) +
+                                " or numLinks() = " + std::to_string(nl) + " entries, got " +
+                                std::to_string(q.size()) + " and " + std::to_string(dq.size()));
+  if (tff && tff->size() != nd && tff->size() != nl)
+    throw std::invalid_argument("tfeedforward must have numDrivers() = " + std::to_string(nd) + " or numLinks() = " +
+                                std::to_string(nl) + " entries, got " + std::to_string(tff->size()));
+  if (!q.allFinite() || !dq.allFinite() || (tff && !tff->allFinite()))
+    throw std::invalid_argument("qdes, dqdes and tfeedforward must be finite");
+  // The setpoints live in link space: each driver's value spread over its links
+  // (a link-sized command is first read through the drivers, so the links of an
+  // affine driver agree, as in the reference). Links that no driver moves are
+  // commanded to stay where the robot is.
+  VectorX qc = robot.q, dqc = VectorX::Zero(nl);
+  for (int d = 0; d < nd; ++d) {
+    if (robot.drivers[d].linkIndices.empty()) continue;
+    robot.setDriverValue(d, perDriver ? q[d] : robot.driverValue(d, q), qc);
+    robot.setDriverVelocity(d, perDriver ? dq[d] : robot.driverVelocity(d, dq), dqc);
+  }
+  qCommand = qc;
+  dqCommand = dqc;
   torqueCommand.setZero();
   if (tff) {
     if (tff->size() == nd)
       torqueCommand = *tff;
     else
-      for (int d = 0; d < nd; ++d) torqueCommand[d] = (*tff)[robot.drivers[d].linkIndices[0]];
+      for (int d = 0; d < nd; ++d)
+        if (!robot.drivers[d].linkIndices.empty()) torqueCommand[d] = (*tff)[robot.drivers[d].linkIndices[0]];
   }
   mode = Mode::PID;
 }

@@ -50,6 +50,11 @@ struct RobotController {
   void setCubic(const VectorX& q, const VectorX& v, double dt, bool append);
   void setVelocity(const VectorX& dq, double dt);
   void setTorque(const Robot& robot, const VectorX& t);
+  /// Manual PID setpoints: q and dq both per driver (numDrivers() entries) or
+  /// both per link (numLinks(), read through the drivers); tff, if given, is a
+  /// feedforward torque per driver (or per link: that of each driver's first
+  /// link). Throws std::invalid_argument, changing nothing, for other sizes or
+  /// non-finite values.
   void setPID(const Robot& robot, const VectorX& q, const VectorX& dq, const VectorX* tff);
   void setManualMode(bool enabled);
   double remainingTime() const;
