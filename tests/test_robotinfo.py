@@ -14,7 +14,7 @@ from klampt.math import so3
 from klampt.model.robotinfo import RobotInfo, GripperInfo, EndEffectorInfo
 from klampt.model.subrobot import SubRobotModel
 
-from conftest import PROJECT_DATA, assert_close
+from conftest import PROJECT_DATA, SHARED_DATA, assert_close, require_shared_data
 
 ROBOTS = os.path.join(PROJECT_DATA, "robots")
 
@@ -223,3 +223,46 @@ def test_configure_simulator_installs_controller_emulators_and_calibration(arm, 
         arm.configureSimulator(SimpleSimulator(world), 0)
     arm.simulatorFile = None
     assert arm.configureSimulator(sim, 0) is None
+
+
+# ------------------------------------------------------------ parts listing fixed links
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "robotinfo_parts_reference.json")) as _f:
+    PARTS_REFERENCE = json.load(_f)
+
+
+@pytest.mark.parametrize("model", sorted(PARTS_REFERENCE))
+def test_part_helpers_skip_fixed_links_as_the_reference(model, tmp_path):
+    """The robot-info files of the reference's examples list a fixed base link
+    in every part (tests/data/make_robotinfo_parts_reference.py records the
+    reference's answers on the same parts)."""
+    require_shared_data()
+    ref = PARTS_REFERENCE[model]
+    fn = tmp_path / "info.json"
+    fn.write_text(json.dumps({"name": "parts_" + model, "modelFile": os.path.join(SHARED_DATA, "robots", model),
+                              "parts": ref["parts"]}))
+    info = RobotInfo.load(str(fn))
+    robot = info.klamptModel()
+    assert [robot.driver(i).getAffectedLinks() for i in range(robot.numDrivers())] == ref["drivers"]
+    for part in ref["parts"]:
+        expected = ref[part]
+        assert info.partDriverIndices(part) == expected["partDriverIndices"]
+        assert info.partLinkIndices(part) == expected["partLinkIndices"]
+        assert info.partLinkNames(part) == expected["partLinkNames"]
+        assert info.toDriverIndices(expected["names"]) == expected["toDriverIndicesOfNames"]
+        # Every listed link that a driver moves is covered by the part's drivers.
+        moved = {l for d in info.partDriverIndices(part) for l in robot.driver(d).getAffectedLinks()}
+        for link in expected["partLinkIndices"]:
+            assert link in moved or all(link not in links for links in ref["drivers"])
+
+
+def test_affine_links_other_than_the_first_give_their_driver(tmp_path):
+    require_shared_data()
+    fn = tmp_path / "info.json"
+    fn.write_text(json.dumps({"name": "tx90pr2_fingers", "modelFile": os.path.join(SHARED_DATA, "robots", "tx90pr2.rob"),
+                              "parts": {"fingers": [10, 11], "base": [0]}}))
+    info = RobotInfo.load(str(fn))
+    # Links 8-11 are the gripper's affine driver 6 (the reference only maps link 8).
+    assert info.partDriverIndices("fingers") == [6]
+    assert info.partDriverIndices("base") == []
+    with pytest.raises(ValueError):
+        info.toDriverIndices(["no_such_link"])

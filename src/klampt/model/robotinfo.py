@@ -265,12 +265,15 @@ class RobotInfo(object):
         return self.parts[part]
 
     def partLinkIndices(self, part: str) -> List[int]:
+        """The indices of a part's links (fixed links included)."""
         return self.toIndices(self.partLinks(part))
 
     def partLinkNames(self, part: str) -> List[str]:
+        """The names of a part's links (fixed links included)."""
         return self.toNames(self.partLinks(part))
 
     def partDriverIndices(self, part: str) -> List[int]:
+        """The drivers of a part's links (see toDriverIndices)."""
         return self.toDriverIndices(self.partLinks(part))
 
     def partAsSubrobot(self, part: str) -> SubRobotModel:
@@ -324,7 +327,12 @@ class RobotInfo(object):
         return res
 
     def toDriverIndices(self, items: Sequence[Union[int, str]]) -> List[int]:
-        """The drivers that move the given links (each driver once)."""
+        """The drivers that move the given links (names or indices), in the
+        order of the links, each driver once. Links that no driver moves (a
+        fixed base, a gripper's fixed links) are skipped, as in the reference,
+        whose robot-info parts list them. A link moved by an affine driver
+        gives that driver even if it is not the driver's first link (the
+        reference skips those)."""
         robot = self.klamptModel()
         links = self.toIndices(items)
         owner = {}
@@ -333,9 +341,7 @@ class RobotInfo(object):
                 owner.setdefault(l, d)
         res = []
         for l in links:
-            if l not in owner:
-                raise ValueError("Link %d is not moved by any driver" % l)
-            if owner[l] not in res:
+            if l in owner and owner[l] not in res:
                 res.append(owner[l])
         return res
 
