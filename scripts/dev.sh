@@ -30,11 +30,14 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}"
 fi
 
-# Python environment and the package (built from source with its pinned
-# native dependencies).
+# Python environment and the package: the wheel scripts/build_wheel.sh
+# builds from source (it carries its native libraries), with the test extras.
 [ -x .venv/bin/python ] || "$python" -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q ".[test]"
+bash scripts/build_wheel.sh .venv/bin/python
+wheel="$(ls wheelhouse/klampt-*.whl)"
+.venv/bin/python -m pip install -q --force-reinstall --no-deps "$wheel"
+.venv/bin/python -m pip install -q "$wheel[test]"
 
 # Run from outside the source tree so the installed package is the one tested.
 case "$target" in
