@@ -71,5 +71,7 @@ klampt::Vector3 finiteVector3(py::handle obj, const char* name);
 void bindGeometryTypes(py::module_& m);
 void bindGeometry3D(py::module_& m);
 void bindAppearance(py::module_& m);
+/// Geometry3D._render_mesh / _render_points, Appearance._render_state (after bindGeometry).
+void bindRenderData(py::module_& m);
 
 }  // namespace klampt_py

@@ -1,4 +1,5 @@
 // The extension module klampt._robotsim: registers every bound class.
+#include "geometry_handle.h"
 #include "handles.h"
 #include "geometry_queries.h"
 #include "sim_handles.h"
@@ -14,6 +15,7 @@ PYBIND11_MODULE(_robotsim, m) {
   // Order matters: classes used in signatures are registered first.
   klampt_py::bindGeometryQueryTypes(m);
   klampt_py::bindGeometry(m);
+  klampt_py::bindRenderData(m);
   klampt_py::bindMass(m);
   auto linkCls = klampt_py::declareRobotLink(m);
   auto driverCls = klampt_py::declareRobotDriver(m);

@@ -49,6 +49,8 @@ enum class GeometryType { Empty, Primitive, TriangleMesh, PointCloud, VolumeGrid
 /// code, built lazily on first use and shared by every copy of the shape.
 struct CollisionCache;
 class TriangleDistanceTree;
+/// Arrays for drawing (geometry/render_data.h), built on first draw.
+struct RenderCache;
 
 /// The shape of a geometry in its local frame. Immutable once shared: editing a
 /// shared geometry copies it first (see Geometry::mutableData).
@@ -67,6 +69,8 @@ struct GeometryData {
   /// A mesh's box tree for point queries, cheaper to build than the collision
   /// cache's; built on the first point query, reset with the cache.
   mutable std::shared_ptr<const TriangleDistanceTree> pointQueryTree;
+  /// Built on the first draw, reset with the cache.
+  mutable std::shared_ptr<const RenderCache> renderCache;
 };
 
 /// A geometry as an element holds it: shared shape data plus the element's
@@ -92,6 +96,7 @@ struct Geometry {
     d.collisionCache.reset();
     d.localBox.reset();
     d.pointQueryTree.reset();
+    d.renderCache.reset();
     return d;
   }
 };
