@@ -272,9 +272,6 @@ void bindAppearance(py::module_& m) {
              s.app->silhouetteRadius = radius;
            },
            py::arg("radius"), py::arg("r") = 0.0f, py::arg("g") = 0.0f, py::arg("b") = 0.0f, py::arg("a") = 1.0f)
-      .def("drawGL", [](const Appearance&) { raiseNoOpenGL(); })
-      .def("drawGL", [](const Appearance&, const Geometry3D&) { raiseNoOpenGL(); }, py::arg("geom"))
-      .def("drawWorldGL", [](const Appearance&, const Geometry3D&) { raiseNoOpenGL(); }, py::arg("geom"))
       .def_property_readonly("world", [](const Appearance& s) { return worldNumber(s.owner.get()); })
       .def_property_readonly("id", &elementId)
       .def_property_readonly("appearancePtr", [](const Appearance& s) { return (std::uintptr_t)s.app.get(); });

@@ -1,6 +1,5 @@
 #include "handles.h"
 
-
 namespace klampt_py {
 
 int worldNumber(const klampt::World* w) { return w ? w->serial : -1; }
@@ -59,10 +58,6 @@ klampt::Terrain& TerrainModel::get() const {
 int TerrainModel::index() const {
   if (!world || !terrain) return -1;
   return world->terrainIndex(terrain.get());
-}
-
-void raiseNoOpenGL() {
-  throw std::runtime_error("drawing needs an OpenGL context: use klampt.vis to draw worlds, robots and geometry");
 }
 
 void emitWarnings(const std::vector<std::string>& warnings) {

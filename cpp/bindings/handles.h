@@ -88,8 +88,6 @@ void addThisown(Class& cls) {
                    "Always True: objects are reference counted (kept for compatibility with SWIG code).");
 }
 
-/// drawGL-style methods need an OpenGL context, which only klampt.vis sets up.
-[[noreturn]] void raiseNoOpenGL();
 
 /// Emits loader warnings through Python's warnings module.
 void emitWarnings(const std::vector<std::string>& warnings);

@@ -92,7 +92,6 @@ void bindObjects(py::module_& m) {
              s.get().velocity = toVector3(v, "velocity");
            },
            py::arg("angularVelocity"), py::arg("velocity"))
-      .def("drawGL", [](const RigidObjectModel&, bool) { raiseNoOpenGL(); }, py::arg("keepAppearance") = true)
       .def_property_readonly("world", [](const RigidObjectModel& s) { return s.world ? worldNumber(s.world.get()) : -1; })
       .def_property_readonly("index", &RigidObjectModel::index)
       .def_property_readonly("object", [](const RigidObjectModel& s) { return (std::uintptr_t)s.object.get(); },
@@ -122,7 +121,6 @@ void bindObjects(py::module_& m) {
       .def("geometry", [](const TerrainModel& s) { return elementGeometry(s.get().geometry, s.world); })
       .def("appearance", [](const TerrainModel& s) { return Appearance{s.get().appearance, s.world}; })
       .def("setFriction", [](TerrainModel& s, double f) { s.get().kFriction = f; }, py::arg("friction"))
-      .def("drawGL", [](const TerrainModel&, bool) { raiseNoOpenGL(); }, py::arg("keepAppearance") = true)
       .def_property_readonly("world", [](const TerrainModel& s) { return s.world ? worldNumber(s.world.get()) : -1; })
       .def_property_readonly("index", &TerrainModel::index)
       .def_property_readonly("terrain", [](const TerrainModel& s) { return (std::uintptr_t)s.terrain.get(); },

@@ -329,7 +329,6 @@ void bindRobot(py::module_& m) {
            },
            py::arg("link"), py::arg("subRobot"), py::arg("R"), py::arg("t"),
            "Mounts a copy of subRobot onto link at (R,t); its links are renamed subRobot.getName():name.")
-      .def("drawGL", [](const RobotModel&, bool) { raiseNoOpenGL(); }, py::arg("keepAppearance") = true)
       .def_property_readonly("world", [](const RobotModel& s) { return s.world ? worldNumber(s.world.get()) : -1; })
       .def_property_readonly("index", &RobotModel::index)
       .def_property_readonly("robot", [](const RobotModel& s) { return (std::uintptr_t)s.robot.get(); },

@@ -227,8 +227,6 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
              return selectColumns(full, cols);
            },
            py::arg("links"))
-      .def("drawLocalGL", [](const RobotModelLink&, bool) { raiseNoOpenGL(); }, py::arg("keepAppearance") = true)
-      .def("drawWorldGL", [](const RobotModelLink&, bool) { raiseNoOpenGL(); }, py::arg("keepAppearance") = true)
       .def_property_readonly("world", [](const RobotModelLink& s) { return s.robot.world ? worldNumber(s.robot.world.get()) : -1; })
       .def_property_readonly("robotIndex", [](const RobotModelLink& s) { return s.robot.index(); })
       .def_property_readonly("robotPtr", [](const RobotModelLink& s) { return (std::uintptr_t)s.robot.robot.get(); },

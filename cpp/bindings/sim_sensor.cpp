@@ -179,8 +179,6 @@ the flat appearance color of the element hit (no lighting or textures).
             transformOf(s) = T;
           },
           py::arg("R"), py::arg("t"), "Sets the local transform of the sensor on the robot's link.");
-  cls.def("drawGL", [](const SimRobotSensor&) { raiseNoOpenGL(); }, "Needs an OpenGL context (klampt.vis).");
-  cls.def("drawGL", [](const SimRobotSensor&, py::handle) { raiseNoOpenGL(); }, py::arg("np_array"));
   cls.def("kinematicSimulate",
           [](const SimRobotSensor& s, const WorldModel& world, double dt) { kinematicSimulate(s, world.world.get(), dt); },
           py::arg("world"), py::arg("dt"),

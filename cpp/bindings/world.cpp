@@ -266,7 +266,6 @@ void bindWorld(py::module_& m) {
              return Appearance{a, s.world};
            },
            py::arg("id"))
-      .def("drawGL", [](const WorldModel&) { raiseNoOpenGL(); })
       .def("enableGeometryLoading", [](WorldModel& s, bool enabled) { s.world->loadGeometry = enabled; },
            py::arg("enabled"))
       .def("enableInitCollisions", [](WorldModel&, bool) {}, py::arg("enabled"),

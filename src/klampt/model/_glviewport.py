@@ -1,7 +1,8 @@
-"""A camera view without OpenGL: the orbit camera and the GLViewport class of
-Klamp't's visualization (``klampt.vis.glviewport``), with their projection
-math, viewport file format and conversion to :class:`klampt.Viewport`.
-Setting up or drawing in an OpenGL context raises RuntimeError.
+"""A camera view: the orbit camera and the GLViewport class of Klamp't's
+visualization (``klampt.vis.glviewport``), with their projection math,
+viewport file format and conversion to :class:`klampt.Viewport`. Only
+``set_current_GL`` and ``drawGL`` use OpenGL (imported when called); with no
+current context they raise RuntimeError.
 """
 import math
 import warnings
@@ -175,12 +176,16 @@ class GLViewport:
         return (u * self.w + (self.x + self.w / 2), (self.y + self.h / 2) - v * self.w, depth)
 
     def set_current_GL(self) -> None:
-        """Would load the view into the current OpenGL context."""
-        raise RuntimeError("GLViewport.set_current_GL needs an OpenGL context, which klampt does not provide")
+        """Loads the view's projection and modelview into the current OpenGL
+        context."""
+        from klampt._gl_methods import viewport_set_current_GL
+        viewport_set_current_GL(self)
 
     def drawGL(self, draw_frustum=True, draw_coords=True) -> None:
-        """Would draw the view frustum with OpenGL."""
-        raise RuntimeError("GLViewport.drawGL needs an OpenGL context, which klampt does not provide")
+        """Draws the view's frustum and camera axes in the current OpenGL
+        context."""
+        from klampt._gl_methods import viewport_drawGL
+        viewport_drawGL(self, draw_frustum, draw_coords)
 
     def save_file(self, fn: str) -> None:
         """Writes the view as a Klamp't viewport text file (as used by the

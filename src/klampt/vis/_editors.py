@@ -1,0 +1,114 @@
+"""``vis.edit``: the klampt widget that edits an item (PointPoser for points,
+TransformPoser for transforms and frames, RobotPoser for robots and
+configurations, ObjectPoser for rigid objects) and the copying between the
+widget and the item."""
+from klampt.math import se3, so3
+
+
+def _names(item):
+    return {c.__name__ for c in type(item).__mro__}
+
+
+def make_editor(app, world):
+    """A widget for the item, or None (with a warning) when it cannot be
+    edited."""
+    import warnings
+    from klampt import ObjectPoser, PointPoser, RobotPoser, TransformPoser
+    from klampt.model import coordinates
+    from ._types import objectToVisType
+    item = app.item
+    names = _names(item)
+    if 'RobotModel' in names:
+        editor = RobotPoser(item)
+    elif 'RigidObjectModel' in names:
+        editor = ObjectPoser(item)
+    elif isinstance(item, coordinates.Point):
+        editor = PointPoser()
+        editor.set(item.worldCoordinates())
+    elif isinstance(item, coordinates.Frame):
+        editor = TransformPoser()
+        editor.set(*item.worldCoordinates())
+    else:
+        itype = app.attributes.get('type') or objectToVisType(item, world)
+        if itype == 'Vector3':
+            editor = PointPoser()
+            editor.set(item)
+        elif itype == 'RigidTransform':
+            editor = TransformPoser()
+            editor.set(*item)
+        elif itype == 'Config' and world is not None and world.numRobots() > 0:
+            robot = world.robot(int(app.attributes.get('robot', 0)))
+            saved = robot.getConfig()
+            robot.setConfig(list(item))
+            editor = RobotPoser(robot)
+            robot.setConfig(saved)
+        else:
+            warnings.warn("klampt.vis.edit(): cannot edit items of type %s" % (itype or type(item).__name__))
+            return None
+    editor._vis_item = app
+    return editor
+
+
+def sync(app, item_to_editor):
+    """Copies the item's value into the editor (item_to_editor) or the
+    editor's value into the item."""
+    from klampt.model import coordinates
+    editor, item = app.editor, app.item
+    names = _names(editor)
+    if 'RobotPoser' in names:
+        if isinstance(item, list):
+            if item_to_editor:
+                editor.set(item)
+            else:
+                item[:] = editor.get()
+        elif item_to_editor:
+            editor.set(item.getConfig())
+        return
+    if 'ObjectPoser' in names:
+        return  # the poser moves the object itself
+    if 'PointPoser' in names:
+        if isinstance(item, coordinates.Point):
+            if item_to_editor:
+                editor.set(item.worldCoordinates())
+            else:
+                item._localCoordinates = _to_local(item.frame().worldCoordinates(), editor.get())
+            return
+        if item_to_editor:
+            editor.set(item)
+        elif isinstance(item, list):
+            item[:] = editor.get()
+        return
+    if 'TransformPoser' in names:
+        R, t = editor.get()
+        if isinstance(item, coordinates.Frame):
+            if item_to_editor:
+                editor.set(*item.worldCoordinates())
+            else:
+                parent = item.parent()
+                item._worldCoordinates = (list(R), list(t))
+                item._relativeCoordinates = se3.mul(se3.inv(parent.worldCoordinates()), (R, t)) \
+                    if parent is not None else (list(R), list(t))
+            return
+        if item_to_editor:
+            editor.set(*item)
+        elif isinstance(item, list) and len(item) == 2 and isinstance(item[0], list):
+            item[0][:] = R
+            item[1][:] = t
+        else:
+            app.item = (R, t)
+
+
+def _to_local(T, p):
+    R, t = T
+    return so3.apply(so3.inv(R), [a - b for a, b in zip(p, t)])
+
+
+def draws_item(app):
+    """True if the editor draws the item itself (a robot poser draws the
+    robot at the edited configuration)."""
+    return 'RobotPoser' in _names(app.editor)
+
+
+def draw(app, world, view):
+    """Draws the editor (with the item, for robot posers)."""
+    app.editor.drawGL(view.to_viewport())

@@ -1,0 +1,115 @@
+"""The one door to OpenGL: PyOpenGL imported on first use, the "is a context
+current?" check, and the camera and light set-up every frame shares.
+
+Nothing here creates a context (see :mod:`klampt.vis._context`); drawing code
+calls :func:`require_context` and then uses the module :func:`gl` returns.
+"""
+import math
+
+_GL = None
+
+NO_PYOPENGL = "drawGL needs PyOpenGL: pip install klampt[vis]"
+NO_CONTEXT = "needs a current OpenGL context (use klampt.vis, or make one current)"
+
+# The reference's look (klampt.vis GLProgram): world-space directional lights.
+LIGHT0 = dict(position=[0.0, -1.0, 2.0, 0.0], ambient=[0.05, 0.05, 0.05, 1.0], diffuse=[1.0, 1.0, 1.0, 1.0],
+              specular=[1.0, 1.0, 1.0, 1.0])
+LIGHT1 = dict(position=[-1.0, 2.0, 1.0, 0.0], diffuse=[0.5, 0.5, 0.5, 1.0], specular=[0.5, 0.5, 0.5, 1.0])
+
+
+def gl():
+    """The ``OpenGL.GL`` module; RuntimeError with the install hint when
+    PyOpenGL is missing."""
+    global _GL
+    if _GL is None:
+        try:
+            from OpenGL import GL
+        except ImportError as e:
+            raise RuntimeError(NO_PYOPENGL) from e
+        _GL = GL
+    return _GL
+
+
+def context_current() -> bool:
+    """True if an OpenGL context is current in this thread (glGetString
+    returns NULL when none is)."""
+    GL = gl()
+    try:
+        return bool(GL.glGetString(GL.GL_VERSION))
+    except Exception:
+        return False
+
+
+def require_context(what="drawGL"):
+    """``OpenGL.GL``, after checking that a context is current; RuntimeError
+    naming ``what`` otherwise."""
+    GL = gl()
+    if not context_current():
+        raise RuntimeError("%s %s" % (what, NO_CONTEXT))
+    return GL
+
+
+def column_major(T):
+    """The 16 column-major entries of the homogeneous matrix of an se3
+    element (R column-major, t)."""
+    R, t = T
+    return [R[0], R[1], R[2], 0.0, R[3], R[4], R[5], 0.0, R[6], R[7], R[8], 0.0, t[0], t[1], t[2], 1.0]
+
+
+def projection_matrix(view):
+    """The column-major perspective matrix of a GLViewport: horizontal field
+    of view ``view.fov``, square pixels, its clipping planes (the far plane
+    grows to 1.05 camera distances, as the reference's does)."""
+    n, f = view.clippingplanes
+    f = max(f, view.camera.dist * 1.05)
+    aspect = float(view.w) / float(view.h)
+    sx = 1.0 / math.tan(math.radians(view.fov) * 0.5)
+    sy = sx * aspect
+    return [sx, 0.0, 0.0, 0.0,
+            0.0, sy, 0.0, 0.0,
+            0.0, 0.0, (f + n) / (n - f), -1.0,
+            0.0, 0.0, 2.0 * f * n / (n - f), 0.0]
+
+
+def clip_planes(view):
+    """(near, far) as :func:`projection_matrix` uses them."""
+    n, f = view.clippingplanes
+    return n, max(f, view.camera.dist * 1.05)
+
+
+def view_matrix(view):
+    """The column-major modelview matrix of a GLViewport's camera."""
+    from klampt.math import se3
+    return column_major(se3.inv(view.camera.matrix()))
+
+
+def set_camera(view):
+    """Loads a GLViewport's projection and modelview into the current context."""
+    GL = gl()
+    GL.glMatrixMode(GL.GL_PROJECTION)
+    GL.glLoadMatrixd(projection_matrix(view))
+    GL.glMatrixMode(GL.GL_MODELVIEW)
+    GL.glLoadMatrixd(view_matrix(view))
+
+
+def set_lights():
+    """The reference's two lights, in world coordinates (call after
+    :func:`set_camera`)."""
+    GL = gl()
+    for light, params in ((GL.GL_LIGHT0, LIGHT0), (GL.GL_LIGHT1, LIGHT1)):
+        GL.glLightfv(light, GL.GL_POSITION, params['position'])
+        if 'ambient' in params:
+            GL.glLightfv(light, GL.GL_AMBIENT, params['ambient'])
+        GL.glLightfv(light, GL.GL_DIFFUSE, params['diffuse'])
+        GL.glLightfv(light, GL.GL_SPECULAR, params['specular'])
+        GL.glEnable(light)
+
+
+def set_screen_projection(w, h):
+    """Pixel coordinates for overlays: origin top left, y down."""
+    GL = gl()
+    GL.glMatrixMode(GL.GL_PROJECTION)
+    GL.glLoadIdentity()
+    GL.glOrtho(0, w, h, 0, -1, 1)
+    GL.glMatrixMode(GL.GL_MODELVIEW)
+    GL.glLoadIdentity()

@@ -1,0 +1,863 @@
+"""The scene model every backend draws or serializes: named items with
+cascading attributes and sub-items (:class:`VisAppearance`), animations, the
+scene clock, labels, plots, camera controllers and editors as data
+(:class:`VisualizationScene`). No OpenGL here."""
+import math
+import threading
+import time
+import warnings
+
+from klampt.math import so3, vectorops
+from klampt.model import config
+
+from ._types import default_attributes, objectToVisType
+
+#: The lock the renderer holds per frame and users hold (``vis.lock()``) while
+#: they change what is shown.
+global_lock = threading.RLock()
+
+
+class _CascadingDict:
+    """A dict whose missing keys are read from a parent dict; writes and
+    deletes touch this level only."""
+
+    def __init__(self, rhs=None, parent=None):
+        self.overrides = dict(rhs) if rhs is not None else {}
+        self.parent = parent
+
+    def setParent(self, parent):
+        """Sets the dict that missing keys are read from."""
+        self.parent = parent
+
+    def __getitem__(self, item):
+        try:
+            return self.overrides[item]
+        except KeyError:
+            if self.parent is None:
+                raise
+            return self.parent[item]
+
+    def __setitem__(self, key, value):
+        self.overrides[key] = value
+
+    def __delitem__(self, key):
+        del self.overrides[key]
+
+    def get(self, item, default=None):
+        """The value of ``item``, or ``default``."""
+        try:
+            return self[item]
+        except KeyError:
+            return default
+
+    def flatten(self):
+        """A plain dict of this level over its parents."""
+        out = self.parent.flatten() if isinstance(self.parent, _CascadingDict) else dict(self.parent or {})
+        out.update(self.overrides)
+        return out
+
+    def __contains__(self, item):
+        return item in self.overrides or (self.parent is not None and item in self.parent)
+
+    def __repr__(self):
+        return repr(self.flatten())
+
+
+def _is_world(item):
+    return type(item).__name__ == 'WorldModel'
+
+
+def _is_robot(item):
+    return type(item).__name__ == 'RobotModel'
+
+
+def _bb_union(a, b):
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return ([min(x, y) for x, y in zip(a[0], b[0])], [max(x, y) for x, y in zip(a[1], b[1])])
+
+
+def _bb_of_points(pts):
+    pts = [list(p) for p in pts]
+    if not pts:
+        return None
+    return ([min(p[i] for p in pts) for i in range(3)], [max(p[i] for p in pts) for i in range(3)])
+
+
+def _finite_bb(bb):
+    return bb is not None and all(math.isfinite(v) for v in list(bb[0]) + list(bb[1])) and \
+        all(lo <= hi for lo, hi in zip(bb[0], bb[1]))
+
+
+class VisAppearance:
+    """How one item of the scene is drawn: the item (held by reference),
+    its attributes (cascading over the type's defaults), sub-items (the
+    robots, objects and terrains of a world; the links of a robot; ...),
+    animation state and an optional editor.
+
+    Attributes:
+        name: the item's name.
+        item: the drawn object.
+        attributes (_CascadingDict): 'color', 'size', 'hidden', 'label', ...
+        subAppearances (dict): key -> VisAppearance.
+        useDefaultAppearance (bool): False once a color or appearance is set.
+        customAppearance: an Appearance set with ``setAppearance``.
+        customDrawFunc: ``func(item)`` replacing the drawing.
+        animation: a Trajectory animating the item, or None.
+        drawConfig: the animated configuration swapped in while drawing.
+        editor: a klampt Widget editing the item, or None.
+        version (int): bumped whenever the item or its attributes change.
+    """
+
+    def __init__(self, item, name=None, type=None):
+        self.name = name
+        self.useDefaultAppearance = True
+        self.customAppearance = None
+        self.customDrawFunc = None
+        self.subAppearances = {}
+        self.animation = None
+        self.animationStartTime = 0
+        self.animationSpeed = 1.0
+        self.animationEndBehavior = 'loop'
+        attributes = default_attributes(item, type)
+        if attributes is None:
+            warnings.warn("Couldn't determine type of item %s" % (name,))
+            attributes = {}
+        self.attributes = _CascadingDict(parent=attributes)
+        if 'hide_label' not in self.attributes:
+            self.attributes['hide_label'] = False
+        if 'hidden' not in self.attributes:
+            self.attributes['hidden'] = False
+        self.attributes['label'] = name
+        self.editor = None
+        self.drawConfig = None
+        self.version = 0
+        self.appearance = None  # the standalone Appearance of a geometry item, made when drawn
+        self.setItem(item)
+
+    def setItem(self, item):
+        """Replaces the item, rebuilding the sub-items."""
+        from klampt.model import coordinates
+        from klampt.model.contact import Hold
+        self.item = item
+        self.subAppearances = {}
+        if _is_world(item):
+            for i in range(item.numRobots()):
+                self.subAppearances[('Robot', i)] = VisAppearance(item.robot(i), item.robot(i).getName())
+            for i in range(item.numRigidObjects()):
+                self.subAppearances[('RigidObject', i)] = VisAppearance(item.rigidObject(i),
+                                                                         item.rigidObject(i).getName())
+            for i in range(item.numTerrains()):
+                self.subAppearances[('Terrain', i)] = VisAppearance(item.terrain(i), item.terrain(i).getName())
+        elif _is_robot(item):
+            for i in range(item.numLinks()):
+                self.subAppearances[('Link', i)] = VisAppearance(item.link(i), item.link(i).getName())
+        elif isinstance(item, coordinates.Group):
+            for n, f in item.frames.items():
+                self.subAppearances[('Frame', n)] = VisAppearance(f, n)
+            for n, p in item.points.items():
+                self.subAppearances[('Point', n)] = VisAppearance(p, n)
+            for n, d in item.directions.items():
+                self.subAppearances[('Direction', n)] = VisAppearance(d, n)
+            for n, g in item.subgroups.items():
+                self.subAppearances[('Subgroup', n)] = VisAppearance(g, n)
+        elif isinstance(item, Hold):
+            if item.ikConstraint is not None:
+                self.subAppearances['ikConstraint'] = VisAppearance(item.ikConstraint, 'ik')
+            for n, c in enumerate(item.contacts):
+                self.subAppearances[('contact', n)] = VisAppearance(c, n)
+        self.markChanged()
+
+    def markChanged(self, config=True, appearance=True):
+        """Notes a change (bumps ``version``, here and in sub-items)."""
+        self.version += 1
+        for a in self.subAppearances.values():
+            a.markChanged(config, appearance)
+        if config:
+            self.update_editor(True)
+
+    def destroy(self):
+        """Forgets the sub-items and editor."""
+        for a in self.subAppearances.values():
+            a.destroy()
+        self.subAppearances = {}
+        self.editor = None
+
+    def getSubItem(self, path):
+        """The VisAppearance at a path of names below this one."""
+        if len(path) == 0:
+            return self
+        for k, v in self.subAppearances.items():
+            if v.name == path[0] or k == path[0]:
+                return v.getSubItem(path[1:])
+        for k, v in self.subAppearances.items():
+            if str(v.name) == str(path[0]):
+                return v.getSubItem(path[1:])
+        raise ValueError("Invalid sub-path specified " + str(path) + " at " + str(self.name))
+
+    def updateAnimation(self, t):
+        """Sets ``drawConfig`` from the animation at scene time t."""
+        if not self.animation:
+            self.drawConfig = None
+        else:
+            u = self.animationSpeed * (t - self.animationStartTime)
+            q = self.animation.eval(u, self.animationEndBehavior)
+            self.drawConfig = list(config.getConfig(q)) if not isinstance(q, (list, tuple)) or \
+                (len(q) == 2 and not isinstance(q[0], (int, float))) else list(q)
+            if isinstance(q, tuple) and len(q) == 2:  # an se3 element from an SE3Trajectory
+                self.drawConfig = list(q[0]) + list(q[1])
+            self.version += 1
+        for app in self.subAppearances.values():
+            app.updateAnimation(t)
+
+    def updateTime(self, t):
+        """Advances time-dependent items (plots) to scene time t."""
+        from ._plot import VisPlot
+        if isinstance(self.item, VisPlot):
+            for plotitem in self.item.items:
+                if plotitem.linkitem:
+                    plotitem.linkitem.swapDrawConfig()
+            self.item.update(t, self.attributes['duration'], self.attributes['compress'])
+            for plotitem in self.item.items:
+                if plotitem.linkitem:
+                    plotitem.linkitem.swapDrawConfig()
+
+    def swapDrawConfig(self):
+        """Swaps the item's configuration with ``drawConfig`` (called around
+        drawing an animated item, so the user's object keeps its own
+        configuration between frames)."""
+        if self.drawConfig:
+            try:
+                current = config.getConfig(self.item)
+                if len(current) != len(self.drawConfig):
+                    raise ValueError("animation of %d values for an item of %d" % (len(self.drawConfig),
+                                                                                   len(current)))
+                if isinstance(self.item, tuple) or (isinstance(self.item, list) and len(self.item) == 2
+                                                    and isinstance(self.item[0], tuple)):
+                    raise ValueError("a tuple cannot be animated")
+                config.setConfig(self.item, self.drawConfig)
+                self.drawConfig = list(current)
+            except Exception as e:
+                warnings.warn("klampt.vis: animation of %s stopped: %s" % (self.name, e))
+                self.animation = None
+                self.drawConfig = None
+        for app in self.subAppearances.values():
+            app.swapDrawConfig()
+
+    def transparent(self):
+        """True if the item is entirely transparent, None if partly, else False."""
+        if self.subAppearances:
+            flags = [app.transparent() for app in self.subAppearances.values()]
+            if any(f is None for f in flags) or (any(flags) and not all(flags)):
+                return None
+            return bool(flags) and all(flags)
+        if hasattr(self.item, 'appearance') and callable(self.item.appearance):
+            if self.useDefaultAppearance or 'color' not in self.attributes:
+                return self.item.appearance().getColor()[3] < 1.0
+        try:
+            return self.attributes['color'][3] < 1.0
+        except (KeyError, TypeError, IndexError):
+            return False
+
+    def getAttributes(self):
+        """The item's attributes as a plain dict ({} for items with sub-items)."""
+        if self.subAppearances:
+            return {}
+        return self.attributes.flatten()
+
+    def getBounds(self):
+        """A bounding box (bmin, bmax) of what is drawn, or None."""
+        if self.subAppearances:
+            bb = None
+            for app in self.subAppearances.values():
+                bb = _bb_union(bb, app.getBounds())
+            return bb
+        item = self.item
+        names = {c.__name__ for c in type(item).__mro__}
+        try:
+            if names & {'RobotModelLink', 'RigidObjectModel', 'TerrainModel'}:
+                bb = item.geometry().getBB()
+                return bb if _finite_bb(bb) else None
+            if 'Geometry3D' in names:
+                bb = item.getBB()
+                return bb if _finite_bb(bb) else None
+            if names & {'TriangleMesh', 'PointCloud', 'GeometricPrimitive', 'ConvexHull', 'VolumeGrid'}:
+                from klampt import Geometry3D
+                bb = Geometry3D(item).getBB()
+                return bb if _finite_bb(bb) else None
+            if isinstance(item, str):
+                pos = self.attributes.get('position')
+                return _bb_of_points([pos]) if pos is not None and len(pos) == 3 else None
+            if 'Point' in names and hasattr(item, 'worldCoordinates'):
+                return _bb_of_points([item.worldCoordinates()])
+            if 'Frame' in names and hasattr(item, 'worldCoordinates'):
+                return _bb_of_points([item.worldCoordinates()[1]])
+            if 'ContactPoint' in names:
+                return _bb_of_points([item.x])
+            if 'Trajectory' in {c.__name__ for c in type(item).__mro__}:
+                pts = []
+                for m in item.milestones:
+                    if len(m) in (2, 3):
+                        pts.append(list(m) + [0.0] * (3 - len(m)))
+                    elif len(m) == 12:
+                        pts.append(m[9:12])
+                return _bb_of_points(pts)
+            itype = self.attributes.get('type') or objectToVisType(item, None)
+            if itype == 'Vector3':
+                return _bb_of_points([item])
+            if itype == 'RigidTransform':
+                return _bb_of_points([item[1]])
+            if itype == 'Configs' and item and len(item[0]) in (2, 3):
+                return _bb_of_points([list(p) + [0.0] * (3 - len(p)) for p in item])
+        except Exception:
+            return None
+        return None
+
+    def getCenter(self):
+        """The centre of the item's bounds (the origin if unknown)."""
+        bb = self.getBounds()
+        if bb is None:
+            return [0.0, 0.0, 0.0]
+        return vectorops.mul(vectorops.add(bb[0], bb[1]), 0.5)
+
+    def make_editor(self, world=None):
+        """Creates the widget that edits this item (see ``vis.edit``)."""
+        from . import _editors
+        self.editor = _editors.make_editor(self, world)
+        return self.editor
+
+    def update_editor(self, item_to_editor=False):
+        """Copies between the item and its editor (item_to_editor: the
+        editor follows the item, else the item takes the editor's value)."""
+        if self.editor is None:
+            return
+        from . import _editors
+        _editors.sync(self, item_to_editor)
+
+
+class VisualizationScene:
+    """All the items of one window, with the labels collected while
+    drawing, the scene clock and the camera.
+
+    Attributes:
+        items (dict): name -> VisAppearance (top-level items in add order).
+        labels (list): (text, point, color) collected during a frame.
+        t (float): the scene time of the last ``updateTime``.
+        timeCallback: ``time() -> float`` used by ``updateTime`` (time.time
+            by default).
+        startTime: the first time ``updateTime`` saw.
+        animating (bool): whether ``updateTime`` advances animations.
+        currentAnimationTime (float): the animation clock.
+        doRefresh (bool): set when something changed since the last frame.
+        cameraController: updates the camera each frame (``followCamera``).
+        view (GLViewport): the camera.
+        backgroundColor (list): the clear color (r, g, b, a).
+    """
+
+    def __init__(self):
+        from klampt.model._glviewport import GLViewport
+        self.items = {}
+        self.labels = []
+        self.t = 0
+        self.timeCallback = None
+        self.startTime = None
+        self.animating = True
+        self.currentAnimationTime = 0
+        self.doRefresh = False
+        self.cameraController = None
+        self.view = GLViewport()
+        self.backgroundColor = [0.8, 0.8, 0.9, 0.0]
+        self.version = 0
+        self.picker = None
+
+    def _changed(self):
+        self.doRefresh = True
+        self.version += 1
+
+    def getItem(self, item_name):
+        """The VisAppearance of a name or path (ValueError if unknown)."""
+        if isinstance(item_name, (list, tuple)):
+            if len(item_name) == 1:
+                return self.getItem(item_name[0])
+            if item_name[0] not in self.items:
+                raise ValueError("Invalid top-level item specified: " + str(item_name))
+            return self.items[item_name[0]].getSubItem(item_name[1:])
+        if item_name in self.items:
+            return self.items[item_name]
+        raise ValueError("Item %r is not in the scene" % (item_name,))
+
+    def dirty(self, item_name='all'):
+        """Marks an item (or everything) changed, forcing caches to refresh."""
+        with global_lock:
+            targets = self.items.values() if item_name == 'all' else [self.getItem(item_name)]
+            for itemvis in targets:
+                itemvis.markChanged()
+            self._changed()
+
+    def clear(self):
+        """Removes every item."""
+        with global_lock:
+            for itemvis in self.items.values():
+                itemvis.destroy()
+            self.items = {}
+            self.currentAnimationTime = 0
+            self._changed()
+
+    def clearText(self):
+        """Removes every text item."""
+        with global_lock:
+            for name in [n for n, v in self.items.items() if isinstance(v.item, str)]:
+                self.items[name].destroy()
+                del self.items[name]
+            self._changed()
+
+    def listItems(self, root=None, indent=0):
+        """Prints the item tree."""
+        if root is None:
+            for value in list(self.items.values()):
+                self.listItems(value, indent)
+            return
+        if isinstance(root, (str, tuple, list)):
+            root = self.getItem(root)
+        print(" " * indent + str(root.name))
+        for v in root.subAppearances.values():
+            self.listItems(v, indent + 2)
+
+    def getItemName(self, object):
+        """The name or path of an object in the scene, or None."""
+        name = None
+        if hasattr(object, 'getName'):
+            name = object.getName()
+        elif hasattr(object, 'name'):
+            name = object.name() if callable(object.name) else object.name
+        if name is not None and name in self.items and self.items[name].item is object:
+            return name
+        if type(object).__name__ == 'RobotModelLink':
+            robpath = self.getItemName(object.robot())
+            if robpath:
+                return (robpath if isinstance(robpath, tuple) else (robpath,)) + (name,)
+            return None
+
+        def same(a, b):
+            if a is b:
+                return True
+            try:
+                return type(a) is type(b) and hasattr(a, 'getID') and a.getID() == b.getID() and \
+                    a.world == b.world
+            except Exception:
+                return False
+
+        def path_of(app):
+            if same(app.item, object):
+                return ()
+            for sub in app.subAppearances.values():
+                p = path_of(sub)
+                if p is not None:
+                    return (sub.name,) + p
+            return None
+        for top, app in self.items.items():
+            p = path_of(app)
+            if p is not None:
+                return top if not p else (top,) + p
+        return None
+
+    def add(self, name, item, keepAppearance=False, **kwargs):
+        """Adds or replaces an item (see ``vis.add``)."""
+        with global_lock:
+            if isinstance(name, (list, tuple)):
+                raise ValueError("add() needs a top-level name, not a path: use setItem on sub-items")
+            if keepAppearance and name in self.items:
+                self.items[name].setItem(item)
+            else:
+                app = VisAppearance(item, name, kwargs.get('type'))
+                self.items[name] = app
+            app = self.items[name]
+            for attr, value in kwargs.items():
+                self._setAttribute(app, attr, value)
+            self._changed()
+
+    def addText(self, name, text, **kwargs):
+        """Adds a text item."""
+        self.add(name, text, True, **kwargs)
+
+    def animate(self, name, animation, speed=1.0, endBehavior='loop'):
+        """Animates an item with a Trajectory (or milestones at unit times)."""
+        from klampt.model.multipath import MultiPath
+        from klampt.model.trajectory import Trajectory
+        with global_lock:
+            if isinstance(animation, MultiPath):
+                world = self.items.get('world')
+                world = world.item if world is not None else None
+                if world is not None and world.numRobots() > 0:
+                    animation = animation.getTrajectory(world.robot(0), 0.1)
+                else:
+                    animation = animation.getTrajectory()
+            elif animation is not None and not isinstance(animation, Trajectory) and hasattr(animation, '__iter__'):
+                animation = list(animation)
+                print("visualization.animate(): Making a Trajectory with unit durations between",
+                      len(animation), "milestones")
+                animation = Trajectory(list(range(len(animation))), animation)
+            if animation is not None and not isinstance(animation, Trajectory):
+                raise ValueError("animate() needs a Trajectory, a MultiPath or a list of milestones")
+            item = self.getItem(name)
+            item.animation = animation
+            item.animationStartTime = self.currentAnimationTime
+            item.animationSpeed = speed
+            item.animationEndBehavior = endBehavior
+            item.updateAnimation(self.currentAnimationTime)
+            self._changed()
+
+    def pauseAnimation(self, paused=True):
+        """Pauses or resumes the animation clock."""
+        with global_lock:
+            self.animating = not paused
+
+    def stepAnimation(self, amount):
+        """Advances the animation clock by ``amount`` seconds."""
+        with global_lock:
+            self.animationTime(self.currentAnimationTime + amount)
+
+    def animationTime(self, newtime=None):
+        """The animation time (no argument), or sets it."""
+        if newtime is None:
+            return self.currentAnimationTime
+        with global_lock:
+            self.currentAnimationTime = newtime
+            for v in self.items.values():
+                v.updateAnimation(self.currentAnimationTime)
+            self._changed()
+
+    def remove(self, name):
+        """Removes a top-level item."""
+        with global_lock:
+            if name not in self.items:
+                raise ValueError("Can only remove top level objects from visualization, try hide() instead")
+            self.items[name].destroy()
+            del self.items[name]
+            self._changed()
+
+    def getItemConfig(self, name):
+        """The item's configuration (``klampt.model.config``)."""
+        with global_lock:
+            app = self.getItem(name)
+            app.update_editor(False)
+            return config.getConfig(app.item)
+
+    def setItemConfig(self, name, value):
+        """Sets the item's configuration (list items are replaced)."""
+        with global_lock:
+            item = self.getItem(name)
+            if isinstance(item.item, (list, tuple, str)):
+                item.item = value
+            else:
+                config.setConfig(item.item, value)
+            item.markChanged(config=True, appearance=False)
+            self._changed()
+
+    def addLabel(self, text, point, color):
+        """Queues a label for the current frame."""
+        self.labels.append((text, point, color))
+
+    def hideLabel(self, name, hidden=True):
+        """Hides or shows an item's label."""
+        with global_lock:
+            item = self.getItem(name)
+            item.attributes['hide_label'] = hidden
+            item.markChanged(config=False, appearance=True)
+            self._changed()
+
+    def hide(self, name, hidden=True):
+        """Hides (or, with hidden=False, shows) an item."""
+        with global_lock:
+            item = self.getItem(name)
+            item.attributes['hidden'] = hidden
+            item.markChanged(config=False, appearance=True)
+            self._changed()
+
+    def addPlotItem(self, plotname, itemname):
+        """Plots an item's configuration in a plot."""
+        from ._plot import VisPlotItem
+        with global_lock:
+            plot = self.getItem(plotname)
+            plot.item.items.append(VisPlotItem(str(itemname), self.getItem(itemname)))
+            self._changed()
+
+    def logPlot(self, plotname, itemname, value):
+        """Logs a value (or list of values) of a named trace at the current time."""
+        from ._plot import VisPlotItem
+        with global_lock:
+            plot = self.getItem(plotname)
+            values = list(value) if hasattr(value, '__iter__') else [value]
+            target = None
+            for entry in plot.item.items:
+                if entry.name == itemname:
+                    target = entry
+            if target is None:
+                target = VisPlotItem(itemname)
+                plot.item.items.append(target)
+            for i, v in enumerate(values):
+                target.customUpdate(i, self.t, float(v))
+            self._changed()
+
+    def logPlotEvent(self, plotname, eventname, color):
+        """Marks an event on a plot at the current time."""
+        with global_lock:
+            self.getItem(plotname).item.addEvent(eventname, self.t, color)
+            self._changed()
+
+    def hidePlotItem(self, plotname, itemname, hidden=True):
+        """Hides a plot trace: an item name, or (item name, channel index)."""
+        with global_lock:
+            plot = self.getItem(plotname)
+            index = None
+            if isinstance(itemname, (tuple, list)):
+                itemname, index = itemname
+            for entry in plot.item.items:
+                if entry.name == itemname:
+                    if index is None:
+                        entry.hidden = [hidden] * len(entry.hidden)
+                    else:
+                        entry.hidden[index] = hidden
+            self._changed()
+
+    def savePlot(self, plotname, fn):
+        """Saves a plot's traces to .csv or .traj."""
+        with global_lock:
+            self.getItem(plotname).item.dump(fn)
+
+    def setAppearance(self, name, appearance):
+        """Draws an item with a given Appearance."""
+        with global_lock:
+            item = self.getItem(name)
+            item.useDefaultAppearance = False
+            item.customAppearance = appearance
+            item.markChanged(config=False, appearance=True)
+            self._changed()
+
+    def _setAttribute(self, item, attr, value):
+        if value is None:
+            if attr in item.attributes.overrides:
+                del item.attributes[attr]
+        else:
+            item.attributes[attr] = value
+        if attr == 'color':
+            item.useDefaultAppearance = value is None
+        if attr == 'appearance':
+            item.useDefaultAppearance = value is None
+            item.customAppearance = value
+        if item.subAppearances and attr not in ('label', 'hidden'):
+            for app in item.subAppearances.values():
+                self._setAttribute(app, attr, value)
+        if attr == 'type':
+            item.attributes.setParent(default_attributes(item.item, type=value) or {})
+        item.markChanged(config=False, appearance=True)
+
+    def setAttribute(self, name, attr, value):
+        """Sets an attribute (cascading to sub-items except 'label' and
+        'hidden'); None deletes it."""
+        with global_lock:
+            self._setAttribute(self.getItem(name), attr, value)
+            self._changed()
+
+    def getAttribute(self, name, attr):
+        """An attribute's value (KeyError if unset)."""
+        with global_lock:
+            return self.getItem(name).attributes[attr]
+
+    def getAttributes(self, name):
+        """All attributes of an item."""
+        with global_lock:
+            return self.getItem(name).getAttributes()
+
+    def revertAppearance(self, name):
+        """Draws the item with its own appearance again."""
+        with global_lock:
+            item = self.getItem(name)
+            item.useDefaultAppearance = True
+            item.customAppearance = None
+            item.markChanged(config=False, appearance=True)
+            self._changed()
+
+    def setColor(self, name, r, g, b, a=1.0):
+        """Sets an item's color (every link of a world or robot)."""
+        with global_lock:
+            self._setAttribute(self.getItem(name), 'color', [r, g, b, a])
+            self._changed()
+
+    def setDrawFunc(self, name, func):
+        """Replaces an item's drawing with ``func(item)``."""
+        with global_lock:
+            self.getItem(name).customDrawFunc = func
+            self._changed()
+
+    def autoFitCamera(self, zoom=True, rotate=True, scale=1.0):
+        """Aims the camera at the items (see ``vis.autoFitCamera``)."""
+        from ._camera import autoFitViewport
+        with global_lock:
+            vp = self.getViewport()
+            autoFitViewport(vp, list(self.items.values()), zoom=zoom, rotate=rotate)
+            vp.camera.dist /= scale
+            self.setViewport(vp)
+
+    def followCamera(self, target, translate=True, rotate=False, center=False):
+        """Makes the camera follow an item, a Trajectory or a camera sensor."""
+        from . import _camera
+        with global_lock:
+            if target is None:
+                self.cameraController = None
+                return
+            if isinstance(target, (str, tuple, list)):
+                app = self.getItem(target)
+                self.cameraController = _camera.follow_item(self.view, app, translate, rotate, center)
+            else:
+                self.cameraController = _camera.follow_object(self.view, target)
+
+    def setTimeCallback(self, cb):
+        """Sets the clock ``updateTime`` reads (None: time.time)."""
+        self.timeCallback = cb
+
+    def updateTime(self, t=None):
+        """Advances the scene clock to t (default: the time callback), and
+        the animations with it while animating."""
+        with global_lock:
+            if t is None:
+                t = time.time() if self.timeCallback is None else self.timeCallback()
+            if self.startTime is None:
+                self.startTime = t
+            oldt = self.t
+            self.t = t - self.startTime
+            if self.animating and self.t - oldt > 0:
+                self.stepAnimation(self.t - oldt)
+            for v in self.items.values():
+                v.updateTime(self.t)
+
+    def updateCamera(self):
+        """Lets the camera controller move the camera (once per frame)."""
+        if self.cameraController is not None:
+            vp = self.cameraController(self.currentAnimationTime)
+            if vp is not None:
+                self.setViewport(vp)
+
+    def getViewport(self):
+        """A copy of the camera (GLViewport)."""
+        import copy
+        with global_lock:
+            return copy.deepcopy(self.view)
+
+    def setViewport(self, viewport):
+        """Sets the camera (a copy of the given GLViewport is kept)."""
+        import copy
+        with global_lock:
+            self.view = copy.deepcopy(viewport)
+            self._changed()
+
+    def setBackgroundColor(self, r, g, b, a=1):
+        """Sets the clear color."""
+        with global_lock:
+            self.backgroundColor = [r, g, b, a]
+            self._changed()
+
+    def world(self):
+        """The item named 'world' if it is a WorldModel (used to draw
+        configurations and trajectories), else the first world item."""
+        w = self.items.get('world')
+        if w is not None and _is_world(w.item):
+            return w.item
+        for v in self.items.values():
+            if _is_world(v.item):
+                return v.item
+        return None
+
+    def saveJsonConfig(self, fn=None):
+        """The attributes of every item as a JSON-able dict (written to fn
+        if given)."""
+        def dump(v):
+            if v.subAppearances:
+                return [{'name': list(k) if isinstance(k, tuple) else k, 'appearance': dump(app)}
+                        for k, app in v.subAppearances.items() if dump(app)]
+            return {k: val for k, val in v.attributes.flatten().items() if _jsonable(val)}
+        out = {k: dump(v) for k, v in self.items.items()}
+        if fn is not None:
+            import json
+            with open(fn, 'w') as f:
+                json.dump(out, f)
+        return out
+
+    def loadJsonConfig(self, jsonobj_or_file):
+        """Sets attributes from :meth:`saveJsonConfig` output (or its file)."""
+        if isinstance(jsonobj_or_file, str):
+            import json
+            with open(jsonobj_or_file) as f:
+                jsonobj = json.load(f)
+        else:
+            jsonobj = jsonobj_or_file
+
+        def parse(js, app):
+            if isinstance(js, dict):
+                for attr, value in js.items():
+                    app.attributes[attr] = value
+                    if attr == 'color':
+                        app.useDefaultAppearance = False
+                app.markChanged()
+            elif isinstance(js, list):
+                for val in js:
+                    if not isinstance(val, dict) or 'name' not in val or 'appearance' not in val:
+                        warnings.warn("JSON object {} does not contain a valid subappearance".format(val))
+                        continue
+                    key = tuple(val['name']) if isinstance(val['name'], list) else val['name']
+                    if key in app.subAppearances:
+                        parse(val['appearance'], app.subAppearances[key])
+                    else:
+                        warnings.warn("JSON subappearance {} not in visualization".format(key))
+        with global_lock:
+            for k, v in self.items.items():
+                if k in jsonobj:
+                    parse(jsonobj[k], v)
+                else:
+                    warnings.warn("Visualization object {} not in JSON object".format(k))
+            for k in jsonobj:
+                if k not in self.items:
+                    warnings.warn("JSON object {} not in visualization".format(k))
+            self._changed()
+
+    def rayCast(self, x, y, filter=None, tolerance=0.01):
+        """The first item under pixel (x, y): (VisAppearance, point), or
+        (None, None)."""
+        from ._camera import ray_cast_item
+        s, d = self.view.click_ray(x, y)
+        best = [(None, None), float('inf')]
+
+        def visit(name, app):
+            if filter is not None and not filter(name, app.item):
+                return
+            if app.attributes.get('hidden', False):
+                return
+            if app.subAppearances:
+                for sub in app.subAppearances.values():
+                    visit(sub.name, sub)
+                return
+            pt = ray_cast_item(app, s, d, tolerance)
+            if pt is not None:
+                dist = vectorops.dot(vectorops.sub(pt, s), d)
+                if dist < best[1]:
+                    best[0], best[1] = (app, pt), dist
+        with global_lock:
+            for name, app in self.items.items():
+                visit(name, app)
+        return best[0]
+
+
+def _jsonable(value):
+    import json
+    try:
+        json.dumps(value)
+        return True
+    except (TypeError, ValueError):
+        return False
+
+
+def camera_inverse_rotation(view):
+    """The inverse of the camera's rotation (labels are offset in camera axes)."""
+    return so3.inv(view.camera.matrix()[0])

@@ -1,0 +1,3 @@
+"""GLViewport, the camera view of ``klampt.vis`` (horizontal field of view
+30 degrees, orbit camera at distance 6 looking along +y, z up)."""
+from klampt.model._glviewport import GLViewport, orbit  # noqa: F401
