@@ -8,7 +8,6 @@ import time
 import warnings
 
 from klampt.math import so3, vectorops
-from klampt.model import config
 
 from ._types import default_attributes, objectToVisType
 
@@ -199,6 +198,7 @@ class VisAppearance:
 
     def updateAnimation(self, t):
         """Sets ``drawConfig`` from the animation at scene time t."""
+        from klampt.model import config
         if not self.animation:
             self.drawConfig = None
         else:
@@ -228,6 +228,7 @@ class VisAppearance:
         """Swaps the item's configuration with ``drawConfig`` (called around
         drawing an animated item, so the user's object keeps its own
         configuration between frames)."""
+        from klampt.model import config
         if self.drawConfig:
             try:
                 current = config.getConfig(self.item)
@@ -543,6 +544,7 @@ class VisualizationScene:
         with global_lock:
             app = self.getItem(name)
             app.update_editor(False)
+            from klampt.model import config
             return config.getConfig(app.item)
 
     def setItemConfig(self, name, value):
@@ -552,6 +554,7 @@ class VisualizationScene:
             if isinstance(item.item, (list, tuple, str)):
                 item.item = value
             else:
+                from klampt.model import config
                 config.setConfig(item.item, value)
             item.markChanged(config=True, appearance=False)
             self._changed()

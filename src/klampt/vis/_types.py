@@ -3,8 +3,6 @@ default attributes of each kind, as the reference's ``klampt.vis`` defines
 them."""
 import warnings
 
-from klampt.model import types as _types
-
 _default_str_attributes = {'color': [0, 0, 0, 1], 'position': None, 'size': 12}
 _default_Trajectory_attributes = {'robot': 0, 'width': 3, 'color': (1, 0.5, 0, 1), 'pointSize': None,
                                   'pointColor': None}
@@ -39,7 +37,8 @@ def objectToVisType(item, world):
                          "('world', robot name, link name)")
     if names & {'Trajectory', 'SE3Trajectory', 'RobotTrajectory'}:
         return 'Trajectory'
-    itypes = _types.object_to_types(item, world)
+    from klampt.model import types
+    itypes = types.object_to_types(item, world)
     if not isinstance(itypes, (list, tuple)):
         return itypes
     if 'Geometry3D' in itypes:

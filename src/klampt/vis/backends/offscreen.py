@@ -14,17 +14,22 @@ def render_offscreen(window, want_depth=False):
     """(rgb, depth) of a window rendered now at its size in the offscreen
     context (made on first use)."""
     global _framebuffer
-    from .._context import offscreen_context
+    from .._context import offscreen_context, release
     from .._render.frame import Framebuffer
     from .._render.gl import clip_planes
     with global_lock, _render_lock:
         offscreen_context(requested=True)
-        if _framebuffer is None:
-            _framebuffer = Framebuffer()
-        _framebuffer.bind(window.width, window.height)
-        window.draw(window.height)
-        near, far = clip_planes(window.view)
-        return _framebuffer.read(want_depth, near, far)
+        try:
+            if _framebuffer is None:
+                _framebuffer = Framebuffer()
+            _framebuffer.bind(window.width, window.height)
+            window.draw(window.height)
+            near, far = clip_planes(window.view)
+            return _framebuffer.read(want_depth, near, far)
+        finally:
+            # no context stays current between frames: user code sees "no OpenGL context", and
+            # another thread may render next
+            release()
 
 
 class OffscreenBackend(Backend):
