@@ -1,5 +1,6 @@
 """The widget classes as data holders (values as Klamp't 0.9.2 reports them
-for the same calls), and clear errors for the interactive/drawing methods."""
+for the same calls), their ray-cast interaction, and a clear error when
+drawing without an OpenGL context."""
 import math
 
 import pytest
@@ -81,7 +82,71 @@ def test_widget_set_and_state():
     b.idle()
     b.endDrag()
     vp = klampt.Viewport()
-    for call in (lambda: b.hover(1, 1, vp), lambda: b.beginDrag(1, 1, vp), lambda: b.drag(1, 1, vp),
-                 lambda: b.drawGL(vp)):
-        with pytest.raises(RuntimeError, match="OpenGL"):
-            call()
+    with pytest.raises(RuntimeError, match="OpenGL"):
+        b.drawGL(vp)
+
+
+def _view():
+    """The default vis camera (at (0, -6, 0) looking along +y) as a klampt.Viewport."""
+    from klampt.vis.glviewport import GLViewport
+    view = GLViewport()
+    view.camera.dist = 6.0
+    return view, view.to_viewport()
+
+
+def test_point_poser_drags_along_the_picked_axis():
+    view, vp = _view()
+    p = klampt.PointPoser()
+    p.set([0, 0, 0])
+    # a pixel on the x arrow (60 px long from the centre, to the right)
+    x, y, _ = view.project([0, 0, 0])
+    assert not p.hover(x + 200, y, vp)
+    assert p.hover(x + 40, y, vp) and p.hasHighlight()
+    assert p.beginDrag(x + 40, y, vp) and p.hasFocus()
+    p.drag(25, 7, vp)  # the vertical motion is ignored along the x axis
+    p.endDrag()
+    moved = p.get()
+    pixel = 6.0 / (vp.scale * vp.w)  # world length of a pixel at depth 6
+    assert moved[0] == pytest.approx(25 * pixel, rel=1e-6)
+    assert moved[1] == pytest.approx(0, abs=1e-12) and moved[2] == pytest.approx(0, abs=1e-12)
+
+
+def test_transform_poser_centre_drag_moves_in_the_image_plane():
+    view, vp = _view()
+    T = klampt.TransformPoser()
+    T.set(so3.identity(), [0, 0, 0])
+    x, y, _ = view.project([0, 0, 0])
+    assert T.beginDrag(x, y, vp)
+    T.drag(10, -20, vp)
+    R, t = T.get()
+    pixel = 6.0 / (vp.scale * vp.w)
+    # image right is +x, image up is +z for this camera
+    assert t == pytest.approx([10 * pixel, 0, 20 * pixel], abs=1e-9)
+    assert R == pytest.approx(so3.identity())
+
+
+def test_robot_poser_drag_turns_the_hovered_link(world):
+    robot = world.robot(0)
+    view, _ = _view()
+    from klampt.vis import autoFitViewport
+    autoFitViewport(view, [world])
+    vp = view.to_viewport()
+    poser = klampt.RobotPoser(robot)
+    q0 = robot.getConfig()
+    # find a pixel on some movable link by scanning the image centre row and column
+    hit = None
+    for x in range(0, vp.w, 4):
+        for y in range(0, vp.h, 8):
+            if poser.hover(x, y, vp) and poser._highlight[1] > 0:
+                hit = (x, y, poser._highlight[1])
+                break
+        if hit:
+            break
+    assert hit is not None
+    assert poser.beginDrag(hit[0], hit[1], vp)
+    poser.drag(10, 0, vp)
+    poser.endDrag()
+    q = poser.get()
+    changed = [i for i in range(len(q)) if abs(q[i] - q0[i]) > 1e-12]
+    assert changed == [hit[2]]
+    assert robot.getConfig() == pytest.approx(q)
