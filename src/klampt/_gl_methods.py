@@ -39,6 +39,9 @@ def appearance_drawWorldGL(self, geom):
 
 def _element_parts(element):
     state = element.appearance()._render_state()
+    if type(element).__name__ == 'TerrainModel':
+        from klampt.vis._render.geometry import with_terrain_checker
+        state = with_terrain_checker(state)
     return element.geometry(), state
 
 
@@ -169,6 +172,7 @@ def _draw_camera(sensor, measurements, primitives, GL):
     if not depth or len(measurements) < n * (2 if rgb else 1):
         return
     import numpy as np
+    from klampt.vis._render.gl import arrays, pointer
     d = np.asarray(measurements[n if rgb else 0:(2 if rgb else 1) * n]).reshape(yres, xres)
     step = max(1, int(math.sqrt(n / 20000.0)))
     d = d[::step, ::step]
@@ -186,8 +190,9 @@ def _draw_camera(sensor, measurements, primitives, GL):
     GL.glPointSize(2.0)
     GL.glEnableClientState(GL.GL_VERTEX_ARRAY)
     GL.glEnableClientState(GL.GL_COLOR_ARRAY)
-    GL.glVertexPointer(3, GL.GL_FLOAT, 0, pts)
-    GL.glColorPointer(4, GL.GL_FLOAT, 0, np.ascontiguousarray(colors))
+    colors = np.ascontiguousarray(colors, dtype=np.float32)
+    arrays().glVertexPointer(3, GL.GL_FLOAT, 0, pointer(pts))
+    arrays().glColorPointer(4, GL.GL_FLOAT, 0, pointer(colors))
     GL.glDrawArrays(GL.GL_POINTS, 0, len(pts))
     GL.glDisableClientState(GL.GL_COLOR_ARRAY)
     GL.glDisableClientState(GL.GL_VERTEX_ARRAY)

@@ -83,12 +83,14 @@ def offscreen_context(requested=False):
 
 
 def offscreen_available() -> bool:
-    """True if :func:`offscreen_context` succeeds (it is then made)."""
+    """True if :func:`offscreen_context` succeeds (it is then made, and left
+    not current)."""
     try:
         offscreen_context()
-        return True
     except RuntimeError:
         return False
+    release()
+    return True
 
 
 def release():

@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 
-from .gl import column_major, gl
+from .gl import arrays, column_major, gl, pointer
 
 # Derived per-corner color arrays, keyed by (mesh serial, colors digest).
 _corner_colors = {}
@@ -61,6 +61,7 @@ def _corner_color_array(mesh, state):
 
 def _set_material(GL, state, color):
     GL.glColor4f(*color)
+    GL.glMaterialfv(GL.GL_FRONT_AND_BACK, GL.GL_AMBIENT_AND_DIFFUSE, color)
     if state['shininess'] > 0:
         GL.glMaterialfv(GL.GL_FRONT_AND_BACK, GL.GL_SPECULAR, state['specular'])
         GL.glMaterialf(GL.GL_FRONT_AND_BACK, GL.GL_SHININESS, min(128.0, float(state['shininess'])))
@@ -124,7 +125,7 @@ def _bind_texture(GL, texture, mesh):
     gens = []
     if coords is not None:
         GL.glEnableClientState(GL.GL_TEXTURE_COORD_ARRAY)
-        GL.glTexCoordPointer(2, GL.GL_FLOAT, 0, coords)
+        arrays().glTexCoordPointer(2, GL.GL_FLOAT, 0, pointer(coords))
     else:
         mode = GL.GL_OBJECT_LINEAR
         for coord, gen, plane in zip((GL.GL_S, GL.GL_T, GL.GL_R, GL.GL_Q),
@@ -146,6 +147,24 @@ def _bind_texture(GL, texture, mesh):
     return cleanup
 
 
+_CHECKER = None
+
+
+def with_terrain_checker(state):
+    """A terrain's state with the reference's default look when it has no
+    texture of its own: its color modulated by a checkerboard of 0.5 m
+    squares in the x-y plane."""
+    global _CHECKER
+    if state.get('texture') is not None:
+        return state
+    if _CHECKER is None:
+        _CHECKER = np.array([[160, 128], [128, 160]], dtype=np.uint8).reshape(2, 2, 1)
+    out = dict(state)
+    out['texture'] = {'format': 'l8', 'texels': _CHECKER, 'wrap': True, 'texcoords': None,
+                      'texgen': [[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]], 'texgen_world': False}
+    return out
+
+
 def draw_mesh(mesh, state, keep_appearance=True, lighting=True):
     """Draws a render mesh with an appearance state (faces, edges,
     vertices as its flags say)."""
@@ -154,7 +173,7 @@ def draw_mesh(mesh, state, keep_appearance=True, lighting=True):
     if n == 0:
         return
     GL.glEnableClientState(GL.GL_VERTEX_ARRAY)
-    GL.glVertexPointer(3, GL.GL_FLOAT, 0, mesh['positions'])
+    arrays().glVertexPointer(3, GL.GL_FLOAT, 0, pointer(mesh['positions']))
     if state['draw_faces']:
         color = _tinted(state['color'], state) if keep_appearance else None
         corner_colors = _corner_color_array(mesh, state) if keep_appearance else None
@@ -166,12 +185,15 @@ def draw_mesh(mesh, state, keep_appearance=True, lighting=True):
         if lighting:
             GL.glEnable(GL.GL_LIGHTING)
             GL.glEnableClientState(GL.GL_NORMAL_ARRAY)
-            GL.glNormalPointer(GL.GL_FLOAT, 0, mesh['normals'])
+            arrays().glNormalPointer(GL.GL_FLOAT, 0, pointer(mesh['normals']))
         if state['crease_angle'] > 0:
             GL.glShadeModel(GL.GL_SMOOTH)
         if corner_colors is not None:
+            GL.glPushAttrib(GL.GL_ENABLE_BIT | GL.GL_LIGHTING_BIT)
+            GL.glEnable(GL.GL_COLOR_MATERIAL)
+            GL.glColorMaterial(GL.GL_FRONT_AND_BACK, GL.GL_AMBIENT_AND_DIFFUSE)
             GL.glEnableClientState(GL.GL_COLOR_ARRAY)
-            GL.glColorPointer(4, GL.GL_FLOAT, 0, corner_colors)
+            arrays().glColorPointer(4, GL.GL_FLOAT, 0, pointer(corner_colors))
         cleanup = None
         if keep_appearance and state['texture'] is not None:
             cleanup = _bind_texture(GL, state['texture'], mesh)
@@ -180,6 +202,7 @@ def draw_mesh(mesh, state, keep_appearance=True, lighting=True):
             cleanup()
         if corner_colors is not None:
             GL.glDisableClientState(GL.GL_COLOR_ARRAY)
+            GL.glPopAttrib()
         if lighting:
             GL.glDisableClientState(GL.GL_NORMAL_ARRAY)
         GL.glShadeModel(GL.GL_FLAT)
@@ -189,7 +212,7 @@ def draw_mesh(mesh, state, keep_appearance=True, lighting=True):
         GL.glDisable(GL.GL_LIGHTING)
         if keep_appearance:
             GL.glColor4f(*state['edge_color'])
-        GL.glDrawElements(GL.GL_LINES, mesh['edges'].size, GL.GL_UNSIGNED_INT, mesh['edges'])
+        arrays().glDrawElements(GL.GL_LINES, mesh['edges'].size, GL.GL_UNSIGNED_INT, pointer(mesh['edges']))
         GL.glEnable(GL.GL_LIGHTING)
     if state['draw_vertices']:
         GL.glDisable(GL.GL_LIGHTING)
@@ -211,14 +234,14 @@ def draw_points(points, state, keep_appearance=True):
     GL.glDisable(GL.GL_LIGHTING)
     GL.glPointSize(float(state['point_size']))
     GL.glEnableClientState(GL.GL_VERTEX_ARRAY)
-    GL.glVertexPointer(3, GL.GL_FLOAT, 0, points['positions'])
+    arrays().glVertexPointer(3, GL.GL_FLOAT, 0, pointer(points['positions']))
     colors = points['colors'] if keep_appearance else None
     blended = False
     if colors is not None:
-        colors = _tinted_array(colors, state)
+        colors = np.ascontiguousarray(_tinted_array(colors, state), dtype=np.float32)
         blended = _begin_blend(GL, float(np.min(colors[:, 3])))
         GL.glEnableClientState(GL.GL_COLOR_ARRAY)
-        GL.glColorPointer(4, GL.GL_FLOAT, 0, np.ascontiguousarray(colors, dtype=np.float32))
+        arrays().glColorPointer(4, GL.GL_FLOAT, 0, pointer(colors))
     elif keep_appearance:
         color = _tinted(state['color'], state)
         blended = _begin_blend(GL, color[3])

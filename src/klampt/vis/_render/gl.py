@@ -30,6 +30,30 @@ def gl():
     return _GL
 
 
+def pointer(array):
+    """A ctypes pointer to a contiguous numpy array, for the raw array
+    functions of :func:`arrays` (the caller keeps the array alive until the
+    draw call)."""
+    import ctypes
+    return array.ctypes.data_as(ctypes.c_void_p)
+
+
+_RAW = None
+
+
+def arrays():
+    """The raw (unwrapped) client-array functions: glVertexPointer,
+    glNormalPointer, glColorPointer, glTexCoordPointer, glDrawElements.
+    PyOpenGL's wrappers keep the arrays in per-context data, which fails
+    when the context was made outside PyOpenGL's platform (an EGL context
+    while PyOpenGL runs on GLX)."""
+    global _RAW
+    if _RAW is None:
+        from OpenGL.raw.GL.VERSION import GL_1_1
+        _RAW = GL_1_1
+    return _RAW
+
+
 def context_current() -> bool:
     """True if an OpenGL context is current in this thread (glGetString
     returns NULL when none is)."""

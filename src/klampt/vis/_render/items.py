@@ -39,6 +39,8 @@ def _element_state(app, element):
             state['color'] = [float(c) for c in color] + [1.0] * (4 - len(color))
             state['face_colors'] = state['vertex_colors'] = None
             state['texture'] = None
+    if type(element).__name__ == 'TerrainModel':
+        state = geometry.with_terrain_checker(state)
     return state
 
 
