@@ -3,8 +3,10 @@
 # demo or the test suite:   scripts/dev.sh demo | test [pytest args...]
 #
 # Installs the system packages that are missing (ODE, a C++ compiler,
-# pkg-config, venv), creates .venv with Python 3.11 (or python3), installs
-# the package with its test dependencies, and runs the requested target.
+# pkg-config, venv; Mesa's EGL for headless rendering and a headless
+# Chromium for the web viewer tests), creates .venv with Python 3.11 (or
+# python3), installs the package with its test dependencies, and runs the
+# requested target.
 set -euo pipefail
 
 target="${1:-}"
@@ -23,6 +25,13 @@ command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v g++ >/dev/null 2>&1 || need+=(g++)
 python=$(command -v python3.11 || command -v python3)
 "$python" -c "import venv, ensurepip" >/dev/null 2>&1 || need+=(python3-venv)
+# klampt.vis renders offscreen through EGL (Mesa llvmpipe without a GPU).
+for pkg in libegl1 libegl-mesa0 libgl1-mesa-dri libgbm1 libglvnd0 libgl1; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
+# The web viewer (HTML export, Jupyter widget) is tested in a headless browser.
+command -v chromium-headless-shell >/dev/null 2>&1 || command -v chromium >/dev/null 2>&1 \
+  || need+=(chromium-headless-shell)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"

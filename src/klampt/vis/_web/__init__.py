@@ -1,0 +1,3 @@
+"""The web side of ``klampt.vis``: the scene model serialized for the
+project's WebGL viewer (``viewer.js``), used by the Jupyter widget and the
+self-contained HTML export."""
