@@ -213,6 +213,16 @@ class Window:
                 return True
         return False
 
+    def triggerAction(self, short_text):
+        """Fires the action named ``short_text`` (as a menu or button would)."""
+        with global_lock:
+            for callback, short, key, desc in self.actions:
+                if short == short_text:
+                    callback()
+                    self.refresh()
+                    return
+        raise ValueError("no action named %r" % (short_text,))
+
     def help_text(self):
         """The list of key bindings."""
         lines = ["Key bindings of %s:" % self.title]
