@@ -339,3 +339,36 @@ def test_renders_are_repeatable_and_show_kill_cycles_leak_nothing(vis):
     assert threading.active_count() == threads
     if fds is not None:
         assert len(os.listdir('/proc/self/fd')) <= fds + 2
+
+
+def test_camera_sensor_renders_lit_colors_and_depth_through_opengl(vis):
+    """With a rendering backend active, a camera sees the lit scene (not the
+    flat appearance color) and the same depths as the ray caster."""
+    world = klampt.WorldModel()
+    robot = world.makeRobot('camera_mount')
+    world.makeRigidObject('ball').geometry().set(sphere(0.5, (0, 0, 2)))
+    cam = robot.addSensor('cam', 'CameraSensor')
+    for key, value in [('link', '-1'), ('xres', '32'), ('yres', '24'), ('xfov', '0.8'), ('zmax', '10')]:
+        cam.setSetting(key, value)
+    cam.setTransform(so3.identity(), [0, 0, 0])  # looking up +z at the ball
+    cam.kinematicSimulate(world, 0.01)
+    gl = np.asarray(cam.getMeasurements())
+    from klampt.vis import _sensor_render
+    _sensor_render.uninstall()
+    cam.kinematicSimulate(world, 0.01)
+    ray = np.asarray(cam.getMeasurements())
+    _sensor_render.install()
+    n = 32 * 24
+    flat = (153 << 16) | (153 << 8) | 153  # the object's grey 0.6
+    assert (ray[:n] == flat).sum() > 50
+    colors = gl[:n].astype(np.int64)
+    hit = ray[:n] == flat
+    lit = np.stack([(colors >> 16) & 255, (colors >> 8) & 255, colors & 255], axis=1)
+    assert np.abs(lit[hit] - lit[hit].mean(axis=0)).max() > 5  # shading varies over the ball
+    assert (lit[hit].max(axis=1) - lit[hit].min(axis=1) <= 2).all()  # still grey
+    assert (gl[:n][~hit] == 0x96AAFF).mean() > 0.9
+    # depths agree with ray casting where both see the ball's interior
+    dg, dr = gl[n:].reshape(24, 32), ray[n:].reshape(24, 32)
+    inner = (dr < 2.0) & (np.abs(dr - 1.5) < 0.3)
+    assert inner.sum() > 20 and np.abs(dg[inner] - dr[inner]).max() < 0.03
+    assert (dg[dr == 10.0] == 10.0).mean() > 0.9

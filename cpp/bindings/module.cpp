@@ -10,6 +10,10 @@
 
 namespace py = pybind11;
 
+namespace klampt_py {
+void bindCameraRenderer(py::module_& m);  // camera_render.cpp
+}
+
 PYBIND11_MODULE(_robotsim, m) {
   m.doc() = "Core classes of klampt: world, robot and geometry models.";
   // Order matters: classes used in signatures are registered first.
@@ -26,6 +30,7 @@ PYBIND11_MODULE(_robotsim, m) {
   klampt_py::bindWorld(m);
   klampt_py::bindIK(m);
   klampt_py::bindRobotSensors(m);
+  klampt_py::bindCameraRenderer(m);
   klampt_py::bindSimulation(m);
   m.def("set_random_seed", [](int seed) { klampt::randomGenerator().seed((unsigned long long)seed); },
         py::arg("seed"), "Seeds the random generator used by sampling routines (randomizeConfig, ...).");

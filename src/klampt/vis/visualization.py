@@ -152,6 +152,11 @@ def init(backends=None) -> str:
         if current is not None:
             current.kill(_manager.windows)
         _manager.backend = backend
+        from . import _sensor_render
+        if backend.name in ('offscreen', 'GLFW'):
+            _sensor_render.install()  # camera sensors render with OpenGL, as the reference's do in a GL context
+        else:
+            _sensor_render.uninstall()
         if not _manager.atexit_registered:
             atexit.register(kill)
             _manager.atexit_registered = True
@@ -282,6 +287,8 @@ def kill() -> None:
     if backend is not None:
         backend.kill(_manager.windows)
         _manager.backend = None
+        from . import _sensor_render
+        _sensor_render.uninstall()
     for w in _manager.windows:
         w.shown = False
         w.closed = False

@@ -1,6 +1,7 @@
 // Range sensors by ray casting: a sweeping laser range finder and a camera
 // with depth (and a flat-shaded color image).
 #pragma once
+#include <functional>
 #include "klampt/sim/sensor_common.h"
 
 namespace klampt {
@@ -40,6 +41,24 @@ class LaserRangeSensor : public Sensor {
   std::vector<double> depths_;
   double lastDt_ = 0, time_ = 0;
 };
+
+class CameraSensor;
+
+/// An image rendered for a camera: xres*yres colors 0xRRGGBB and depths along
+/// the view axis, rows from the top; a depth >= `far` means nothing was hit.
+struct CameraImage {
+  std::vector<double> colors, depths;
+  double far = 0;
+};
+
+/// Renders a camera's view of the world from world transform T into an image
+/// and returns true, or returns false to let the camera ray cast. klampt.vis
+/// installs one (OpenGL, lit colors as the reference's GL path) while a
+/// rendering backend is active; empty by default.
+using CameraRenderFunction =
+    std::function<bool(const CameraSensor& camera, const World& world, const Robot* robot,
+                       const RigidTransform& T, CameraImage& image)>;
+void setCameraRenderFunction(CameraRenderFunction f);
 
 /// A pinhole camera looking along its z axis (x right, y down), focal length
 /// from xfov. Measurements: xres*yres colors (if rgb) then xres*yres depths

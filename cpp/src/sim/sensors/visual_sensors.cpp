@@ -1,5 +1,6 @@
 // Laser range and camera sensors (klampt/sim/sensor_visual.h).
 #include <cmath>
+#include <mutex>
 #include "klampt/model/robot.h"
 #include "klampt/sim/sensor_ray_cast.h"
 #include "klampt/sim/sensor_visual.h"
@@ -125,12 +126,51 @@ double packColor(const Appearance* a) {
 
 }  // namespace
 
+namespace {
+
+std::mutex& renderFunctionMutex() {
+  static std::mutex m;
+  return m;
+}
+
+CameraRenderFunction& renderFunction() {
+  static CameraRenderFunction f;
+  return f;
+}
+
+}  // namespace
+
+void setCameraRenderFunction(CameraRenderFunction f) {
+  std::lock_guard<std::mutex> lock(renderFunctionMutex());
+  renderFunction() = std::move(f);
+}
+
 void CameraSensor::simulate(const SensorInputs& in) {
   const int w = std::max(xres, 0), h = std::max(yres, 0);
   const size_t pixels = (size_t)w * h;
   values_.assign((rgb ? pixels : 0) + (depth ? pixels : 0), 0.0);
   if (pixels == 0) return;
   const RigidTransform T = sensorFrame(in, link, Tsensor);
+  CameraRenderFunction render;
+  {
+    std::lock_guard<std::mutex> lock(renderFunctionMutex());
+    render = renderFunction();
+  }
+  CameraImage image;
+  if (render && in.world && render(*this, *in.world, in.robot, T, image) && image.colors.size() == pixels &&
+      image.depths.size() == pixels) {
+    const size_t depthStart = rgb ? pixels : 0;
+    for (size_t k = 0; k < pixels; ++k) {
+      if (rgb) values_[k] = image.colors[k];
+      if (!depth) continue;
+      const double d = image.depths[k];
+      // As the ray-cast path: nothing hit reads zmax, a surface beyond zmax reads 0.
+      values_[depthStart + k] = d >= image.far ? zmax
+                                : d > zmax    ? 0.0
+                                              : discretize(d, zresolution, zvarianceLinear * d + zvarianceConstant);
+    }
+    return;
+  }
   SensorRayCaster caster(in.world, in.robot, link);
   const double focal = 0.5 * w / std::tan(0.5 * xfov);
   const Vector3 forward = T.R.col(2);
