@@ -238,6 +238,7 @@ def test_core_drawGL_draws_in_the_users_context():
     with pytest.raises(RuntimeError, match="OpenGL context"):
         world.drawGL()
     offscreen_context()
+    GL.glPushAttrib(GL.GL_LIGHTING_BIT | GL.GL_ENABLE_BIT | GL.GL_CURRENT_BIT)  # the context is shared with klampt.vis
     try:
         fbo = GL.glGenFramebuffers(1)
         GL.glBindFramebuffer(GL.GL_FRAMEBUFFER, fbo)
@@ -259,6 +260,7 @@ def test_core_drawGL_draws_in_the_users_context():
         GL.glDeleteFramebuffers(1, [fbo])
         GL.glDeleteRenderbuffers(1, [rb])
     finally:
+        GL.glPopAttrib()
         release()
     # the object's grey (0.6), lit, shows at the centre; the cleared black elsewhere
     centre = data[24, 32].astype(int)
@@ -359,16 +361,22 @@ def test_camera_sensor_renders_lit_colors_and_depth_through_opengl(vis):
     ray = np.asarray(cam.getMeasurements())
     _sensor_render.install()
     n = 32 * 24
-    flat = (153 << 16) | (153 << 8) | 153  # the object's grey 0.6
+    c = [int(v * 255) for v in world.rigidObject(0).appearance().getColor()[:3]]
+    flat = (c[0] << 16) | (c[1] << 8) | c[2]  # the ray caster's unlit appearance color
     assert (ray[:n] == flat).sum() > 50
-    colors = gl[:n].astype(np.int64)
     hit = ray[:n] == flat
-    lit = np.stack([(colors >> 16) & 255, (colors >> 8) & 255, colors & 255], axis=1)
-    assert np.abs(lit[hit] - lit[hit].mean(axis=0)).max() > 5  # shading varies over the ball
-    assert (lit[hit].max(axis=1) - lit[hit].min(axis=1) <= 2).all()  # still grey
+    seen = hit & (gl[:n] != 0x96AAFF)  # the rasterized silhouette differs from the rays' by edge pixels
+    assert seen.sum() > 0.8 * hit.sum()
+    colors = gl[:n].astype(np.int64)
+    lit = np.stack([(colors >> 16) & 255, (colors >> 8) & 255, colors & 255], axis=1)[seen]
+    assert np.abs(lit - lit.mean(axis=0)).max() > 5  # shading varies over the ball
+    assert (lit.max(axis=1) - lit.min(axis=1) <= 2).all()  # still grey
     assert (gl[:n][~hit] == 0x96AAFF).mean() > 0.9
-    # depths agree with ray casting where both see the ball's interior
+    # depths agree with ray casting up to the sphere's tessellation and half a pixel (rays go through pixel
+    # corners as the reference's, the rasterizer samples pixel centres)
     dg, dr = gl[n:].reshape(24, 32), ray[n:].reshape(24, 32)
-    inner = (dr < 2.0) & (np.abs(dr - 1.5) < 0.3)
-    assert inner.sum() > 20 and np.abs(dg[inner] - dr[inner]).max() < 0.03
+    both = seen.reshape(24, 32)
+    assert np.median(np.abs(dg[both] - dr[both])) < 0.03
+    front = both & (dr < 1.6)
+    assert front.sum() > 20 and np.abs(dg[front] - dr[front]).max() < 0.05
     assert (dg[dr == 10.0] == 10.0).mean() > 0.9
