@@ -2,8 +2,7 @@
 process and cached (:func:`offscreen_context`).
 
 Order on Linux: EGL (a device, then Mesa surfaceless), then OSMesa (only if
-PyOpenGL can still be put on its ``osmesa`` platform), then a hidden GLFW
-window when a display exists. ``PYOPENGL_PLATFORM`` is set here only, only
+PyOpenGL can still be put on its ``osmesa`` platform). ``PYOPENGL_PLATFORM`` is set here only, only
 when it is unset, OpenGL is not yet imported, and there is no display (or the
 offscreen backend was asked for).
 """
@@ -41,9 +40,6 @@ def _providers():
     providers = [EGLContext]
     if platform is None and 'OpenGL' not in sys.modules:
         providers.append(_osmesa_late)
-    if has_display():
-        from .glfw_ctx import HiddenGLFWContext
-        providers.append(HiddenGLFWContext)
     return providers
 
 
