@@ -380,3 +380,15 @@ def test_camera_sensor_renders_lit_colors_and_depth_through_opengl(vis):
     front = both & (dr < 1.6)
     assert front.sum() > 20 and np.abs(dg[front] - dr[front]).max() < 0.05
     assert (dg[dr == 10.0] == 10.0).mean() > 0.9
+
+
+def test_resource_thumbnail_of_a_configuration(tx90blocks):
+    require_offscreen()
+    from klampt.io import resource
+    robot = tx90blocks.robot(0)
+    q = robot.getConfig()
+    q[2] += 1.0
+    img = np.asarray(resource.thumbnail(q, (128, 96), world=tx90blocks))
+    assert img.shape == (96, 128, 3)
+    assert (~background_mask(img)).mean() > 0.05
+    assert robot.getConfig() != q  # the robot itself was not moved

@@ -209,3 +209,19 @@ const model = {get: (k) => state[k], set: (k, v) => { state[k] = v; }, save_chan
 mod.default.render({model, el: document.getElementById("w")});
 </script></body></html>""" % (_inline_json(widget_esm()), _inline_json(data))
     _check_sphere_render(_browser_screenshot(tmp_path, html_text))
+
+
+def test_html_share_path_records_a_simulation(tmp_path, tx90blocks):
+    from klampt.io.html import HTMLSharePath
+    sim = klampt.Simulator(tx90blocks)
+    sharer = HTMLSharePath(str(tmp_path / 'path.html'), name='falling blocks')
+    sharer.start(sim)
+    for _ in range(5):
+        sim.simulate(0.02)
+        sharer.animate()
+    sharer.end()
+    text = (tmp_path / 'path.html').read_text()
+    assert '<title>falling blocks</title>' in text and 'https://' not in text
+    frames = json.loads(re.search(r'var frames = (.*);\n  var viewer', text).group(1))
+    assert len(frames) == 6
+    assert sharer.dt == pytest.approx(0.02)

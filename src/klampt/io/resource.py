@@ -150,8 +150,30 @@ def save(value, type='auto', directory=None):
 
 
 def thumbnail(value, size, type='auto', world=None, frame=None):
-    """An image of the resource (needs klampt.vis)."""
-    _need_gui('thumbnails')
+    """An image of the resource, rendered offscreen at ``size`` (w, h):
+    a PIL RGB image (a uint8 h x w x 3 array without Pillow). The value is
+    drawn in ``world`` when given (configurations pose its robot), in
+    ``frame`` (an se3 element) when given, with the camera fitted to it."""
+    from ..vis._window import Window
+    from ..vis.backends.offscreen import render_offscreen
+    window = Window('thumbnail')
+    window.width, window.height = int(size[0]), int(size[1])
+    scene = window.scene
+    if world is not None:
+        scene.add('world', world)
+    kwargs = {} if type == 'auto' else {'type': type}
+    if frame is not None and type in ('Vector3', 'Point'):
+        from ..math import se3
+        value = se3.apply(frame, value)
+    scene.add('thumbnail', value, hide_label=True, **kwargs)
+    scene.autoFitCamera()
+    rgb, _ = render_offscreen(window)
+    scene.clear()
+    try:
+        from PIL import Image
+    except ImportError:
+        return rgb
+    return Image.fromarray(rgb, 'RGB')
 
 
 def console_edit(name, value, type, description=None, world=None, frame=None):

@@ -1,0 +1,88 @@
+"""HTMLSharePath: saves a world or a simulation as it moves into one
+self-contained HTML file that plays it back (klampt.vis's web viewer, no
+network access)."""
+
+
+class HTMLSharePath:
+    """Records a world (or a Simulator's world) frame by frame and writes a
+    shareable HTML page.
+
+    Examples::
+
+        sharer = HTMLSharePath("mypath.html", name="My spiffy path")
+        sharer.start(sim)        # a Simulator or a WorldModel
+        while running:
+            sim.simulate(0.01)
+            sharer.animate()     # a WorldModel needs animate(time)
+        sharer.end()             # writes the file (returns the page without a filename)
+
+    Attributes:
+        dt (float): the time between frames (the first step's, unless set).
+    """
+
+    def __init__(self, filename=None, name="Klamp't Three.js app", boilerplate='auto', libraries='static'):
+        if libraries not in ('static', 'dynamic'):
+            raise ValueError("The libraries argument must either be 'static' or 'dynamic'")
+        self.fn = filename
+        self.name = name
+        self.dt = 0
+        self.last_t = 0
+        self.sim = None
+        self.world = None
+        self.frames = []
+        self._serializer = None
+        self._scene = None
+
+    def start(self, world):
+        """Begins recording a WorldModel or a Simulator."""
+        from ..vis._scene import VisualizationScene
+        from ..vis._web.serialize import SceneSerializer
+        if hasattr(world, 'getTime') and hasattr(world, 'world'):
+            self.sim = world
+            self.world = world.world
+            self.last_t = world.getTime()
+        else:
+            self.sim = None
+            self.world = world
+        scene = VisualizationScene()
+        scene.add('world', self.world)
+        scene.autoFitCamera()
+        self._serializer = SceneSerializer(scene)
+        self._scene = self._serializer.build()
+        self.frames = [{'transforms': self._serializer.transforms()}]
+
+    def animate(self, time=None, rpc=None):
+        """Records the world at ``time`` (the simulation time by default),
+        repeating the frame when more than dt passed."""
+        if self._serializer is None:
+            raise RuntimeError("HTMLSharePath.animate called before start()")
+        if self.sim is not None and time is None:
+            time = self.sim.getTime()
+            self.sim.updateWorld()
+        if time is None:
+            raise ValueError("Time needs to be provided")
+        dt = time - self.last_t
+        if self.dt == 0:
+            self.dt = dt
+        if self.dt <= 0:
+            return
+        if abs(dt - self.dt) <= 1e-6:
+            dt = self.dt
+        frame = {'transforms': self._serializer.transforms()}
+        while dt >= self.dt - 1e-12:
+            self.frames.append(frame)
+            dt -= self.dt
+            self.last_t += self.dt
+
+    def end(self, rpc=None):
+        """Writes the page to the filename (and returns None), or returns it."""
+        from ..vis._web.page import page
+        if self._scene is None:
+            raise RuntimeError("HTMLSharePath.end called before start()")
+        text = page(self._scene, self.frames, self.dt if self.dt > 0 else 1.0 / 30.0, title=self.name)
+        if self.fn is None:
+            return text
+        with open(self.fn, 'w', encoding='utf-8') as f:
+            f.write(text)
+        print("Path with", len(self.frames), "frames saved to", self.fn)
+        return None
