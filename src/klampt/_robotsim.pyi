@@ -476,6 +476,14 @@ class Geometry3D:
     @typing.overload
     def __init__(self, arg2: VolumeGrid) -> None:
         ...
+    def _render_mesh(self, creaseAngle: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> typing.Any:
+        """
+        Triangles to draw, built once per shape version: a dict of read-only arrays 'positions' and 'normals' (float32, 3 rows per triangle, local frame), 'source_vertex' (uint32, the mesh vertex of each row), 'edges' (uint32 row pairs, each mesh edge once) and 'serial' (changes with the shape). Normals are smoothed across edges flatter than creaseAngle (radians).
+        """
+    def _render_points(self) -> typing.Any:
+        """
+        Points of a point cloud to draw: read-only 'positions' (float32 n x 3, local frame), 'colors' (float32 n x 4 RGBA from the rgb / rgba / r, g, b properties, or None) and 'serial'.
+        """
     def clone(self) -> Geometry3D:
         """
         A standalone copy (same as copy()).
@@ -643,16 +651,23 @@ class Appearance:
     @typing.overload
     def __init__(self, app: Appearance) -> None:
         ...
+    def _render_state(self) -> dict:
+        """
+        Everything a renderer reads from the appearance, as a dict (colors as RGBA lists, per-element colors as float32 n x 4 copies or None, texture texels and coordinates or None).
+        """
     def clone(self) -> Appearance:
         ...
-    @typing.overload
-    def drawGL(self) -> None:
-        ...
-    @typing.overload
-    def drawGL(self, geom: Geometry3D) -> None:
-        ...
-    def drawWorldGL(self, geom: Geometry3D) -> None:
-        ...
+    def drawGL(self, geom = None):
+        """
+        Draws a geometry in its local frame with this appearance, in the
+            current OpenGL context. (The reference also accepts no argument for an
+            element's appearance; here the geometry is always passed.)
+        """
+    def drawWorldGL(self, geom):
+        """
+        Draws a geometry at its current transform with this appearance, in
+            the current OpenGL context.
+        """
     def free(self) -> None:
         """
         Releases the data; the handle becomes a default standalone appearance.
@@ -860,10 +875,15 @@ class RobotModelLink:
         ...
     def appearance(self) -> Appearance:
         ...
-    def drawLocalGL(self, keepAppearance: bool = True) -> None:
-        ...
-    def drawWorldGL(self, keepAppearance: bool = True) -> None:
-        ...
+    def drawLocalGL(self, keepAppearance = True):
+        """
+        Draws the link's geometry in its local frame (keepAppearance=False:
+            the current GL color, no material changes).
+        """
+    def drawWorldGL(self, keepAppearance = True):
+        """
+        Draws the link's geometry at the link's current transform.
+        """
     def geometry(self) -> Geometry3D:
         ...
     def getAcceleration(self, ddq):
@@ -1110,8 +1130,11 @@ class RobotModel:
         ...
     def distance(self, a: typing.Any, b: typing.Any) -> float:
         ...
-    def drawGL(self, keepAppearance: bool = True) -> None:
-        ...
+    def drawGL(self, keepAppearance = True):
+        """
+        Draws every link at its current transform (keepAppearance=False: in
+            the current GL color).
+        """
     def driver(self, index: typing.Any) -> RobotModelDriver:
         """
         Returns a reference to the driver by index or name.
@@ -1332,8 +1355,10 @@ class RigidObjectModel:
         ...
     def appearance(self) -> Appearance:
         ...
-    def drawGL(self, keepAppearance: bool = True) -> None:
-        ...
+    def drawGL(self, keepAppearance = True):
+        """
+        Draws the rigid object at its current transform.
+        """
     def geometry(self) -> Geometry3D:
         ...
     def getContactParameters(self) -> ContactParameters:
@@ -1391,8 +1416,10 @@ class TerrainModel:
         ...
     def appearance(self) -> Appearance:
         ...
-    def drawGL(self, keepAppearance: bool = True) -> None:
-        ...
+    def drawGL(self, keepAppearance = True):
+        """
+        Draws the terrain.
+        """
     def geometry(self) -> Geometry3D:
         ...
     def getID(self) -> int:
@@ -1460,8 +1487,11 @@ class WorldModel:
         """
         A copy of the world; geometries and appearances are shared, so this is quick.
         """
-    def drawGL(self) -> None:
-        ...
+    def drawGL(self):
+        """
+        Draws robots, terrains and rigid objects: the opaque ones first, then
+            the transparent ones.
+        """
     def enableGeometryLoading(self, enabled: bool) -> None:
         ...
     def enableInitCollisions(self, enabled: bool) -> None:
@@ -2023,14 +2053,12 @@ class SimRobotSensor:
     read the wrench holding the link's subtree against gravity. Camera colors are
     the flat appearance color of the element hit (no lighting or textures).
     """
-    @typing.overload
-    def drawGL(self) -> None:
+    def drawGL(self, np_array = None):
         """
-        Needs an OpenGL context (klampt.vis).
+        Draws a sensor indicator: a camera's frustum, a laser's sweep, other
+            sensors' mount frames; with measurements, also what they measured as if
+            they were the latest (a camera's colored depth points, a laser's hits).
         """
-    @typing.overload
-    def drawGL(self, np_array: typing.Any) -> None:
-        ...
     def getEnabled(self) -> bool:
         """
         Return whether the sensor is enabled during simulation.
@@ -2506,6 +2534,10 @@ class SimRobotController:
     @thisown.setter
     def thisown(self, arg1: bool) -> None:
         ...
+def _set_camera_renderer(renderer: typing.Any) -> None:
+    """
+    Installs fn(world, T, xres, yres, xfov, zmin, zmax, robotIndex, link) -> (colors, depths, far) or None, through which camera sensors render (None: ray casting).
+    """
 def native_library_versions() -> dict[str, str]:
     """
     Versions of the native libraries linked into the extension.
