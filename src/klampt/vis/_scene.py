@@ -7,7 +7,7 @@ import threading
 import time
 import warnings
 
-from klampt.math import so3, vectorops
+from klampt.math import vectorops
 
 from ._types import default_attributes, objectToVisType
 
@@ -860,7 +860,3 @@ def _jsonable(value):
     except (TypeError, ValueError):
         return False
 
-
-def camera_inverse_rotation(view):
-    """The inverse of the camera's rotation (labels are offset in camera axes)."""
-    return so3.inv(view.camera.matrix()[0])

@@ -58,7 +58,6 @@ class Window:
         self.closed = False
         self.shown_since = None
         self.mouse = {'buttons': set(), 'x': 0, 'y': 0, 'modifiers': set()}
-        self.native = None
         self.idle_sleep_until = 0.0
         self.dirty = True
 
