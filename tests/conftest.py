@@ -108,3 +108,31 @@ def assert_transform(actual, expected, atol=1e-12):
     """Both halves of two (R, t) transforms agree within atol."""
     assert_close(actual[0], expected[0], atol=atol)
     assert_close(actual[1], expected[1], atol=atol)
+
+
+# ---------------------------------------------------------------- klampt.vis
+
+def require_offscreen():
+    """Makes sure an offscreen context can be created."""
+    from klampt.vis._context import offscreen_available
+    if offscreen_available():
+        return
+    from klampt.vis import _context
+    message = "no offscreen OpenGL context: %s" % (_context._failure,)
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture
+def vis(monkeypatch):
+    """klampt.vis on the offscreen backend with a fresh 320 x 240 window."""
+    monkeypatch.delenv("KLAMPT_VIS_HEADLESS_TIMEOUT", raising=False)
+    monkeypatch.delenv("KLAMPT_VIS_SCREENSHOT_DIR", raising=False)
+    from klampt import vis as v
+    require_offscreen()
+    v.init('offscreen')
+    v.createWindow('test')
+    v.resizeWindow(320, 240)
+    yield v
+    v.kill()

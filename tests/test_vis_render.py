@@ -11,8 +11,8 @@ import klampt
 from klampt.math import se3, so3
 from klampt.model.trajectory import Trajectory
 
-from conftest import SHARED_DATA, require_shared_data
-from vis_helpers import background_mask, box, focal_pixels, require_offscreen, sphere, vis  # noqa: F401
+from conftest import SHARED_DATA, require_offscreen, require_shared_data
+from vis_helpers import background_mask, box, focal_pixels, sphere
 
 W, H = 320, 240
 

@@ -12,7 +12,6 @@ import numpy as np
 import pytest
 
 import klampt
-from klampt.math import se3
 
 from conftest import SHARED_DATA, require_shared_data
 from vis_helpers import sphere

@@ -1,39 +1,11 @@
-"""Helpers of the klampt.vis tests: a fresh offscreen window per test, and
-the rule that rendering tests skip only when no OpenGL context can be made
-outside CI (in CI, a missing EGL fails)."""
+"""Helpers of the klampt.vis tests: test geometry, the background color and
+the camera's focal length (the ``vis`` fixture and ``require_offscreen`` are
+in conftest)."""
 import math
-import os
 
 import numpy as np
-import pytest
 
 BACKGROUND = np.array([204, 204, 229])  # (0.8, 0.8, 0.9): Mesa rounds 0.9 * 255 to 229 or 230
-
-
-def require_offscreen():
-    """Makes sure an offscreen context can be created."""
-    from klampt.vis._context import offscreen_available
-    if offscreen_available():
-        return
-    from klampt.vis import _context
-    message = "no offscreen OpenGL context: %s" % (_context._failure,)
-    if os.environ.get("CI"):
-        pytest.fail(message)
-    pytest.skip(message)
-
-
-@pytest.fixture
-def vis(monkeypatch):
-    """klampt.vis on the offscreen backend with a fresh 320 x 240 window."""
-    monkeypatch.delenv("KLAMPT_VIS_HEADLESS_TIMEOUT", raising=False)
-    monkeypatch.delenv("KLAMPT_VIS_SCREENSHOT_DIR", raising=False)
-    from klampt import vis as v
-    require_offscreen()
-    v.init('offscreen')
-    v.createWindow('test')
-    v.resizeWindow(320, 240)
-    yield v
-    v.kill()
 
 
 def sphere(radius=0.5, center=(0, 0, 0)):
