@@ -18,15 +18,51 @@ class GeodesicSpace(object):
     difference).  Subclasses override the methods for curved spaces."""
 
     def intrinsicDimension(self):
+        """The dimension of the space as a manifold (the number of degrees
+        of freedom of an element), e.g. 3 for SO(3).
+
+        Returns:
+            int
+        """
         raise NotImplementedError()
 
     def extrinsicDimension(self):
+        """The number of coordinates of an element as it is stored, e.g. 9
+        for SO(3) (a column-major matrix).  Tangent vectors have this size
+        too.
+
+        Returns:
+            int
+        """
         raise NotImplementedError()
 
     def distance(self, a, b):
+        """The geodesic distance between the elements a and b: ``||a - b||``
+        in this Euclidean base class; each subclass's docstring names its
+        metric.
+
+        Args:
+            a (list of float): an element of extrinsicDimension() coordinates.
+            b (list of float): an element of extrinsicDimension() coordinates.
+
+        Returns:
+            float: a nonnegative distance.
+        """
         return vectorops.distance(a, b)
 
     def interpolate(self, a, b, u):
+        """The point at parameter u on the geodesic from a (u=0) to b (u=1):
+        the straight line ``a + u (b - a)`` in this Euclidean base class;
+        subclasses follow their own geodesics.
+
+        Args:
+            a (list of float): the start element.
+            b (list of float): the end element.
+            u (float): the parameter; values outside [0, 1] extrapolate.
+
+        Returns:
+            list of float: an element of extrinsicDimension() coordinates.
+        """
         return vectorops.interpolate(a, b, u)
 
     def difference(self, a, b):
@@ -53,7 +89,15 @@ class CartesianSpace(GeodesicSpace):
 
 class MultiGeodesicSpace(GeodesicSpace):
     """The Cartesian product of several geodesic spaces; elements and tangents
-    are the concatenations of the components' elements and tangents."""
+    are the concatenations of the components' elements and tangents.
+
+    Interpolation is componentwise; the distance is
+    ``sqrt(sum_i componentWeights[i] * d_i(a_i, b_i)**2)`` (weights 1 by
+    default).
+
+    Args:
+        *components (GeodesicSpace): the factor spaces, in order.
+    """
 
     def __init__(self, *components):
         self.components = list(components)
@@ -101,7 +145,12 @@ class MultiGeodesicSpace(GeodesicSpace):
 
 
 class SO2Space(GeodesicSpace):
-    """Planar rotations, stored as 1-element lists [angle]."""
+    """Planar rotations, stored as 1-element lists [angle] (rad).
+
+    The distance is the absolute shortest-arc angle difference, in [0, pi]
+    rad; interpolation follows the shortest arc and does not normalize the
+    result.
+    """
 
     def intrinsicDimension(self):
         return 1
@@ -125,7 +174,11 @@ class SO2Space(GeodesicSpace):
 class SO3Space(GeodesicSpace):
     """3D rotations as 9-element column-major matrices (:mod:`klampt.math.so3`).
     Tangents are 9-element cross-product matrices of world-frame angular
-    velocities (see the module docstring)."""
+    velocities (see the module docstring).
+
+    The distance is the angle of the relative rotation, in [0, pi] rad;
+    interpolation follows the great arc (:func:`klampt.math.so3.interpolate`).
+    """
 
     def intrinsicDimension(self):
         return 3
@@ -148,7 +201,13 @@ class SO3Space(GeodesicSpace):
 
 class SE3Space(GeodesicSpace):
     """Rigid transforms as 12-element lists R + t (R column-major).  Tangents
-    are the SO(3) tangent (9 elements) followed by the translation change."""
+    are the SO(3) tangent (9 elements) followed by the translation change.
+
+    The rotation and the translation are treated separately: the distance is
+    ``sqrt(angle**2 + ||t_a - t_b||**2)`` (rad and m added as numbers), and
+    interpolation moves the rotation along its great arc and the translation
+    along a straight line.
+    """
 
     def intrinsicDimension(self):
         return 6
@@ -157,9 +216,19 @@ class SE3Space(GeodesicSpace):
         return 12
 
     def to_se3(self, x):
+        """Converts an element to a :mod:`klampt.math.se3` transform.
+
+        Args:
+            x (list of float): 12 elements, R (column-major) then t.
+
+        Returns:
+            tuple: (R, t), R a 9-element list, t a 3-element list (m).
+        """
         return (list(x[:9]), list(x[9:]))
 
     def from_se3(self, T):
+        """Converts a :mod:`klampt.math.se3` transform (R, t) to an element:
+        the 12-element list R + t.  Inverse of :meth:`to_se3`."""
         return list(T[0]) + list(T[1])
 
     def distance(self, a, b):

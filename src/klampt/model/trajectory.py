@@ -89,6 +89,7 @@ class Trajectory(object):
         return self.times[-1] if self.times else 0.0
 
     def duration(self) -> float:
+        """The time span endTime() - startTime() (s); 0 if empty."""
         return self.endTime() - self.startTime()
 
     def checkValid(self) -> None:
@@ -534,12 +535,19 @@ class SE3Trajectory(GeodesicTrajectory):
         GeodesicTrajectory.__init__(self, SE3Space(), times, milestones)
 
     def to_se3(self, state: Sequence[float]) -> Tuple[Sequence[float], Sequence[float]]:
+        """Converts a 12-element milestone R + t to an se3 transform.
+
+        Returns:
+            tuple: (R, t), R a 9-element column-major rotation, t a 3-element
+            translation.
+        """
         return (list(state[:9]), list(state[9:]))
 
     def waypoint(self, state):
         return self.to_se3(state)
 
     def from_se3(self, T) -> Sequence[float]:
+        """Converts an se3 transform (R, t) to a 12-element milestone R + t."""
         return list(T[0]) + list(T[1])
 
     def eval(self, t: float, endBehavior: str = 'halt'):
@@ -565,6 +573,7 @@ class SE3Trajectory(GeodesicTrajectory):
         self.milestones = [self.from_se3(se3.mul(self.to_se3(m), T)) for m in self.milestones]
 
     def getRotationTrajectory(self) -> SO3Trajectory:
+        """The trajectory of the rotation part alone, with the same times."""
         return SO3Trajectory(self.times, [m[:9] for m in self.milestones])
 
     def getPositionTrajectory(self, localPt: Optional[Sequence[float]] = None) -> Trajectory:
@@ -1058,9 +1067,13 @@ class SE3HermiteTrajectory(GeodesicHermiteTrajectory):
         GeodesicHermiteTrajectory.__init__(self, SE3Space(), times, milestones, outgoingLieDerivatives)
 
     def to_se3(self, state):
+        """The transform (R, t) of a state (its first 12 elements; the
+        derivative part is ignored)."""
         return (list(state[:9]), list(state[9:12]))
 
     def from_se3(self, T):
+        """Converts a transform (R, t) to the 12-element list R + t: the
+        position part of a state, without the derivative."""
         return list(T[0]) + list(T[1])
 
     def waypoint(self, state):
