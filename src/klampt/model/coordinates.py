@@ -43,6 +43,7 @@ class Frame(object):
                 self._worldCoordinates = se3.mul(parent._worldCoordinates, relativeCoordinates)
 
     def name(self) -> str:
+        """The frame's name."""
         return self._name
 
     def data(self):
@@ -51,15 +52,40 @@ class Frame(object):
         return self._data
 
     def worldOrigin(self):
+        """The frame's origin in world coordinates (m).
+
+        Returns:
+            list of 3 floats: the translation part of worldCoordinates() (a copy).
+        """
         return list(self._worldCoordinates[1])
 
     def relativeOrigin(self):
+        """The frame's origin in its parent's coordinates (m); the world origin
+        if the frame has no parent.
+
+        Returns:
+            list of 3 floats: the translation part of relativeCoordinates() (a
+            copy).
+        """
         return list(self._relativeCoordinates[1])
 
     def worldRotation(self):
+        """The frame's orientation in world coordinates.
+
+        Returns:
+            list of 9 floats: the column-major rotation matrix of
+            worldCoordinates() (a copy).
+        """
         return list(self._worldCoordinates[0])
 
     def relativeRotation(self):
+        """The frame's orientation relative to its parent (the world rotation if
+        the frame has no parent).
+
+        Returns:
+            list of 9 floats: the column-major rotation matrix of
+            relativeCoordinates() (a copy).
+        """
         return list(self._relativeCoordinates[0])
 
     def worldCoordinates(self):
@@ -105,9 +131,11 @@ class Transform(object):
         self._destination = destination
 
     def source(self) -> Frame:
+        """The frame whose coordinates the transform maps from."""
         return self._source
 
     def destination(self) -> Frame:
+        """The frame the transform maps into, or None for the world."""
         return self._destination
 
     def coordinates(self):
@@ -116,15 +144,33 @@ class Transform(object):
         return se3.mul(se3.inv(_world(self._destination)), _world(self._source))
 
     def translationCoordinates(self):
+        """The translation of :meth:`coordinates`: the source origin in
+        destination coordinates (m).
+
+        Returns:
+            list of 3 floats
+        """
         return list(self.coordinates()[1])
 
     def rotationCoordinates(self):
+        """The rotation of :meth:`coordinates`: the source orientation relative
+        to the destination.
+
+        Returns:
+            list of 9 floats: a column-major rotation matrix.
+        """
         return list(self.coordinates()[0])
 
     def toWorld(self) -> 'Transform':
+        """A new Transform from the same source frame to the world."""
         return Transform(self._source, None)
 
     def to(self, frame) -> 'Transform':
+        """A new Transform from the same source frame to another destination.
+
+        Args:
+            frame (Frame or None): the new destination (None: the world).
+        """
         return Transform(self._source, frame)
 
 
@@ -137,15 +183,20 @@ class Point(object):
         self._frame = frame
 
     def localCoordinates(self):
+        """The point's coordinates in its frame (m), a 3-element copy."""
         return list(self._localCoordinates)
 
     def worldCoordinates(self):
+        """The point's coordinates in the world frame (m), a 3-element list."""
         return list(se3.apply(_world(self._frame), self._localCoordinates))
 
     def frame(self) -> Frame:
+        """The frame of the local coordinates, or None for the world."""
         return self._frame
 
     def toWorld(self) -> 'Point':
+        """A new Point at the same place with world coordinates (frame None) and
+        the same name."""
         return Point(self.worldCoordinates(), None, self._name)
 
     def to(self, newframe) -> 'Point':
@@ -171,15 +222,21 @@ class Direction(object):
         self._frame = frame
 
     def localCoordinates(self):
+        """The direction's coordinates in its frame, a 3-element copy."""
         return list(self._localCoordinates)
 
     def worldCoordinates(self):
+        """The direction rotated into the world frame (the frame's translation
+        does not apply), a 3-element list."""
         return list(so3.apply(_world(self._frame)[0], self._localCoordinates))
 
     def frame(self) -> Frame:
+        """The frame of the local coordinates, or None for the world."""
         return self._frame
 
     def toWorld(self) -> 'Direction':
+        """A new Direction with the same world coordinates, in the world frame
+        (frame None), with the same name."""
         return Direction(self.worldCoordinates(), None, self._name)
 
     def to(self, newframe) -> 'Direction':
@@ -187,12 +244,18 @@ class Direction(object):
         return Direction(list(so3.apply(so3.inv(_world(newframe)[0]), self.worldCoordinates())), newframe, self._name)
 
     def scale(self, amount) -> None:
+        """Multiplies the direction's coordinates by the scalar amount, in
+        place."""
         self._localCoordinates = vectorops.mul(self._localCoordinates, amount)
 
     def localOffset(self, dir) -> None:
+        """Adds the vector dir, given in the direction's frame, to the
+        direction."""
         self._localCoordinates = vectorops.add(self._localCoordinates, dir)
 
     def worldOffset(self, dir) -> None:
+        """Adds the vector dir, given in world coordinates, to the direction (dir
+        is rotated into the direction's frame first)."""
         self._localCoordinates = vectorops.add(self._localCoordinates, so3.apply(so3.inv(_world(self._frame)[0]), dir))
 
 
@@ -213,6 +276,8 @@ class Group(object):
         self.destroy()
 
     def rootFrame(self) -> Optional[Frame]:
+        """The group's 'root' frame (for a sub-group, the frame attached to
+        its parent frame in the enclosing group)."""
         return self.frames.get('root', None)
 
     def destroy(self) -> None:
@@ -374,12 +439,28 @@ class Group(object):
         del self.frames[name]
 
     def deletePoint(self, name: str) -> None:
+        """Removes the point named name from this group (not from sub-groups).
+
+        Raises:
+            KeyError: if the group has no such point.
+        """
         del self.points[name]
 
     def deleteDirection(self, name: str) -> None:
+        """Removes the direction named name from this group (not from
+        sub-groups).
+
+        Raises:
+            KeyError: if the group has no such direction.
+        """
         del self.directions[name]
 
     def deleteGroup(self, name: str) -> None:
+        """Removes the sub-group named name and everything in it.
+
+        Raises:
+            KeyError: if the group has no such sub-group.
+        """
         del self.subgroups[name]
 
     def setFrameCoordinates(self, name: str, coordinates, parent='relative') -> None:
@@ -438,6 +519,11 @@ class Group(object):
         return group.frame(rest)
 
     def getPoint(self, name: str) -> Point:
+        """A named point ('group:name' for a sub-group's point).
+
+        Raises:
+            ValueError: if there is no such point or sub-group.
+        """
         if name in self.points:
             return self.points[name]
         group, rest = self._split(name)
@@ -446,6 +532,11 @@ class Group(object):
         return group.getPoint(rest)
 
     def getDirection(self, name: str) -> Direction:
+        """A named direction ('group:name' for a sub-group's direction).
+
+        Raises:
+            ValueError: if there is no such direction or sub-group.
+        """
         if name in self.directions:
             return self.directions[name]
         group, rest = self._split(name)
@@ -512,6 +603,7 @@ class Manager(Group):
         Group.__init__(self)
 
     def worldFrame(self) -> Frame:
+        """The world frame: the root frame, under its other name 'world'."""
         return self.frames['world']
 
     def destroy(self):

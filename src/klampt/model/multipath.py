@@ -66,12 +66,24 @@ class MultiPath(object):
 
     # ------------------------------------------------------------ structure and timing
     def numSections(self) -> int:
+        """The number of sections."""
         return len(self.sections)
 
     def startConfig(self):
+        """The first milestone of the first section, as stored (not a
+        copy).
+
+        Raises:
+            IndexError: if the path has no sections or the first is empty.
+        """
         return self.sections[0].configs[0]
 
     def endConfig(self):
+        """The last milestone of the last section, as stored (not a copy).
+
+        Raises:
+            IndexError: if the path has no sections or the last is empty.
+        """
         return self.sections[-1].configs[-1]
 
     def hasTiming(self) -> bool:
@@ -79,11 +91,15 @@ class MultiPath(object):
         return len(self.sections) > 0 and self.sections[0].times is not None
 
     def startTime(self) -> float:
+        """The time of the first milestone (s) if the path is timed, else 0."""
         if not self.hasTiming():
             return 0.0
         return self.sections[0].times[0]
 
     def endTime(self) -> float:
+        """The time of the last milestone (s) if the path is timed; for an
+        untimed path, its number of segments (the milestone-count
+        parameterization); 0 without sections."""
         if not self.sections:
             return 0.0
         if self.hasTiming():
@@ -91,6 +107,7 @@ class MultiPath(object):
         return float(sum(len(s.configs) - 1 for s in self.sections))
 
     def duration(self) -> float:
+        """endTime() - startTime(): in s if timed, in segments otherwise."""
         return self.endTime() - self.startTime()
 
     def checkValid(self):

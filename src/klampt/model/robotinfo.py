@@ -479,6 +479,12 @@ class GripperInfo(object):
 
     @staticmethod
     def register(gripper: 'GripperInfo'):
+        """Adds a GripperInfo to the global registry (``all_grippers``) under its
+        name, replacing any gripper of that name.
+
+        Raises:
+            ValueError: if the gripper has no name.
+        """
         if not gripper.name:
             raise ValueError("A GripperInfo needs a name to be registered")
         GripperInfo.all_grippers[gripper.name] = gripper
