@@ -150,9 +150,11 @@ class SubRobotModel(object):
 
     # ------------------------------------------------------------ structure
     def getName(self):
+        """The name of the underlying full robot."""
         return self._robot.getName()
 
     def numLinks(self) -> int:
+        """The number of links (DOFs) of the sub-robot."""
         return len(self._links)
 
     def link(self, index) -> 'SubRobotModelLink':
@@ -178,9 +180,24 @@ class SubRobotModel(object):
         return self._drivers
 
     def numDrivers(self) -> int:
+        """The number of the full robot's drivers all of whose affected links are
+        in the sub-robot (the sub-robot's drivers)."""
         return len(self._computeDrivers())
 
     def driver(self, index) -> 'SubRobotModelDriver':
+        """A driver of the sub-robot.
+
+        Args:
+            index (int or str): a sub-robot driver index (see
+                :meth:`numDrivers`) or a driver name.
+
+        Returns:
+            SubRobotModelDriver
+
+        Raises:
+            IndexError: if the index is out of range.
+            ValueError: if the named driver is not one of the sub-robot's.
+        """
         drivers = self._computeDrivers()
         if isinstance(index, str):
             d = self._robot.driver(index)
@@ -193,41 +210,76 @@ class SubRobotModel(object):
 
     # ------------------------------------------------------------ state
     def getConfig(self) -> Sequence[float]:
+        """The sub-robot's entries of the robot's current configuration (rad or
+        m per joint), a list or 1-D array like the full robot's."""
         return _select(self._robot.getConfig(), self._links)
 
     def getVelocity(self) -> Sequence[float]:
+        """The sub-robot's entries of the robot's current joint velocities
+        (rad/s or m/s per joint)."""
         return _select(self._robot.getVelocity(), self._links)
 
     def setConfig(self, q: Sequence[float]) -> None:
+        """Sets the sub-robot's links to q (length numLinks()) and updates the
+        link transforms; the other links keep their configuration.
+
+        Raises:
+            ValueError: if q has the wrong length.
+        """
         self._robot.setConfig(self.tofull(list(q)))
 
     def setVelocity(self, q: Sequence[float]) -> None:
+        """Sets the sub-robot's joint velocities to q (length numLinks()); the
+        other links keep their velocity.
+
+        Raises:
+            ValueError: if q has the wrong length.
+        """
         self._robot.setVelocity(self.tofull(list(q), self._robot.getVelocity()))
 
     def getJointLimits(self) -> Tuple[Sequence[float], Sequence[float]]:
+        """The sub-robot's joint limits.
+
+        Returns:
+            tuple: (qmin, qmax), each with numLinks() entries (rad or m).
+        """
         qmin, qmax = self._robot.getJointLimits()
         return _select(qmin, self._links), _select(qmax, self._links)
 
     def setJointLimits(self, qmin: Sequence[float], qmax: Sequence[float]) -> None:
+        """Sets the sub-robot's joint limits (numLinks() entries each, rad or m);
+        the other links keep theirs."""
         fmin, fmax = self._robot.getJointLimits()
         self._robot.setJointLimits(self.tofull(list(qmin), fmin), self.tofull(list(qmax), fmax))
 
     def getVelocityLimits(self) -> Sequence[float]:
+        """The sub-robot's velocity limits vmax (``abs(dq[i]) <= vmax[i]``;
+        rad/s or m/s)."""
         return _select(self._robot.getVelocityLimits(), self._links)
 
     def setVelocityLimits(self, vmax: Sequence[float]) -> None:
+        """Sets the sub-robot's velocity limits (numLinks() entries); the other
+        links keep theirs."""
         self._robot.setVelocityLimits(self.tofull(list(vmax), self._robot.getVelocityLimits()))
 
     def getAccelerationLimits(self) -> Sequence[float]:
+        """The sub-robot's acceleration limits amax (``abs(ddq[i]) <= amax[i]``;
+        rad/s^2 or m/s^2)."""
         return _select(self._robot.getAccelerationLimits(), self._links)
 
     def setAccelerationLimits(self, amax: Sequence[float]) -> None:
+        """Sets the sub-robot's acceleration limits (numLinks() entries); the
+        other links keep theirs."""
         self._robot.setAccelerationLimits(self.tofull(list(amax), self._robot.getAccelerationLimits()))
 
     def getTorqueLimits(self) -> Sequence[float]:
+        """The sub-robot's torque limits tmax (``abs(torque[i]) <= tmax[i]``;
+        N m for revolute joints, N for prismatic ones)."""
         return _select(self._robot.getTorqueLimits(), self._links)
 
     def setTorqueLimits(self, tmax: Sequence[float]) -> None:
+        """Sets the sub-robot's torque limits (numLinks() entries); the other
+        links keep theirs."""
         self._robot.setTorqueLimits(self.tofull(list(tmax), self._robot.getTorqueLimits()))
 
     def _full_index(self, index):
@@ -241,9 +293,22 @@ class SubRobotModel(object):
         return self._links[index]
 
     def setDOFPosition(self, index: Union[int, str], qi: float) -> None:
+        """Sets one DOF of the sub-robot and updates the link transforms.
+
+        Args:
+            index (int or str): a sub-robot index or the name of one of the
+                sub-robot's links.
+            qi (float): the value (rad or m).
+
+        Raises:
+            IndexError: if the index is out of range.
+            ValueError: if the named link is not in the sub-robot.
+        """
         self._robot.setDOFPosition(self._full_index(index), qi)
 
     def getDOFPosition(self, index: Union[int, str]) -> float:
+        """One DOF of the sub-robot (rad or m), by sub-robot index or link name
+        (IndexError / ValueError as in :meth:`setDOFPosition`)."""
         return self._robot.getDOFPosition(self._full_index(index))
 
     # ------------------------------------------------------------ kinematics and dynamics
@@ -256,15 +321,25 @@ class SubRobotModel(object):
         return _select_columns(self._robot.getComJacobian(), self._links)
 
     def getLinearMomentum(self) -> Sequence[float]:
+        """The linear momentum of the whole robot (kg m/s, world frame), as
+        RobotModel.getLinearMomentum; not restricted to the sub-robot."""
         return self._robot.getLinearMomentum()
 
     def getAngularMomentum(self) -> Sequence[float]:
+        """The angular momentum of the whole robot (kg m^2/s, world frame), as
+        RobotModel.getAngularMomentum computes it; not restricted to the
+        sub-robot."""
         return self._robot.getAngularMomentum()
 
     def getKineticEnergy(self) -> float:
+        """The kinetic energy of the whole robot (J) at its current configuration
+        and velocity; not restricted to the sub-robot."""
         return self._robot.getKineticEnergy()
 
     def getTotalInertia(self):
+        """The 3x3 inertia matrix of the whole robot about its center of mass
+        (kg m^2), as RobotModel.getTotalInertia; not restricted to the
+        sub-robot."""
         return self._robot.getTotalInertia()
 
     def _submatrix(self, M):
@@ -282,12 +357,28 @@ class SubRobotModel(object):
         return np.linalg.inv(self.getMassMatrix())
 
     def getCoriolisForceMatrix(self):
+        """The rows and columns of the sub-robot's links of the full robot's
+        Coriolis force matrix C(q,dq) at the current configuration and
+        velocity.
+
+        Returns:
+            ndarray: numLinks() x numLinks().
+        """
         return self._submatrix(self._robot.getCoriolisForceMatrix())
 
     def getCoriolisForces(self):
+        """The sub-robot's entries of the full robot's Coriolis forces C(q,dq)*dq
+        (joint torques, N m or N) at the current configuration and velocity."""
         return _select(self._robot.getCoriolisForces(), self._links)
 
     def getGravityForces(self, g):
+        """The sub-robot's entries of the full robot's generalized gravity vector
+        G(q) (joint torques, N m or N) at the current configuration.
+
+        Args:
+            g (list of 3 floats): the gravity acceleration in world coordinates
+                (m/s^2), usually (0, 0, -9.8).
+        """
         return _select(self._robot.getGravityForces(g), self._links)
 
     def torquesFromAccel(self, ddq):
@@ -303,14 +394,30 @@ class SubRobotModel(object):
         return np.linalg.solve(M, rhs)
 
     def interpolate(self, a: Sequence[float], b: Sequence[float], u: float) -> Sequence[float]:
+        """Interpolates from a (u=0) to b (u=1) with the full robot's rules
+        (e.g. spin joints wrap), the other links at the current configuration.
+
+        Args:
+            a (list of float): a sub-robot configuration.
+            b (list of float): a sub-robot configuration.
+            u (float): the interpolation parameter.
+
+        Returns:
+            list of float: the sub-robot configuration.
+        """
         ref = self._robot.getConfig()
         return self.fromfull(list(self._robot.interpolate(self.tofull(list(a), ref), self.tofull(list(b), ref), u)))
 
     def distance(self, a: Sequence[float], b: Sequence[float]) -> float:
+        """The full robot's distance between the sub-robot configurations a and
+        b, the other links at the current configuration."""
         ref = self._robot.getConfig()
         return self._robot.distance(self.tofull(list(a), ref), self.tofull(list(b), ref))
 
     def interpolateDeriv(self, a: Sequence[float], b: Sequence[float]) -> Sequence[float]:
+        """The derivative of the sub-robot configuration at a when interpolating
+        toward b at unit speed (the full robot's rules, other links at the
+        current configuration); a list of numLinks() floats."""
         ref = self._robot.getConfig()
         return self.fromfull(list(self._robot.interpolateDeriv(self.tofull(list(a), ref), self.tofull(list(b), ref))))
 
@@ -324,14 +431,39 @@ class SubRobotModel(object):
         self._robot.setConfig(old)
 
     def configToDrivers(self, q: Sequence[float]) -> Sequence[float]:
+        """The values of the sub-robot's drivers (see :meth:`driver`) for the
+        sub-robot configuration q, the other links at the current
+        configuration.
+
+        Returns:
+            list of float: numDrivers() values.
+        """
         full = self._robot.configToDrivers(self.tofull(list(q)))
         return [full[d] for d in self._computeDrivers()]
 
     def velocityToDrivers(self, dq: Sequence[float]) -> Sequence[float]:
+        """The velocities of the sub-robot's drivers for the sub-robot joint
+        velocity dq (the other links at rest).
+
+        Returns:
+            list of float: numDrivers() values.
+        """
         full = self._robot.velocityToDrivers(self.tofull(list(dq), 0.0))
         return [full[d] for d in self._computeDrivers()]
 
     def configFromDrivers(self, driverValues: Sequence[float]) -> Sequence[float]:
+        """The sub-robot configuration for the values of its drivers; the other
+        drivers keep the values of the current configuration.
+
+        Args:
+            driverValues (list of float): numDrivers() values.
+
+        Returns:
+            list of float: numLinks() values.
+
+        Raises:
+            ValueError: if driverValues has the wrong length.
+        """
         drivers = self._computeDrivers()
         if len(driverValues) != len(drivers):
             raise ValueError("Expected %d driver values, got %d" % (len(drivers), len(driverValues)))
@@ -341,6 +473,18 @@ class SubRobotModel(object):
         return self.fromfull(list(self._robot.configFromDrivers(full)))
 
     def velocityFromDrivers(self, driverVelocities: Sequence[float]) -> Sequence[float]:
+        """The sub-robot joint velocity for the velocities of its drivers (the
+        other drivers at rest).
+
+        Args:
+            driverVelocities (list of float): numDrivers() values.
+
+        Returns:
+            list of float: numLinks() values.
+
+        Raises:
+            ValueError: if driverVelocities has the wrong length.
+        """
         drivers = self._computeDrivers()
         if len(driverVelocities) != len(drivers):
             raise ValueError("Expected %d driver velocities, got %d" % (len(drivers), len(driverVelocities)))
@@ -350,9 +494,13 @@ class SubRobotModel(object):
         return self.fromfull(list(self._robot.velocityFromDrivers(full)))
 
     def selfCollisionEnabled(self, link1, link2):
+        """True if self collisions between two of the sub-robot's links (indices
+        or names) are checked."""
         return self._robot.selfCollisionEnabled(self._full_index(link1), self._full_index(link2))
 
     def enableSelfCollision(self, link1, link2, value=True):
+        """Enables (value=True) or disables self collisions between two of the
+        sub-robot's links, given by sub-robot index or name."""
         self._robot.enableSelfCollision(self._full_index(link1), self._full_index(link2), value)
 
     def selfCollides(self):
@@ -371,9 +519,21 @@ class SubRobotModel(object):
             self._robot.link(l).drawGL(keepAppearance)
 
     def reduce(self):
+        """Not available for a sub-robot: always raises ValueError (reduce the
+        full RobotModel instead)."""
         raise ValueError("Can't reduce a sub-robot")
 
     def mount(self, link, subRobot, R, t):
+        """Mounts a copy of subRobot onto one of the sub-robot's links, as
+        RobotModel.mount does on the full robot.
+
+        Args:
+            link (int or str): a sub-robot link index or name.
+            subRobot (RobotModel): the robot to mount.
+            R (list of 9 floats): the mount rotation relative to the link.
+            t (list of 3 floats): the mount translation relative to the link
+                (m).
+        """
         self._robot.mount(self._full_index(link), subRobot, R, t)
 
     def sensor(self, index) -> 'SimRobotSensor':
@@ -395,9 +555,11 @@ class SubRobotModelLink(object):
         return getattr(self._link, name)
 
     def robot(self):
+        """The SubRobotModel this link belongs to."""
         return self._robot
 
     def getIndex(self):
+        """The link's sub-robot index, or -1 if it is not in the sub-robot."""
         return self.index
 
     def getParent(self):
@@ -413,6 +575,12 @@ class SubRobotModelLink(object):
         return self._robot.link(p) if p >= 0 else -1
 
     def setParent(self, p):
+        """Sets the link's parent in the underlying robot.
+
+        Args:
+            p (SubRobotModelLink or int): the new parent, as a link or a
+                sub-robot index; a negative index (-1) means no parent.
+        """
         if isinstance(p, SubRobotModelLink):
             p = p._link.index
         elif p >= 0:
@@ -420,12 +588,37 @@ class SubRobotModelLink(object):
         self._link.setParent(p)
 
     def getJacobian(self, p):
+        """The Jacobian of a point on the link with respect to the sub-robot's
+        configuration: the full robot's 6 x n Jacobian restricted to the
+        sub-robot's columns, angular-velocity rows first, world frame.
+
+        Args:
+            p (list of 3 floats): the point in the link's local frame (m).
+
+        Returns:
+            ndarray: 6 x numLinks().
+        """
         return _select_columns(self._link.getJacobian(p), self._robot._links)
 
     def getPositionJacobian(self, p):
+        """The Jacobian of the world position of a point on the link with respect
+        to the sub-robot's configuration.
+
+        Args:
+            p (list of 3 floats): the point in the link's local frame (m).
+
+        Returns:
+            ndarray: 3 x numLinks().
+        """
         return _select_columns(self._link.getPositionJacobian(p), self._robot._links)
 
     def getOrientationJacobian(self):
+        """The Jacobian of the link's world-frame angular velocity with respect
+        to the sub-robot's configuration.
+
+        Returns:
+            ndarray: 3 x numLinks().
+        """
         return _select_columns(self._link.getOrientationJacobian(), self._robot._links)
 
 
@@ -442,10 +635,15 @@ class SubRobotModelDriver(object):
         return getattr(self._driver, name)
 
     def robot(self):
+        """The SubRobotModel this driver belongs to."""
         return self._robot
 
     def getAffectedLink(self):
+        """The sub-robot index of the link the driver drives (-1 if that link is
+        not in the sub-robot)."""
         return self._robot._inv_links.get(self._driver.getAffectedLink(), -1)
 
     def getAffectedLinks(self):
+        """The sub-robot indices of the links the driver affects (-1 for a link
+        not in the sub-robot)."""
         return [self._robot._inv_links.get(l, -1) for l in self._driver.getAffectedLinks()]
