@@ -128,9 +128,13 @@ class FileGetter(object):
         self.result = None
 
     def getOpen(self):
+        """The open-file dialog: always raises RuntimeError, as file dialogs
+        need a klampt.vis GUI that this implementation does not provide."""
         _need_gui('file dialogs')
 
     def getSave(self):
+        """The save-file dialog: always raises RuntimeError, as file dialogs
+        need a klampt.vis GUI that this implementation does not provide."""
         _need_gui('file dialogs')
 
 

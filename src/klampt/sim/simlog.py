@@ -59,6 +59,19 @@ class SimLogger(object):
             self.saveContactHeader()
 
     def saveHeader(self, extra=[]):
+        """Writes the header row of the state file (nothing without one).
+
+        The columns are ``time``; per robot ``NAME_cmx/cmy/cmz`` (center of
+        mass), ``NAME_qcmd[LINK]``, ``NAME_dqcmd[LINK]``, ``NAME_q[LINK]``,
+        ``NAME_dq[LINK]`` per link, ``NAME_t[i]`` per driver and, if
+        ``saveSensors`` is set, ``NAME_SENSOR[MEASUREMENT]``; per rigid object
+        ``NAME_comx/comy/comz``, ``NAME_x/y/z``, ``NAME_rx/ry/rz`` (rotation
+        vector), ``NAME_dx/dy/dz`` and ``NAME_wx/wy/wz``; then ``extra``.
+
+        Args:
+            extra (list of str): names of further columns, matching the
+                ``extra`` values given to :meth:`saveStep`.
+        """
         if self.f is None:
             return
         world = self.sim.world
@@ -81,6 +94,10 @@ class SimLogger(object):
         self.f.write(','.join(columns) + '\n')
 
     def saveContactHeader(self):
+        """Writes the header row of the contact file (nothing without one):
+        ``time, body1, body2, numContacts``, the average contact point
+        ``cp*_avg`` and normal ``cn*_avg``, and the total force ``f*_avg`` and
+        torque ``m*_avg`` (see :meth:`saveStep`)."""
         if self.f_contact is None:
             return
         columns = ['time', 'body1', 'body2', 'numContacts',
@@ -89,6 +106,26 @@ class SimLogger(object):
         self.f_contact.write(','.join(columns) + '\n')
 
     def saveStep(self, extra=[]):
+        """Logs the simulator's current state: updates the world from the
+        simulator (``sim.updateWorld()``) and appends one row to the state file
+        and, for every logged pair of bodies that had contact during the last
+        simulate() call, one row to the contact file (each file if open).
+
+        State rows hold, in the order of :meth:`saveHeader`: the time (s); per
+        robot its world-frame center of mass (m), commanded configuration and
+        velocity (zeros if the controller has none), actual configuration,
+        velocity and driver torques, and sensor measurements if
+        ``saveSensors`` is set; per rigid object its world-frame center of
+        mass and position (m), rotation vector (rad), and its body's
+        velocity (m/s) and angular velocity (rad/s) as SimBody.getVelocity
+        reports them.  Contact rows hold the body names, the
+        number of contact points, their average position and normal (world
+        frame, the normal not renormalized), the total contact force on body1
+        (N, world frame) and its torque about body1's origin (N m).
+
+        Args:
+            extra (list): further values appended to the state row.
+        """
         sim = self.sim
         world = sim.world
         sim.updateWorld()
@@ -140,6 +177,7 @@ class SimLogger(object):
                 self.f_contact.write(','.join(str(v) for v in row) + '\n')
 
     def close(self):
+        """Closes the log files; further calls do nothing."""
         if self.f is not None:
             self.f.close()
             self.f = None

@@ -141,19 +141,32 @@ class SimpleSimulator(Simulator):
         return Simulator.getStatusString(self, self.getStatus())
 
     def beginLogging(self):
+        """Starts logging to the CSV files ``log_state_fn`` and
+        ``log_contact_fn`` (overwritten), with contact feedback enabled for
+        every pair of bodies.  Each later :meth:`simulate` call first logs the
+        current state (see :meth:`klampt.sim.simlog.SimLogger.saveStep`).
+
+        Writing the header row advances the simulation by a zero-length step,
+        so the controllers and hooks run once.
+        """
         self.logging = True
         self.logger = simlog.SimLogger(weakref.proxy(self), self.log_state_fn, self.log_contact_fn)
 
     def endLogging(self):
+        """Stops logging and closes the log files."""
         self.logging = False
         if self.logger is not None:
             self.logger.close()
         self.logger = None
 
     def pauseLogging(self, paused=True):
+        """Pauses logging (paused=True) or resumes it (paused=False) without
+        closing the log files."""
         self.logging = not paused
 
     def toggleLogging(self):
+        """Pauses logging if it is running; otherwise resumes it, or starts it
+        with :meth:`beginLogging` if no log is open."""
         if self.logging:
             self.pauseLogging()
         elif self.logger is None:
@@ -227,17 +240,22 @@ class SimpleSimulator(Simulator):
         raise ValueError("No world element named %r" % name)
 
     def drawGL(self) -> None:
+        """Draws the simulated world with OpenGL: copies the simulation state
+        into the world model (``updateWorld``), draws the world, then the
+        emulators' and controllers' debugging drawings."""
         self.updateWorld()
         self.world.drawGL()
         self.drawEmulatorsGL()
         self.drawControllersGL()
 
     def drawEmulatorsGL(self) -> None:
+        """Calls drawGL of every sensor and actuator emulator."""
         for emulators in self.sensorEmulators + self.actuatorEmulators:
             for e in emulators:
                 e.drawGL()
 
     def drawControllersGL(self) -> None:
+        """Calls drawGL of every robot controller that has one."""
         for c in self.robotControllers:
             if c is not None and hasattr(c, 'drawGL'):
                 c.drawGL()
