@@ -515,8 +515,10 @@ class SubRobotModel(object):
         return False
 
     def drawGL(self, keepAppearance=True):
+        """Draws the sub-robot's links at their current transforms in the
+        current OpenGL context (keepAppearance=False: in the current GL color)."""
         for l in self._links:
-            self._robot.link(l).drawGL(keepAppearance)
+            self._robot.link(l).drawWorldGL(keepAppearance)
 
     def reduce(self):
         """Not available for a sub-robot: always raises ValueError (reduce the
