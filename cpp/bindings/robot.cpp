@@ -8,6 +8,7 @@
 #include "klampt/model/config_space.h"
 #include "klampt/model/kinematics.h"
 #include "klampt/model/robot_edit.h"
+#include "scratch.h"
 
 namespace klampt_py {
 
@@ -15,25 +16,27 @@ using klampt::Robot;
 
 namespace {
 
-// Reads a configuration-sized vector into `target`, which is left unchanged
-// if the value is malformed or holds a NaN.
-void readJointVector(const Robot& r, py::handle obj, const char* name, VectorX& target) {
-  static thread_local VectorX scratch;
-  readVector(obj, r.numLinks(), name, scratch);
-  if (scratch.array().isNaN().any()) throw py::value_error(std::string(name) + " contains NaN");
-  target = scratch;
+// Reads a configuration-sized vector of finite values into the robot's
+// `target`, which is left unchanged if the value is malformed. Converting an
+// element may run Python code that edits the robot, so the robot is looked up
+// again, and the size checked again, once the value is read.
+Robot& readJointVector(const RobotModel& s, py::handle obj, const char* name, VectorX Robot::*target) {
+  Scratch<VectorX> value;
+  readVector(obj, s.get().numLinks(), name, *value);
+  Robot& r = s.get();
+  checkSize(value->size(), r.numLinks(), name);
+  if (!value->allFinite()) throw py::value_error(std::string(name) + " contains NaN or infinity");
+  r.*target = *value;
+  return r;
 }
 
 void setConfig(RobotModel& s, py::handle q) {
-  Robot& r = s.get();
-  readJointVector(r, q, "q", r.q);
-  r.updateFrames();
+  readJointVector(s, q, "q", &Robot::q).updateFrames();
   s.dirtyDynamics = true;
 }
 
 void setVelocity(RobotModel& s, py::handle dq) {
-  Robot& r = s.get();
-  readJointVector(r, dq, "dq", r.dq);
+  readJointVector(s, dq, "dq", &Robot::dq);
   s.dirtyDynamics = true;
 }
 
@@ -103,11 +106,11 @@ PyMethodDef robotFastMethods[] = {
     fastDef<RobotModel, setConfigMethod>(
         "setConfig",
         "setConfig($self, q)\n--\n\nSets the configuration and updates the link transforms. Raises ValueError "
-        "if q has the wrong size or contains NaN (the configuration is then unchanged)."),
+        "if q has the wrong size or contains NaN or infinity (the configuration is then unchanged)."),
     fastDef<RobotModel, setVelocityMethod>(
         "setVelocity",
         "setVelocity($self, dq)\n--\n\nSets the joint velocities. Raises ValueError if dq has the wrong size or "
-        "contains NaN (the velocity is then unchanged)."),
+        "contains NaN or infinity (the velocity is then unchanged)."),
     fastDef<RobotModel, getCom>("getCom", "getCom($self)\n--\n\nThe center of mass in world coordinates."),
     {nullptr, nullptr, 0, nullptr}};
 

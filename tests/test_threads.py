@@ -1,0 +1,197 @@
+"""No crash from Python, also with threads and edits (docs/threading.md).
+
+Every scenario runs in its own interpreter: a crash (a signal, an abort in
+malloc, an ODE assertion) fails the test through the exit status instead of
+killing the test run. Each scenario prints CLEAN EXIT as its last line; an
+exception in any of its threads exits non-zero.
+
+The scenarios cover, for simulators, rigid objects, terrains, robot links,
+sensors, IK solvers and WorldCollider:
+- structural edits of a world or robot after something derived arrays from it
+  (a clear RuntimeError, never stale indices);
+- simulators stepping in several threads at once;
+- geometry, robot and world edits in one thread while another thread runs a
+  query, a solve or a simulation on the same data without the GIL;
+- argument conversions (__float__, __index__) that call back into the library.
+"""
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from conftest import SHARED_DATA, require_shared_data
+
+PRELUDE = r'''
+import faulthandler, os, sys, threading, time, traceback, warnings
+faulthandler.enable()
+warnings.simplefilter("ignore")
+sys.setswitchinterval(1e-5)  # switch threads often: races show up quickly
+import klampt
+from klampt import Geometry3D, IKSolver, Simulator, WorldModel
+from klampt.model import ik
+from klampt.model.collide import WorldCollider
+D = os.environ["KLAMPT_DATA_DIR"]
+
+
+def world(name="tx90blocks.xml"):
+    w = WorldModel()
+    if not w.readFile(os.path.join(D, name)):
+        raise SystemExit("cannot load " + name)
+    return w
+
+
+def raises_runtime(f, *args):
+    """f(*args) must raise RuntimeError (and nothing else)."""
+    try:
+        f(*args)
+    except RuntimeError:
+        return
+    raise AssertionError("%s did not raise RuntimeError" % getattr(f, "__name__", f))
+
+
+def in_threads(*targets):
+    """Runs the callables in parallel threads; any exception fails the run."""
+    errors = []
+
+    def guarded(f):
+        def run():
+            try:
+                f()
+            except BaseException:
+                errors.append(traceback.format_exc())
+                failed.set()
+        return run
+
+    threads = [threading.Thread(target=guarded(f)) for f in targets]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    failed.clear()
+    if errors:
+        raise SystemExit("a thread failed:\n" + "\n".join(errors))
+
+
+failed = threading.Event()
+
+
+def race(readers, edit, reader_rounds=15, edits=40, seconds=60):
+    """Loops each reader in its own thread while another thread calls edit(i)
+    for i = 0, 1, ... until every reader has run reader_rounds times alongside
+    the edits and edit has run at least `edits` times (or `seconds` passed)."""
+    counts = [0] * len(readers)
+    stop = threading.Event()
+
+    def loop(k, f):
+        def run():
+            while not stop.is_set():
+                f()
+                counts[k] += 1
+        return run
+
+    def editor():
+        start = time.time()
+        i = 0
+        try:
+            while (i < edits or min(counts) < reader_rounds) and not failed.is_set():
+                if time.time() - start > seconds:
+                    raise AssertionError("readers made no progress: %s rounds" % counts)
+                edit(i)
+                i += 1
+        finally:
+            stop.set()
+
+    in_threads(*[loop(k, f) for k, f in enumerate(readers)], editor)
+'''
+
+
+def run_scenario(body, timeout=240):
+    """Runs PRELUDE + body in a fresh interpreter and requires a clean exit."""
+    require_shared_data()
+    code = PRELUDE + textwrap.dedent(body) + "\nprint('CLEAN EXIT')\n"
+    env = dict(os.environ, KLAMPT_DATA_DIR=SHARED_DATA, PYTHONFAULTHANDLER="1")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout, env=env)
+    status = "signal %d" % -proc.returncode if proc.returncode < 0 else "exit status %d" % proc.returncode
+    assert proc.returncode == 0, "%s\n--- stdout\n%s\n--- stderr\n%s" % (status, proc.stdout[-4000:], proc.stderr[-8000:])
+    assert proc.stdout.rstrip().endswith("CLEAN EXIT"), proc.stdout[-4000:]
+    return proc.stdout
+
+
+# --- Argument conversions that call back into the library -------------------------------------------
+
+
+def test_conversions_that_call_back_into_the_library():
+    run_scenario('''
+    w = world("robots/atlas.rob")
+    r = w.robot(0)
+    n = r.numLinks()
+    other = world("robots/planar3R.rob").robot(0)
+    ddq = [0.01 * i for i in range(n)]
+    expected_tau = r.torquesFromAccel(ddq)
+
+    class Reentrant:
+        """A number whose conversion runs the library on another robot."""
+        def __init__(self, v):
+            self.v = v
+        def __float__(self):
+            other.torquesFromAccel([0.0] * other.numLinks())
+            other.accelFromTorques([0.0] * other.numLinks())
+            other.setConfig([0.1] * other.numLinks())
+            r.getGravityForces([0, 0, -9.8])  # the same robot, read only
+            return self.v
+        def __index__(self):
+            other.getMassMatrix()
+            r.getMassMatrixDeriv(0)
+            return int(self.v)
+
+    for _ in range(50):
+        assert r.torquesFromAccel([Reentrant(v) for v in ddq]) == expected_tau
+        assert r.accelFromTorques([Reentrant(v) for v in expected_tau]) == r.accelFromTorques(expected_tau)
+        r.setConfig([Reentrant(0.0)] * n)
+        assert r.getConfig() == [0.0] * n
+        r.setVelocity([Reentrant(0.0)] * n)
+        r.link(Reentrant(3)).getTransform()
+        r.getMassMatrixDeriv(Reentrant(2))
+        r.link(2).getJacobian([Reentrant(0.1), 0, 0])
+        r.link(2).getPointAcceleration([Reentrant(0.1), 0, 0], [Reentrant(0.0)] * n)
+        r.setDOFPosition(Reentrant(1), 0.0)
+
+    # A conversion that edits the structure of the robot it is converted for:
+    # a clear error or a consistent result, never sizes that disagree.
+    class Restructuring:
+        def __init__(self, v, path):
+            self.v, self.path = v, path
+        def __float__(self):
+            r.loadFile(self.path)
+            return self.v
+
+    for path in ("robots/planar3R.rob", "robots/atlas.rob", "robots/tx90pr2.rob"):
+        m = r.numLinks()
+        for f in (r.setConfig, r.setVelocity, r.torquesFromAccel, r.accelFromTorques):
+            try:
+                f([Restructuring(0.0, os.path.join(D, path))] * m)
+            except ValueError:
+                pass
+            assert len(r.getConfig()) == r.numLinks() == len(r.getVelocity())
+        try:
+            r.setJointLimits([Restructuring(-1.0, os.path.join(D, path))] * m, [1.0] * m)
+        except ValueError:
+            pass
+        assert len(r.getJointLimits()[0]) == r.numLinks()
+        try:
+            r.link(0).getPointAcceleration([Restructuring(0.0, os.path.join(D, path)), 0, 0], [0.0] * m)
+        except (ValueError, RuntimeError):
+            pass
+
+    # The same under threads: conversions in two threads at once.
+    def convert_loop():
+        for _ in range(100):
+            assert r2.torquesFromAccel([Reentrant(v) for v in ddq2]) == tau2
+    r2 = world("robots/atlas.rob").robot(0)
+    r = r2
+    ddq2 = [0.02 * i for i in range(r2.numLinks())]
+    tau2 = r2.torquesFromAccel(ddq2)
+    in_threads(convert_loop, convert_loop)
+    ''')
