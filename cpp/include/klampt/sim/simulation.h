@@ -103,6 +103,8 @@ struct Simulation {
 
  private:
   dWorldID world_ = nullptr;
+  /// The world's own (single-threaded) job queue for stepping.
+  dThreadingImplementationID threading_ = nullptr;
   dJointGroupID contactGroup_ = nullptr;
   std::vector<PairContacts> contacts_;
   ContactCaches contactCaches_;
@@ -120,6 +122,9 @@ struct Simulation {
   };
   std::vector<BodyState> saved_;
 
+  /// Initialises ODE, and its per-thread data on the calling thread; called
+  /// by every method that creates ODE objects or steps.
+  static void enterODE();
   void build();
   void applySimulationXml();
   void computePairFilter();
