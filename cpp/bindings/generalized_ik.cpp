@@ -101,7 +101,7 @@ void bindGeneralizedIK(py::module_& m) {
            py::arg("R"), py::arg("t"), "Fixes the transform of the first body relative to the second to (R,t).")
       .def("sampleTransform",
            [](const PyGenObjective& o) {
-             return transformToTuple(o.goal.sampleTransform(klampt::randomGenerator()));
+             return transformToTuple(o.goal.sampleTransform(*klampt::SharedRandom()));
            },
            "A random transform (R,t) of the first body relative to the second satisfying the objective.")
       .def_property_readonly("link1", [](const PyGenObjective& o) { return o.link1; })
@@ -167,7 +167,7 @@ void bindGeneralizedIK(py::module_& m) {
              return py::make_tuple(ok, k.lastIters);
            },
            "Tries to satisfy all objectives; returns (res, iters).")
-      .def("sampleInitial", [](PyGenSolver& s) { s.get().sampleInitial(klampt::randomGenerator()); },
+      .def("sampleInitial", [](PyGenSolver& s) { s.get().sampleInitial(*klampt::SharedRandom()); },
            "Samples random configurations for the robots involved (objects keep their poses).")
       .def_property_readonly("world", [](const PyGenSolver& s) { return s.world; })
       .def_property_readonly("objectives", [](const PyGenSolver& s) { return s.objectives; })

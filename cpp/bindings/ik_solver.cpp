@@ -214,15 +214,18 @@ void bindIKSolver(py::module_& m) {
            "gradient grad(q) has one entry per robot DOF) on the solution set. Returns True if the\n"
            "primary objectives are solved.")
       .def("lastSolveIters", [](const PyIKSolver& s) { return s.solver.lastIters; })
-      .def("sampleInitial", [](PyIKSolver& s) { s.get().sampleInitial(klampt::randomGenerator()); },
+      .def("sampleInitial", [](PyIKSolver& s) { s.get().sampleInitial(*klampt::SharedRandom()); },
            "Samples a random configuration of the active DOFs within the solver's limits.")
       .def("_solveGlobal",
            [](PyIKSolver& s, int numRestarts, bool startRandom) {
              klampt::IKSolver& k = s.get();
              k.validate();
              requireObjectives(k);
+             // The restarts draw from a generator of their own, seeded from the
+             // shared one while the GIL is held.
+             std::mt19937_64 rng((*klampt::SharedRandom())());
              py::gil_scoped_release release;
-             return k.solveGlobal(numRestarts, startRandom, klampt::randomGenerator());
+             return k.solveGlobal(numRestarts, startRandom, rng);
            },
            py::arg("numRestarts"), py::arg("startRandom") = false,
            "solve() with random restarts, run without the GIL (used by klampt.model.ik.solve_global).")

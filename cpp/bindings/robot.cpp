@@ -254,7 +254,7 @@ void bindRobot(py::module_& m) {
       .def("randomizeConfig",
            [](RobotModel& s, double scale) {
              Robot& r = s.get();
-             klampt::sampleConfig(r, scale, klampt::randomGenerator(), r.q);
+             klampt::sampleConfig(r, scale, *klampt::SharedRandom(), r.q);
              r.updateFrames();
            },
            py::arg("unboundedScale") = 1.0)
