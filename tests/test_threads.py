@@ -144,6 +144,51 @@ def test_simulators_step_in_parallel_threads():
     ''')
 
 
+# --- Edits in one thread while another runs without the GIL ------------------------------------------
+
+
+def test_geometry_edits_during_queries():
+    run_scenario('''
+    mug = Geometry3D()
+    assert mug.loadFile(os.path.join(D, "objects/srimugsmooth.off"))
+    ball = Geometry3D()
+    assert ball.loadFile(os.path.join(D, "objects/sphere.off"))
+    cube = Geometry3D()
+    assert cube.loadFile(os.path.join(D, "objects/cube.off"))
+    cloud = ball.convert("PointCloud", 0.05)
+    w = world()
+    targets = {
+        "standalone": Geometry3D(mug),
+        "object": w.rigidObject(0).geometry(),
+        "terrain": w.terrain(0).geometry(),
+        "link": w.robot(0).link(5).geometry(),
+    }
+    I = [1, 0, 0, 0, 1, 0, 0, 0, 1]
+    for name, g in targets.items():
+        g.set(mug)
+
+        def query():
+            for other in (ball, cube, cloud):
+                g.collides(other)
+                g.withinDistance(other, 0.01)
+                g.distance(other)
+                g.contacts(other, 0.001, 0.001)
+            g.rayCast([0, 0, 2], [0, 0, -1])
+            g.distance_point([0.1, 0.2, 0.3])
+            g.getBB()
+
+        def edit(i):
+            g.translate([0.001, 0, 0])
+            g.setCurrentTransform(I, [0.01 * (i % 3), 0, 0])
+            g.set(ball if i % 2 else mug)
+            g.scale(1.0001)
+            g.setCollisionMargin(0.001 * (i % 2))
+            if i % 10 == 0:
+                g.loadFile(os.path.join(D, "objects/srimugsmooth.off"))
+                g.setTriangleMesh(cube.getTriangleMesh())
+
+        race([query, query], edit, reader_rounds=3)  # long queries: many edits land inside each
+    ''')
 # --- Argument conversions that call back into the library -------------------------------------------
 
 

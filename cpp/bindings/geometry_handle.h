@@ -18,6 +18,10 @@ namespace py = pybind11;
 struct Geometry3D {
   std::shared_ptr<klampt::Geometry> geom = std::make_shared<klampt::Geometry>();
   std::shared_ptr<klampt::World> owner;  // keeps an element's world alive
+
+  /// What a query without the GIL reads: the shape (shared, and never edited
+  /// in place while shared), the current transform and the margin.
+  klampt::Geometry snapshot() const { return klampt::Geometry(geom->data, geom->currentTransform, geom->margin); }
 };
 
 struct Appearance {
