@@ -119,6 +119,116 @@ def run_scenario(body, timeout=240):
     return proc.stdout
 
 
+# --- Structural edits after a holder of derived arrays exists ---------------------------------------
+
+
+def test_removing_elements_after_simulator_raises():
+    run_scenario('''
+    for kind in ("object", "robot", "terrain"):
+        w = world()
+        sim = Simulator(w)
+        sim.simulate(0.01)
+        body = sim.body(w.rigidObject(1))
+        controller = sim.controller(0)
+        if kind == "object":
+            w.remove(w.rigidObject(0))
+        elif kind == "robot":
+            w.remove(w.robot(0))
+        else:
+            w.remove(w.terrain(0))
+        for _ in range(3):
+            raises_runtime(sim.simulate, 0.01)
+        raises_runtime(sim.getActualConfig, 0)
+        raises_runtime(sim.updateWorld)
+        raises_runtime(controller.getSensedConfig)
+        raises_runtime(controller.setPIDCommand, [0.0] * 7, [0.0] * 7)
+        raises_runtime(body.getTransform)
+        raises_runtime(sim.getState)
+        # a new simulator of the edited world works, unless the world file's
+        # <simulation> section names the element removed
+        try:
+            Simulator(w).simulate(0.01)
+        except RuntimeError as e:
+            assert "<simulation>" in str(e) and kind != "robot", e
+    # adding elements is a structural edit too
+    w = world()
+    sim = Simulator(w)
+    w.makeRigidObject("extra")
+    raises_runtime(sim.simulate, 0.01)
+    w = world()
+    sim = Simulator(w)
+    w.loadElement(os.path.join(D, "objects/sphere.geom"))
+    raises_runtime(sim.simulate, 0.01)
+    ''')
+
+
+def test_robot_structure_edits_after_simulator_raise_and_keep_sizes():
+    run_scenario('''
+    edits = {
+        "loadFile": lambda r: r.loadFile(os.path.join(D, "robots/planar3R.rob")),
+        "setParent": lambda r: r.link(3).setParent(1),
+        "mount": lambda r: r.mount(6, planar, [1, 0, 0, 0, 1, 0, 0, 0, 1], [0, 0, 0.1]),
+        "reduce": lambda r: r.reduce(planar),
+    }
+    planar = world("robots/planar3R.rob").robot(0)
+    for name, edit in edits.items():
+        w = world()
+        r = w.robot(0)
+        sim = Simulator(w)
+        sim.simulate(0.02)
+        controller = sim.controller(0)
+        sensor = controller.addSensor("enc", "JointPositionSensor")
+        edit(r)
+        n = r.numLinks()
+        assert len(r.getConfig()) == n, (name, len(r.getConfig()), n)
+        raises_runtime(sim.simulate, 0.01)
+        raises_runtime(sim.controller, 0)
+        raises_runtime(controller.getCommandedConfig)
+        raises_runtime(sensor.getMeasurements)
+        assert len(r.getConfig()) == n and len(r.getVelocity()) == n, name
+        r.setConfig(r.getConfig())
+        assert len(r.getJointLimits()[0]) == n
+        sim2 = Simulator(w)
+        sim2.simulate(0.01)
+        assert len(sim2.getActualConfig(0)) == n
+    ''')
+
+
+def test_robot_sensors_ik_solvers_and_colliders_notice_structure_edits():
+    run_scenario('''
+    w = world("simulation_test_worlds/sensortest.xml")
+    r = w.robot(0)
+    lidar = r.sensor("lidar")
+    lidar.kinematicSimulate(w, 0.01)
+    s = IKSolver(r)
+    s.add(ik.objective(r.link(r.numLinks() - 1), local=[0, 0, 0], world=[0.5, 0, 0.5]))
+    s.solve()
+    collider = WorldCollider(w)
+    list(collider.collisions())
+    r.loadFile(os.path.join(D, "robots/planar3R.rob"))
+    raises_runtime(lidar.kinematicSimulate, w, 0.01)
+    raises_runtime(lidar.getMeasurements)
+    raises_runtime(s.solve)
+    raises_runtime(s.getResidual)
+    raises_runtime(lambda: list(collider.collisions()))
+    raises_runtime(lambda: list(collider.robotSelfCollisions()))
+    raises_runtime(collider.rayCast, [0, 0, 5], [0, 0, -1])
+    # rebuilt holders work on the new structure
+    IKSolver(r).add(ik.objective(r.link(2), local=[0, 0, 0], world=[0.5, 0, 0.5]))
+    list(WorldCollider(w).collisions())
+    r.sensor(0).kinematicSimulate(w, 0.01)
+
+    # world edits: the collider notices removed and added elements
+    w = world()
+    collider = WorldCollider(w)
+    w.remove(w.rigidObject(2))
+    raises_runtime(lambda: list(collider.collisions()))
+    collider = WorldCollider(w)
+    w.makeTerrain("t")
+    raises_runtime(lambda: list(collider.collisions()))
+    ''')
+
+
 # --- Simulators in threads ---------------------------------------------------------------------------
 
 
@@ -189,6 +299,134 @@ def test_geometry_edits_during_queries():
 
         race([query, query], edit, reader_rounds=3)  # long queries: many edits land inside each
     ''')
+
+
+def test_world_edits_during_simulation_sensors_and_self_collision():
+    run_scenario('''
+    w = world("simulation_test_worlds/sensortest.xml")
+    r = w.robot(0)
+    cam = r.sensor("rgbd_camera")
+    cam.setSetting("xres", "24")
+    cam.setSetting("yres", "16")
+    lidar = r.sensor("lidar")
+    I = [1, 0, 0, 0, 1, 0, 0, 0, 1]
+    ball = Geometry3D()
+    assert ball.loadFile(os.path.join(D, "objects/sphere.off"))
+
+    def sense():
+        cam.kinematicSimulate(w, 0.01)
+        lidar.kinematicSimulate(0.01)
+        assert len(cam.getMeasurements()) == 24 * 16 * 2
+        r.selfCollides()
+
+    def simulate():
+        try:
+            sim = Simulator(w)
+            for _ in range(5):
+                sim.simulate(0.01)
+                sim.controller(0).sensor("rgbd_camera").getMeasurements()
+        except RuntimeError:
+            pass  # the world changed structure while it ran: a new simulator follows
+
+    def edit(i):
+        w.rigidObject(0).setTransform(I, [2, 0.01 * i, 1])
+        w.terrain(0).geometry().translate([0, 0, 1e-4])
+        w.terrain(0).appearance().setColor(0.1 * (i % 10), 0.5, 0.5, 1)
+        r.link(6).geometry().set(ball if i % 2 else r.link(5).geometry())
+        q = r.getConfig()
+        q[1] = 0.01 * (i % 50)
+        r.setConfig(q)
+        if i % 10 == 5:
+            extra = w.makeRigidObject("extra%d" % i)
+            extra.geometry().set(ball)
+        elif i % 10 == 9:
+            w.remove(w.rigidObject(w.numRigidObjects() - 1))
+
+    race([sense, simulate], edit)
+    ''')
+
+
+def test_robot_edits_during_ik_solves():
+    run_scenario('''
+    w = world()
+    r = w.robot(0)
+    n0 = r.numLinks()
+
+    def make_solver():
+        s = IKSolver(r)
+        s.add(ik.objective(r.link(r.numLinks() - 1), local=[0, 0, 0], world=[0.6, 0.1, 0.6]))
+        return s
+
+    solvers = {}
+
+    def solve():
+        me = threading.get_ident()
+        try:
+            s = solvers.get(me) or make_solver()
+            solvers[me] = s
+            s.solve()
+            ik.solve_global(ik.objective(r.link(r.numLinks() - 1), local=[0, 0, 0], world=[0.5, 0, 0.7]),
+                            iters=20, numRestarts=3)
+            r.selfCollides()
+        except (RuntimeError, IndexError):
+            # the robot changed structure, before the solve (an objective names a
+            # link it no longer has) or since the solver was made: a new solver follows
+            solvers.pop(me, None)
+
+    def edit(i):
+        q = r.getConfig()
+        q[-1] = 0.01 * (i % 50)
+        r.setConfig(q)
+        r.setJointLimits(*r.getJointLimits())
+        r.link(r.numLinks() - 1).geometry().translate([0, 0, 1e-4])
+        if i % 15 == 7:
+            r.loadFile(os.path.join(D, "robots/planar3R.rob" if r.numLinks() == n0 else "robots/tx90pr2.rob"))
+        assert len(r.getConfig()) == r.numLinks()
+
+    race([solve, solve], edit)
+    ''')
+
+
+def test_collider_queries_during_world_edits():
+    run_scenario('''
+    w = world()
+    r = w.robot(0)
+    I = [1, 0, 0, 0, 1, 0, 0, 0, 1]
+    shapes = [w.rigidObject(0).geometry().clone(), w.robot(0).link(5).geometry().clone()]
+    colliders = {}
+
+    def query():
+        me = threading.get_ident()
+        try:
+            c = colliders.get(me) or WorldCollider(w)
+            colliders[me] = c
+            list(c.collisions())
+            list(c.robotSelfCollisions())
+            c.rayCast([0, 0, 3], [0, 0, -1])
+            for (_, g1), (_, g2) in c.collisionTests(bb_reject=False):
+                g1.distance(g2)
+        except (RuntimeError, IndexError):
+            # the world changed structure since the collider was made, or while
+            # it was being made (an element it listed is gone): a new one follows
+            colliders.pop(me, None)
+
+    def edit(i):
+        w.rigidObject(i % w.numRigidObjects()).setTransform(I, [0.5, 0.01 * (i % 50), 0.4])
+        q = r.getConfig()
+        q[1] = 0.02 * (i % 50)
+        r.setConfig(q)
+        g = w.rigidObject(0).geometry()
+        g.translate([1e-4, 0, 0])
+        g.set(shapes[i % 2])
+        w.robot(0).link(5).geometry().set(shapes[(i + 1) % 2])
+        if i % 20 == 10:
+            w.remove(w.rigidObject(w.numRigidObjects() - 1))
+            w.loadRigidObject(os.path.join(D, "objects/sphere.geom"))
+
+    race([query, query], edit, reader_rounds=10, edits=100)
+    ''')
+
+
 # --- Argument conversions that call back into the library -------------------------------------------
 
 

@@ -214,14 +214,15 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
           "support",
           [](G s, py::handle dir) {
             const Vector3 d = toVector3(dir, "dir");
-            return toList(klampt::support(*s.geom, d));
+            return toList(klampt::support(s.get(), d));
           },
           arg("dir"), "The point of this geometry furthest along dir, in world coordinates.");
 }
 
 void bindRobotCollision(py::class_<RobotModel>& cls) {
   cls.def("selfCollides", [](const RobotModel& s) {
-    const klampt::Robot& r = s.get();
+    klampt::Robot& r = s.get();
+    UseScope use(r.useLock);  // link geometry edits of other threads wait for the query
     py::gil_scoped_release release;
     return !klampt::selfCollidingPairs(r, true).empty();
   }, "True if any enabled pair of link geometries collides at the current configuration.");

@@ -104,25 +104,27 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
       .def("getParent", [](const RobotModelLink& s) { return s.link().parent; })
       .def("setParent",
            [](RobotModelLink& s, py::object p) {
-             Robot& r = s.r();
              int parent;
              if (py::isinstance<RobotModelLink>(p)) {
                const RobotModelLink& other = p.cast<const RobotModelLink&>();
                if (other.robot.robot != s.robot.robot) throw py::value_error("the parent link must be on the same robot");
                parent = other.index;
              } else {
-               parent = p.cast<int>();
-               if (parent != -1) checkIndex(parent, r.numLinks(), "parent");
+               parent = (int)toIndex(p, "p");
              }
+             s.link();
+             Robot& r = s.r();
+             if (parent != -1) checkIndex(parent, r.numLinks(), "parent");
              if (parent >= s.index)
                throw py::value_error("a link's parent must come before it (parent " + std::to_string(parent) +
                                      ", link " + std::to_string(s.index) + ")");
              r.links[s.index].parent = parent;
+             r.structureChanged();
              r.updateFrames();
            },
            py::arg("p"))
-      .def("geometry", [](const RobotModelLink& s) { return elementGeometry(s.link().geometry, s.robot.world); })
-      .def("appearance", [](const RobotModelLink& s) { return Appearance{s.link().appearance, s.robot.world}; })
+      .def("geometry", [](const RobotModelLink& s) { return Geometry3D{s.link().geometry, s.robot.world, s.robot.lock()}; })
+      .def("appearance", [](const RobotModelLink& s) { return Appearance{s.link().appearance, s.robot.world, s.robot.lock()}; })
       .def("getMass", [](const RobotModelLink& s) { return MassValue::from(s.link().mass); })
       .def("setMass", [](RobotModelLink& s, const MassValue& mv) { s.link().mass = mv.toCore(); }, py::arg("mass"))
       .def("getParentTransform", [](const RobotModelLink& s) { return transformToTuple(s.link().parentTransform); })

@@ -83,6 +83,7 @@ Simulation::Simulation(std::shared_ptr<World> w) : world(std::move(w)) {
   setSetting("errorReductionParameter", settings.get("errorReductionParameter"));
   computePairFilter();
   initialState = getState();
+  builtStamp = world->structureStamp;
 }
 
 Simulation::~Simulation() {
