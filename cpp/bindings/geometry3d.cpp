@@ -105,6 +105,11 @@ Geometry3D standaloneOf(GeometryData data) {
   return g;
 }
 
+Vector3 finiteScale(const Vector3& k) {
+  if (!k.allFinite()) throw py::value_error("scale factors must be finite");
+  return k;
+}
+
 int elementId(const Geometry3D& s) {
   if (!s.owner) return -1;
   for (int id = 0; id < s.owner->numIDs(); ++id)
@@ -236,10 +241,17 @@ void bindGeometry3D(py::module_& m) {
              klampt::transformGeometryData(s.get().mutableData(), T);
            },
            py::arg("t"))
-      .def("scale", [](Geometry3D& s, double k) { klampt::scaleGeometryData(s.get().mutableData(), Vector3::Constant(k)); },
+      .def("scale",
+           [](Geometry3D& s, double k) {
+             const Vector3 factors = finiteScale(Vector3::Constant(k));
+             klampt::scaleGeometryData(s.get().mutableData(), factors);
+           },
            py::arg("s"))
       .def("scale",
-           [](Geometry3D& s, double x, double y, double z) { klampt::scaleGeometryData(s.get().mutableData(), Vector3(x, y, z)); },
+           [](Geometry3D& s, double x, double y, double z) {
+             const Vector3 factors = finiteScale(Vector3(x, y, z));
+             klampt::scaleGeometryData(s.get().mutableData(), factors);
+           },
            py::arg("sx"), py::arg("sy"), py::arg("sz"))
       .def("rotate",
            [](Geometry3D& s, py::handle R) {
@@ -294,8 +306,8 @@ void bindGeometry3D(py::module_& m) {
            py::arg("R"), py::arg("t"), py::arg("tol"))
       .def("roi",
            [](const Geometry3D& s, const std::string& query, py::handle bmin, py::handle bmax) {
-             GeometryData out = klampt::regionOfInterest(*s.get().data, s.get().currentTransform, query,
-                                                         finiteVector3(bmin, "bmin"), finiteVector3(bmax, "bmax"));
+             const Vector3 lo = finiteVector3(bmin, "bmin"), hi = finiteVector3(bmax, "bmax");
+             GeometryData out = klampt::regionOfInterest(*s.get().data, s.get().currentTransform, query, lo, hi);
              Geometry3D g = standaloneOf(std::move(out));
              g.geom->currentTransform = s.get().currentTransform;
              return g;

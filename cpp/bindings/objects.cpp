@@ -97,15 +97,18 @@ void bindObjects(py::module_& m) {
       .def("getTransform", [](const RigidObjectModel& s) { return transformToTuple(s.get().transform); })
       .def("setTransform",
            [](RigidObjectModel& s, py::handle R, py::handle t) {
-             s.get().setTransform({toRotation(R, "R"), toVector3(t, "t")});
+             const klampt::RigidTransform T = finiteTransform(R, t);
+             s.get().setTransform(T);
            },
            py::arg("R"), py::arg("t"))
       .def("getVelocity",
            [](const RigidObjectModel& s) { return py::make_tuple(toList(s.get().angularVelocity), toList(s.get().velocity)); })
       .def("setVelocity",
            [](RigidObjectModel& s, py::handle w, py::handle v) {
-             s.get().angularVelocity = toVector3(w, "angularVelocity");
-             s.get().velocity = toVector3(v, "velocity");
+             const Vector3 angular = finite3(w, "angularVelocity"), linear = finite3(v, "velocity");
+             RigidObject& o = s.get();
+             o.angularVelocity = angular;
+             o.velocity = linear;
            },
            py::arg("angularVelocity"), py::arg("velocity"))
       .def_property_readonly("world", [](const RigidObjectModel& s) { return s.world ? worldNumber(s.world.get()) : -1; })

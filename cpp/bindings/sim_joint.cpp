@@ -25,6 +25,8 @@ void make(SimJointHandle& j, SimUserJoint::Type type, const SimBodyHandle& a, co
     if (ib == ia) throw py::value_error("a joint needs two different bodies");
   }
   if (!(axis.norm() > 0) || !axis.allFinite() || !pt.allFinite()) throw py::value_error("axis and point must be finite, axis nonzero");
+  // Checked before the joint made earlier is destroyed: a failed make changes nothing.
+  if (!a.sim->bodies[ia].body) throw py::value_error("the first body of a joint must be dynamic (not a terrain)");
   if (j.joint && j.sim) j.sim->destroyUserJoint(*j.joint);
   j.sim = a.sim;
   j.joint = a.sim->addUserJoint(type, ia, ib, pt, axis);
