@@ -6,7 +6,7 @@ import os
 import pytest
 
 import klampt
-from klampt import Geometry3D, IKSolver, Simulator, WorldModel
+from klampt import IKSolver, Simulator, WorldModel
 
 from conftest import require_shared_data, SHARED_DATA
 

@@ -19,7 +19,6 @@ import subprocess
 import sys
 import textwrap
 
-import pytest
 
 from conftest import SHARED_DATA, require_shared_data
 
