@@ -46,7 +46,7 @@ std::vector<Color>& elementColors(App& a, int f) {
   throw py::value_error("per-element colors are only available for Appearance.VERTICES and Appearance.FACES");
 }
 
-Appearance standaloneCopy(const Appearance& s) { return Appearance{std::make_shared<App>(*s.app), nullptr}; }
+Appearance standaloneCopy(const Appearance& s) { return Appearance{std::make_shared<App>(s.get()), nullptr, nullptr}; }
 
 // Texture from a uint8 array (1, 2 or 3 dims), or uint32 packed 0xaarrggbb /
 // 0xaabbggrr (for rgba8 / bgra8) with one dimension less.
@@ -122,154 +122,170 @@ void bindAppearance(py::module_& m) {
       .def("refresh", [](Appearance&, bool) {}, py::arg("deep") = true,
            "Kept for compatibility: there are no OpenGL buffers to rebuild here.")
       .def("clone", &standaloneCopy)
-      .def("set", [](Appearance& s, const Appearance& o) { if (s.app != o.app) *s.app = *o.app; }, py::arg("arg2"))
+      .def("set",
+           [](Appearance& s, const Appearance& o) {
+             if (s.app == o.app) return;
+             const App& src = o.get();
+             s.get() = src;
+           },
+           py::arg("arg2"))
       .def("isStandalone", [](const Appearance& s) { return !s.owner; })
       .def("free",
            [](Appearance& s) {
              s.app = std::make_shared<App>();
              s.owner.reset();
+             s.lock.reset();
            },
            "Releases the data; the handle becomes a default standalone appearance.")
-      .def("setDraw", [](Appearance& s, bool draw) { s.app->drawn = draw; }, py::arg("draw"))
+      .def("setDraw", [](Appearance& s, bool draw) { s.get().drawn = draw; }, py::arg("draw"))
       .def("setDraw",
            [](Appearance& s, int f, bool draw) {
              checkFeature(f, App::FACES);
-             if (f == App::ALL) s.app->drawn = draw;
-             if (f == App::ALL || f == App::VERTICES) s.app->drawVertices = draw;
-             if (f == App::ALL || f == App::EDGES) s.app->drawEdges = draw;
-             if (f == App::ALL || f == App::FACES) s.app->drawFaces = draw;
+             if (f == App::ALL) s.get().drawn = draw;
+             if (f == App::ALL || f == App::VERTICES) s.get().drawVertices = draw;
+             if (f == App::ALL || f == App::EDGES) s.get().drawEdges = draw;
+             if (f == App::ALL || f == App::FACES) s.get().drawFaces = draw;
            },
            py::arg("feature"), py::arg("draw"))
-      .def("getDraw", [](const Appearance& s) { return s.app->drawn; })
+      .def("getDraw", [](const Appearance& s) { return s.get().drawn; })
       .def("getDraw",
            [](const Appearance& s, int f) {
              checkFeature(f, App::FACES);
              switch (f) {
-               case App::VERTICES: return s.app->drawVertices;
-               case App::EDGES: return s.app->drawEdges;
-               case App::FACES: return s.app->drawFaces;
-               default: return s.app->drawn;
+               case App::VERTICES: return s.get().drawVertices;
+               case App::EDGES: return s.get().drawEdges;
+               case App::FACES: return s.get().drawFaces;
+               default: return s.get().drawn;
              }
            },
            py::arg("feature"))
-      .def("setColor", [](Appearance& s, float r, float g, float b, float a) { s.app->color = readColor(r, g, b, a); },
+      .def("setColor", [](Appearance& s, float r, float g, float b, float a) { s.get().color = readColor(r, g, b, a); },
            py::arg("r"), py::arg("g"), py::arg("b"), py::arg("a") = 1.0f)
       .def("setColor",
            [](Appearance& s, int f, float r, float g, float b, float a) {
              Color c = readColor(r, g, b, a);
-             featureColor(*s.app, f) = c;
-             if (f == App::ALL) s.app->vertexColor = s.app->edgeColor = c;
+             App& app = s.get();
+             featureColor(app, f) = c;
+             if (f == App::ALL) app.vertexColor = app.edgeColor = c;
            },
            py::arg("feature"), py::arg("r"), py::arg("g"), py::arg("b"), py::arg("a"))
-      .def("getColor", [](const Appearance& s) { return colorList(s.app->color); })
-      .def("getColor", [](const Appearance& s, int f) { return colorList(featureColor(*s.app, f)); }, py::arg("feature"))
+      .def("getColor", [](const Appearance& s) { return colorList(s.get().color); })
+      .def("getColor", [](const Appearance& s, int f) { return colorList(featureColor(s.get(), f)); }, py::arg("feature"))
       .def("setColors",
            [](Appearance& s, int f, py::handle obj) {
-             auto& list = elementColors(*s.app, f);
+             elementColors(s.get(), f);  // checks f first
              auto a = py::array_t<float, py::array::c_style | py::array::forcecast>::ensure(obj);
              if (!a || a.ndim() != 2 || (a.shape(1) != 3 && a.shape(1) != 4))
                throw py::value_error("np_array2 must be an m x 3 (rgb) or m x 4 (rgba) array");
              std::vector<Color> colors(a.shape(0));
              for (py::ssize_t i = 0; i < a.shape(0); ++i)
                colors[i] = readColor(a.at(i, 0), a.at(i, 1), a.at(i, 2), a.shape(1) == 4 ? a.at(i, 3) : 1.0f);
-             list = std::move(colors);
+             elementColors(s.get(), f) = std::move(colors);
            },
            py::arg("feature"), py::arg("np_array2"))
       .def("setTintColor",
            [](Appearance& s, py::handle color, float strength) {
              VectorX c = toVector(color, 4, "color");
-             s.app->tintColor = readColor((float)c[0], (float)c[1], (float)c[2], (float)c[3]);
+             const Color tint = readColor((float)c[0], (float)c[1], (float)c[2], (float)c[3]);
              if (!std::isfinite(strength)) throw py::value_error("strength must be finite");
-             s.app->tintStrength = strength;
+             App& app = s.get();
+             app.tintColor = tint;
+             app.tintStrength = strength;
            },
            py::arg("color"), py::arg("strength"))
-      .def("getTintColor", [](const Appearance& s) { return colorList(s.app->tintColor); })
-      .def("getTintStrength", [](const Appearance& s) { return s.app->tintStrength; })
+      .def("getTintColor", [](const Appearance& s) { return colorList(s.get().tintColor); })
+      .def("getTintStrength", [](const Appearance& s) { return s.get().tintStrength; })
       .def("setShininess",
            [](Appearance& s, float shininess, float strength) {
              if (!std::isfinite(shininess) || shininess < 0) throw py::value_error("shininess must be finite and >= 0");
-             s.app->shininess = shininess;
-             if (strength >= 0) s.app->specularColor = readColor(strength, strength, strength, 1.0f);
+             const Color specular = strength >= 0 ? readColor(strength, strength, strength, 1.0f) : Color{};
+             App& app = s.get();
+             app.shininess = shininess;
+             if (strength >= 0) app.specularColor = specular;
            },
            py::arg("shininess"), py::arg("strength") = -1.0f)
-      .def("getShininess", [](const Appearance& s) { return s.app->shininess; })
+      .def("getShininess", [](const Appearance& s) { return s.get().shininess; })
       .def("setElementColor",
            [](Appearance& s, int f, long element, float r, float g, float b, float a) {
-             auto& list = elementColors(*s.app, f);
+             const Color c = readColor(r, g, b, a);
+             App& app = s.get();
+             auto& list = elementColors(app, f);
              if (element < 0) throw py::index_error("element index must be >= 0");
              if (element > (1L << 28)) throw py::index_error("element index too large");
-             if ((std::size_t)element >= list.size()) list.resize(element + 1, featureColor(*s.app, f));
-             list[element] = readColor(r, g, b, a);
+             if ((std::size_t)element >= list.size()) list.resize(element + 1, featureColor(app, f));
+             list[element] = c;
            },
            py::arg("feature"), py::arg("element"), py::arg("r"), py::arg("g"), py::arg("b"), py::arg("a") = 1.0f)
       .def("getElementColor",
            [](Appearance& s, int f, long element) {
-             auto& list = elementColors(*s.app, f);
+             auto& list = elementColors(s.get(), f);
              if (element < 0) throw py::index_error("element index must be >= 0");
-             return colorList((std::size_t)element < list.size() ? list[element] : featureColor(*s.app, f));
+             return colorList((std::size_t)element < list.size() ? list[element] : featureColor(s.get(), f));
            },
            py::arg("feature"), py::arg("element"),
            "The element's color, or the feature's color if no per-element color was set for it.")
-      .def("setTexture1D_b", [](Appearance& s, const std::string& fmt, py::handle a) { setTextureArray(*s.app, fmt, a, 1, true); },
+      .def("setTexture1D_b", [](Appearance& s, const std::string& fmt, py::handle a) { setTextureArray(*s.shared(), fmt, a, 1, true); },
            py::arg("format"), py::arg("np_array"))
       .def("setTexture1D_i",
            [](Appearance& s, const std::string& fmt, py::handle a, int) {
              auto arr = py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast>::ensure(a);
              if (!arr) throw py::type_error("np_array must be an array of unsigned ints");
-             setTextureArray(*s.app, fmt, arr, 1, true);
+             setTextureArray(*s.shared(), fmt, arr, 1, true);
            },
            py::arg("format"), py::arg("np_array"), py::arg("m") = -1)
       .def("setTexture1D_channels",
-           [](Appearance& s, const std::string& fmt, py::handle a) { setTextureArray(*s.app, fmt, a, 1, true); },
+           [](Appearance& s, const std::string& fmt, py::handle a) { setTextureArray(*s.shared(), fmt, a, 1, true); },
            py::arg("format"), py::arg("np_array2"))
       .def("setTexture2D_b",
-           [](Appearance& s, const std::string& fmt, py::handle a, bool topdown) { setTextureArray(*s.app, fmt, a, 2, topdown); },
+           [](Appearance& s, const std::string& fmt, py::handle a, bool topdown) { setTextureArray(*s.shared(), fmt, a, 2, topdown); },
            py::arg("format"), py::arg("np_array2"), py::arg("topdown") = true)
       .def("setTexture2D_i",
            [](Appearance& s, const std::string& fmt, py::handle a, bool topdown) {
              auto arr = py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast>::ensure(a);
              if (!arr) throw py::type_error("np_array2 must be an array of unsigned ints");
-             setTextureArray(*s.app, fmt, arr, 2, topdown);
+             setTextureArray(*s.shared(), fmt, arr, 2, topdown);
            },
            py::arg("format"), py::arg("np_array2"), py::arg("topdown") = true)
       .def("setTexture2D_channels",
-           [](Appearance& s, const std::string& fmt, py::handle a, bool topdown) { setTextureArray(*s.app, fmt, a, 2, topdown); },
+           [](Appearance& s, const std::string& fmt, py::handle a, bool topdown) { setTextureArray(*s.shared(), fmt, a, 2, topdown); },
            py::arg("format"), py::arg("np_array3"), py::arg("topdown") = true)
-      .def("setTexture1D", [](Appearance& s, const std::string& fmt, py::handle a) { setTextureArray(*s.app, fmt, a, 1, true); },
+      .def("setTexture1D", [](Appearance& s, const std::string& fmt, py::handle a) { setTextureArray(*s.shared(), fmt, a, 1, true); },
            py::arg("format"), py::arg("array"), "A 1D texture: w (uint8 or packed uint32) or w x c uint8 array.")
-      .def("setTexture2D", [](Appearance& s, const std::string& fmt, py::handle a) { setTextureArray(*s.app, fmt, a, 2, true); },
+      .def("setTexture2D", [](Appearance& s, const std::string& fmt, py::handle a) { setTextureArray(*s.shared(), fmt, a, 2, true); },
            py::arg("format"), py::arg("array"), "A 2D texture, top row first: h x w or h x w x c array.")
-      .def("setTexcoords1D", [](Appearance& s, py::handle a) { setTexcoords(*s.app, a); }, py::arg("np_array"))
-      .def("setTexcoords2D", [](Appearance& s, py::handle a) { setTexcoords(*s.app, a); }, py::arg("np_array2"))
-      .def("setTexcoords", [](Appearance& s, py::handle a) { setTexcoords(*s.app, a); }, py::arg("array"))
+      .def("setTexcoords1D", [](Appearance& s, py::handle a) { setTexcoords(*s.shared(), a); }, py::arg("np_array"))
+      .def("setTexcoords2D", [](Appearance& s, py::handle a) { setTexcoords(*s.shared(), a); }, py::arg("np_array2"))
+      .def("setTexcoords", [](Appearance& s, py::handle a) { setTexcoords(*s.shared(), a); }, py::arg("array"))
       .def("setTexgen",
            [](Appearance& s, py::handle obj, bool world) {
              auto rows = readMatrix(obj, 4, "np_array2");
              if (rows.rows() > 4) throw py::value_error("np_array2 must have at most 4 rows");
-             s.app->texgen.resize(rows.rows());
+             s.get().texgen.resize(rows.rows());
              for (Eigen::Index i = 0; i < rows.rows(); ++i)
-               for (int k = 0; k < 4; ++k) s.app->texgen[i][k] = rows(i, k);
-             s.app->texgenWorld = world;
+               for (int k = 0; k < 4; ++k) s.get().texgen[i][k] = rows(i, k);
+             s.get().texgenWorld = world;
            },
            py::arg("np_array2"), py::arg("worldcoordinates") = false)
-      .def("setTexWrap", [](Appearance& s, bool wrap) { s.app->textureWrap = wrap; }, py::arg("wrap"))
+      .def("setTexWrap", [](Appearance& s, bool wrap) { s.get().textureWrap = wrap; }, py::arg("wrap"))
       .def("setPointSize",
            [](Appearance& s, float size) {
              if (!(size >= 0) || !std::isfinite(size)) throw py::value_error("point size must be finite and >= 0");
-             s.app->pointSize = size;
+             s.get().pointSize = size;
            },
            py::arg("size"))
       .def("setCreaseAngle",
            [](Appearance& s, float angle) {
              if (!std::isfinite(angle)) throw py::value_error("crease angle must be finite");
-             s.app->creaseAngle = angle;
+             s.get().creaseAngle = angle;
            },
            py::arg("creaseAngleRads"))
       .def("setSilhouette",
            [](Appearance& s, float radius, float r, float g, float b, float a) {
              if (!(radius >= 0) || !std::isfinite(radius)) throw py::value_error("silhouette radius must be finite and >= 0");
-             s.app->silhouetteColor = readColor(r, g, b, a);
-             s.app->silhouetteRadius = radius;
+             const Color c = readColor(r, g, b, a);
+             App& app = s.get();
+             app.silhouetteColor = c;
+             app.silhouetteRadius = radius;
            },
            py::arg("radius"), py::arg("r") = 0.0f, py::arg("g") = 0.0f, py::arg("b") = 0.0f, py::arg("a") = 1.0f)
       .def_property_readonly("world", [](const Appearance& s) { return worldNumber(s.owner.get()); })

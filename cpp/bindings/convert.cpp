@@ -106,23 +106,46 @@ std::vector<int> toIntList(py::handle obj, const char* name) {
   return out;
 }
 
-static py::list listOf(const double* v, Py_ssize_t n) {
+static py::list newList(Py_ssize_t n) {
   PyObject* l = PyList_New(n);
   if (!l) throw py::error_already_set();
-  for (Py_ssize_t i = 0; i < n; ++i) PyList_SET_ITEM(l, i, PyFloat_FromDouble(v[i]));
   return py::reinterpret_steal<py::list>(l);
 }
 
-py::list toList(const VectorX& v) { return listOf(v.data(), v.size()); }
-py::list toList(const Vector3& v) { return listOf(v.data(), 3); }
-py::list toList(const std::vector<double>& v) { return listOf(v.data(), (Py_ssize_t)v.size()); }
-
-py::list rotationToList(const Matrix3& R) {
-  // Eigen's default storage is column-major, as klampt.math.so3 is.
-  return listOf(R.data(), 9);
+static void fill(py::list& l, const double* v, Py_ssize_t n) {
+  for (Py_ssize_t i = 0; i < n; ++i) PyList_SET_ITEM(l.ptr(), i, PyFloat_FromDouble(v[i]));
 }
 
-py::tuple transformToTuple(const RigidTransform& T) {
+// Creating a list can run a garbage-collector finalizer, that is, Python code
+// that may resize or move what is being converted: fixed-size values are
+// copied before, vectors read after (and checked).
+template <class Vector>
+static py::list vectorList(const Vector& v) {
+  const Py_ssize_t n = (Py_ssize_t)v.size();
+  py::list l = newList(n);
+  if ((Py_ssize_t)v.size() != n) throw std::runtime_error("a vector was resized while it was being read");
+  fill(l, v.data(), n);
+  return l;
+}
+
+py::list toList(const VectorX& v) { return vectorList(v); }
+py::list toList(const std::vector<double>& v) { return vectorList(v); }
+
+py::list toList(const Vector3& v) {
+  const Vector3 copy = v;
+  py::list l = newList(3);
+  fill(l, copy.data(), 3);
+  return l;
+}
+
+py::list rotationToList(const Matrix3& R) {
+  const Matrix3 copy = R;
+  py::list l = newList(9);
+  fill(l, copy.data(), 9);  // Eigen's default storage is column-major, as klampt.math.so3 is.
+  return l;
+}
+
+py::tuple transformToTuple(RigidTransform T) {
   py::list R = rotationToList(T.R), t = toList(T.t);
   PyObject* pair = PyTuple_New(2);
   if (!pair) throw py::error_already_set();
@@ -149,6 +172,10 @@ py::str nameToPython(const std::string& name) {
   PyObject* s = PyUnicode_DecodeUTF8(name.data(), (Py_ssize_t)name.size(), "surrogateescape");
   if (!s) throw py::error_already_set();
   return py::reinterpret_steal<py::str>(s);
+}
+
+void checkSize(Py_ssize_t n, Py_ssize_t expected, const char* name) {
+  if (n != expected) throw py::value_error(sizeMessage(name, (int)expected, n));
 }
 
 void checkIndex(long i, long n, const char* what) {

@@ -32,14 +32,18 @@ py::list toList(const VectorX& v);
 py::list toList(const Vector3& v);
 py::list toList(const std::vector<double>& v);
 py::list rotationToList(const Matrix3& R);
-/// (R, t) as Klamp't returns transforms: a tuple of two lists.
-py::tuple transformToTuple(const RigidTransform& T);
+/// (R, t) as Klamp't returns transforms: a tuple of two lists. T is taken by
+/// value: building the lists may run Python code that moves the original.
+py::tuple transformToTuple(RigidTransform T);
 /// A new C-contiguous float64 array of the given shape (at most 3 dimensions).
 py::array_t<double> newArray(std::initializer_list<py::ssize_t> shape);
 
 /// A name from a file as a Python str. Bytes that are not UTF-8 decode with
 /// surrogateescape (as the reference's SWIG layer does) instead of raising.
 py::str nameToPython(const std::string& name);
+
+/// Raises ValueError ("name must have expected elements, got n") unless n == expected.
+void checkSize(Py_ssize_t n, Py_ssize_t expected, const char* name);
 
 /// Raises IndexError unless 0 <= i < n.
 void checkIndex(long i, long n, const char* what);

@@ -6,6 +6,7 @@
 #include "ik_bindings.h"
 #include "klampt/ik/generalized_ik.h"
 #include "klampt/model/config_space.h"
+#include "use_scope.h"
 
 namespace klampt_py {
 
@@ -15,15 +16,23 @@ namespace {
 struct PyGenObjective {
   std::optional<RobotModelLink> link1, link2;
   std::optional<RigidObjectModel> obj1, obj2;
+  /// The structure of each link's robot when the objective was made.
+  klampt::StructureStamp stamp1 = 0, stamp2 = 0;
   klampt::IKGoal goal;
 
+  /// The core goal, once no long call of another thread uses the bodies;
+  /// RuntimeError if a link's robot changed structure since.
   klampt::GeneralizedIKGoal core() const {
     klampt::GeneralizedIKGoal g;
     g.goal = goal;
-    auto body = [](const std::optional<RobotModelLink>& l, const std::optional<RigidObjectModel>& o) {
+    auto body = [](const std::optional<RobotModelLink>& l, const std::optional<RigidObjectModel>& o,
+                   klampt::StructureStamp stamp) {
       klampt::IKBody b;
       if (l) {
-        l->r();
+        if (l->r().structureStamp != stamp)
+          throw std::runtime_error("the links of a robot of this GeneralizedIKObjective changed (loadFile, reduce, "
+                                   "mount or setParent) after it was made: make a new objective");
+        l->link();
         b.robot = l->robot.robot;
         b.link = l->index;
       } else if (o) {
@@ -32,9 +41,17 @@ struct PyGenObjective {
       }
       return b;
     };
-    g.body1 = body(link1, obj1);
-    g.body2 = body(link2, obj2);
+    g.body1 = body(link1, obj1, stamp1);
+    g.body2 = body(link2, obj2, stamp2);
     return g;
+  }
+
+  /// The use locks of the bodies: their robots', and their worlds' for objects.
+  void addLocks(std::vector<klampt::UseLock*>& locks) const {
+    for (const auto* l : {&link1, &link2})
+      if (*l && (*l)->robot.robot) locks.push_back(&(*l)->robot.robot->useLock);
+    for (const auto* o : {&obj1, &obj2})
+      if (*o && (*o)->world) locks.push_back(&(*o)->world->useLock);
   }
 };
 
@@ -52,15 +69,19 @@ struct PyGenSolver {
 
 PyGenObjective makeObjective(py::handle a, py::handle b) {
   PyGenObjective o;
-  if (py::isinstance<RobotModelLink>(a))
+  if (py::isinstance<RobotModelLink>(a)) {
     o.link1 = a.cast<RobotModelLink>();
+    o.stamp1 = o.link1->r().structureStamp;
+  }
   else if (py::isinstance<RigidObjectModel>(a))
     o.obj1 = a.cast<RigidObjectModel>();
   else
     throw py::type_error("GeneralizedIKObjective: first body must be a RobotModelLink or RigidObjectModel");
   if (b.is_none()) return o;
-  if (py::isinstance<RobotModelLink>(b))
+  if (py::isinstance<RobotModelLink>(b)) {
     o.link2 = b.cast<RobotModelLink>();
+    o.stamp2 = o.link2->r().structureStamp;
+  }
   else if (py::isinstance<RigidObjectModel>(b))
     o.obj2 = b.cast<RigidObjectModel>();
   else
@@ -101,7 +122,7 @@ void bindGeneralizedIK(py::module_& m) {
            py::arg("R"), py::arg("t"), "Fixes the transform of the first body relative to the second to (R,t).")
       .def("sampleTransform",
            [](const PyGenObjective& o) {
-             return transformToTuple(o.goal.sampleTransform(klampt::randomGenerator()));
+             return transformToTuple(o.goal.sampleTransform(*klampt::SharedRandom()));
            },
            "A random transform (R,t) of the first body relative to the second satisfying the objective.")
       .def_property_readonly("link1", [](const PyGenObjective& o) { return o.link1; })
@@ -156,7 +177,11 @@ void bindGeneralizedIK(py::module_& m) {
            "(translation, rotation).")
       .def("solve",
            [](PyGenSolver& s) {
-             klampt::GeneralizedIKSolver& k = s.get();
+             s.get();
+             std::vector<klampt::UseLock*> locks;
+             for (const auto& o : s.objectives) o.addLocks(locks);
+             UseScope use(std::move(locks));
+             klampt::GeneralizedIKSolver& k = s.get();  // again once the bodies are held: waiting let others run
              if (k.goals.empty()) throw py::value_error("GeneralizedIKSolver has no objectives");
              k.validate();
              bool ok;
@@ -167,7 +192,7 @@ void bindGeneralizedIK(py::module_& m) {
              return py::make_tuple(ok, k.lastIters);
            },
            "Tries to satisfy all objectives; returns (res, iters).")
-      .def("sampleInitial", [](PyGenSolver& s) { s.get().sampleInitial(klampt::randomGenerator()); },
+      .def("sampleInitial", [](PyGenSolver& s) { s.get().sampleInitial(*klampt::SharedRandom()); },
            "Samples random configurations for the robots involved (objects keep their poses).")
       .def_property_readonly("world", [](const PyGenSolver& s) { return s.world; })
       .def_property_readonly("objectives", [](const PyGenSolver& s) { return s.objectives; })

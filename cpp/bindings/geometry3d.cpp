@@ -29,8 +29,8 @@ py::tuple boxTuple(const Geometry& g, bool tight) {
 
 // Replaces the shape; an element keeps its pose, a standalone geometry too.
 void setData(Geometry3D& s, GeometryData data) {
-  s.geom->mutableData() = std::move(data);
-  s.geom->sourceFile.clear();
+  s.get().mutableData() = std::move(data);
+  s.get().sourceFile.clear();
 }
 
 GeometryData wrap(GeometryType type) {
@@ -79,7 +79,7 @@ GeometryData gridData(const klampt::VolumeGrid& g) {
 }
 
 const GeometryData& dataOfType(const Geometry3D& s, GeometryType type) {
-  const GeometryData& d = *s.geom->data;
+  const GeometryData& d = *s.get().data;
   if (d.type != type)
     throw py::value_error(std::string("the geometry is a ") + (d.type == GeometryType::Empty ? "empty geometry" : klampt::geometryTypeName(d.type)) +
                           ", not a " + klampt::geometryTypeName(type));
@@ -95,7 +95,7 @@ Handle handleOf(const T& value) {
 
 Geometry3D standaloneCopy(const Geometry3D& src) {
   Geometry3D g;
-  *g.geom = *src.geom;  // shape data stays shared until either is edited
+  *g.geom = src.get();  // shape data stays shared until either is edited
   return g;
 }
 
@@ -103,6 +103,11 @@ Geometry3D standaloneOf(GeometryData data) {
   Geometry3D g;
   g.geom->data = std::make_shared<GeometryData>(std::move(data));
   return g;
+}
+
+Vector3 finiteScale(const Vector3& k) {
+  if (!k.allFinite()) throw py::value_error("scale factors must be finite");
+  return k;
 }
 
 int elementId(const Geometry3D& s) {
@@ -129,9 +134,11 @@ void bindGeometry3D(py::module_& m) {
       .def("set",
            [](Geometry3D& s, const Geometry3D& other) {
              if (s.geom == other.geom) return;
-             RigidTransform pose = s.geom->currentTransform;
-             *s.geom = *other.geom;
-             if (s.owner) s.geom->currentTransform = pose;  // an element keeps its own pose
+             const Geometry& src = other.get();
+             Geometry& dst = s.get();
+             const RigidTransform pose = dst.currentTransform;
+             dst = src;
+             if (s.owner) dst.currentTransform = pose;  // an element keeps its own pose
            },
            py::arg("arg2"),
            "Copies the other geometry's shape and margin (and, if this is standalone, its current transform).")
@@ -140,10 +147,11 @@ void bindGeometry3D(py::module_& m) {
            [](Geometry3D& s) {
              s.geom = std::make_shared<Geometry>();
              s.owner.reset();
+             s.lock.reset();
            },
            "Releases the data; the handle becomes an empty standalone geometry.")
-      .def("type", [](const Geometry3D& s) { return std::string(klampt::geometryTypeName(s.geom->data->type)); })
-      .def("empty", [](const Geometry3D& s) { return s.geom->empty(); })
+      .def("type", [](const Geometry3D& s) { return std::string(klampt::geometryTypeName(s.get().data->type)); })
+      .def("empty", [](const Geometry3D& s) { return s.get().empty(); })
       .def("getTriangleMesh",
            [](const Geometry3D& s) { return handleOf<TriangleMeshHandle>(dataOfType(s, GeometryType::TriangleMesh).mesh); },
            "A copy of the mesh (edit it, then setTriangleMesh to apply).")
@@ -164,32 +172,32 @@ void bindGeometry3D(py::module_& m) {
       .def("setConvexHullGroup",
            [](Geometry3D& s, const Geometry3D& g1, const Geometry3D& g2) {
              // g2's points in g1's frame, at the current relative pose.
-             RigidTransform rel = g1.geom->currentTransform.inverse() * g2.geom->currentTransform;
-             klampt::PointMatrix a = klampt::hullPoints(*g1.geom->data), b = klampt::hullPoints(*g2.geom->data);
+             RigidTransform rel = g1.get().currentTransform.inverse() * g2.get().currentTransform;
+             klampt::PointMatrix a = klampt::hullPoints(*g1.get().data), b = klampt::hullPoints(*g2.get().data);
              GeometryData d = wrap(GeometryType::ConvexHull);
              d.hull.points.resize(a.rows() + b.rows(), 3);
              d.hull.points.topRows(a.rows()) = a;
              for (Eigen::Index i = 0; i < b.rows(); ++i) d.hull.points.row(a.rows() + i) = rel.apply(b.row(i).transpose()).transpose();
-             RigidTransform pose = g1.geom->currentTransform;
+             RigidTransform pose = g1.get().currentTransform;
              setData(s, std::move(d));
-             s.geom->currentTransform = pose;
+             s.get().currentTransform = pose;
            },
            py::arg("g1"), py::arg("g2"))
       .def("setGroup", [](Geometry3D& s) { setData(s, wrap(GeometryType::Group)); })
       .def("getElement",
-           [](const Geometry3D& s, int i) { return standaloneOf(klampt::getElement(*s.geom->data, i)); },
+           [](const Geometry3D& s, int i) { return standaloneOf(klampt::getElement(*s.get().data, i)); },
            py::arg("element"), "A standalone copy of a group member, mesh triangle or cloud point (local coordinates).")
       .def("setElement",
            [](Geometry3D& s, int i, const Geometry3D& e) {
-             GeometryData element = *e.geom->data;
-             if (s.geom->data->type != GeometryType::Group && s.geom->data->type != GeometryType::TriangleMesh &&
-                 s.geom->data->type != GeometryType::PointCloud)
+             GeometryData element = *e.get().data;
+             if (s.get().data->type != GeometryType::Group && s.get().data->type != GeometryType::TriangleMesh &&
+                 s.get().data->type != GeometryType::PointCloud)
                throw py::value_error(std::string("setElement needs a Group, TriangleMesh or PointCloud, not ") +
-                                     (s.geom->empty() ? "an empty geometry" : klampt::geometryTypeName(s.geom->data->type)));
-             klampt::setElement(s.geom->mutableData(), i, element);
+                                     (s.get().empty() ? "an empty geometry" : klampt::geometryTypeName(s.get().data->type)));
+             klampt::setElement(s.get().mutableData(), i, element);
            },
            py::arg("element"), py::arg("data"))
-      .def("numElements", [](const Geometry3D& s) { return klampt::numElements(*s.geom->data); })
+      .def("numElements", [](const Geometry3D& s) { return klampt::numElements(*s.get().data); })
       .def("loadFile",
            [](Geometry3D& s, const std::string& fn) {
              auto data = std::make_shared<GeometryData>();
@@ -200,14 +208,14 @@ void bindGeometry3D(py::module_& m) {
                logError(e.what());
                return false;
              }
-             s.geom->data = data;
-             s.geom->sourceFile = fn;
+             s.get().data = data;
+             s.get().sourceFile = fn;
              return true;
            },
            py::arg("fn"))
       .def("saveFile",
            [](const Geometry3D& s, const std::string& fn) {
-             std::shared_ptr<const GeometryData> src = s.geom->data;  // held while the GIL is released
+             std::shared_ptr<const GeometryData> src = s.get().data;  // held while the GIL is released
              try {
                py::gil_scoped_release release;
                klampt::saveGeometryFile(*src, fn);
@@ -218,72 +226,79 @@ void bindGeometry3D(py::module_& m) {
              return true;
            },
            py::arg("fn"))
-      .def("getCurrentTransform", [](const Geometry3D& s) { return transformToTuple(s.geom->currentTransform); })
+      .def("getCurrentTransform", [](const Geometry3D& s) { return transformToTuple(s.get().currentTransform); })
       .def("setCurrentTransform",
            [](Geometry3D& s, py::handle R, py::handle t) {
              RigidTransform T{toRotation(R, "R"), finiteVector3(t, "t")};
              if (!T.R.allFinite()) throw py::value_error("R must be finite");
-             s.geom->currentTransform = T;
+             s.get().currentTransform = T;
            },
            py::arg("R"), py::arg("t"))
       .def("translate",
            [](Geometry3D& s, py::handle t) {
              RigidTransform T;
              T.t = finiteVector3(t, "t");
-             klampt::transformGeometryData(s.geom->mutableData(), T);
+             klampt::transformGeometryData(s.get().mutableData(), T);
            },
            py::arg("t"))
-      .def("scale", [](Geometry3D& s, double k) { klampt::scaleGeometryData(s.geom->mutableData(), Vector3::Constant(k)); },
+      .def("scale",
+           [](Geometry3D& s, double k) {
+             const Vector3 factors = finiteScale(Vector3::Constant(k));
+             klampt::scaleGeometryData(s.get().mutableData(), factors);
+           },
            py::arg("s"))
       .def("scale",
-           [](Geometry3D& s, double x, double y, double z) { klampt::scaleGeometryData(s.geom->mutableData(), Vector3(x, y, z)); },
+           [](Geometry3D& s, double x, double y, double z) {
+             const Vector3 factors = finiteScale(Vector3(x, y, z));
+             klampt::scaleGeometryData(s.get().mutableData(), factors);
+           },
            py::arg("sx"), py::arg("sy"), py::arg("sz"))
       .def("rotate",
            [](Geometry3D& s, py::handle R) {
              RigidTransform T;
              T.R = toRotation(R, "R");
              if (!T.R.allFinite()) throw py::value_error("R must be finite");
-             klampt::transformGeometryData(s.geom->mutableData(), T);
+             klampt::transformGeometryData(s.get().mutableData(), T);
            },
            py::arg("R"))
       .def("transform",
            [](Geometry3D& s, py::handle R, py::handle t) {
              RigidTransform T{toRotation(R, "R"), finiteVector3(t, "t")};
              if (!T.R.allFinite()) throw py::value_error("R must be finite");
-             klampt::transformGeometryData(s.geom->mutableData(), T);
+             klampt::transformGeometryData(s.get().mutableData(), T);
            },
            py::arg("R"), py::arg("t"))
-      .def("getCollisionMargin", [](const Geometry3D& s) { return s.geom->margin; })
+      .def("getCollisionMargin", [](const Geometry3D& s) { return s.get().margin; })
       .def("setCollisionMargin",
            [](Geometry3D& s, double margin) {
              if (!(margin >= 0) || !std::isfinite(margin)) throw py::value_error("the collision margin must be finite and >= 0");
-             s.geom->margin = margin;
+             s.get().margin = margin;
            },
            py::arg("margin"))
-      .def("getBB", [](const Geometry3D& s) { return boxTuple(*s.geom, false); },
+      .def("getBB", [](const Geometry3D& s) { return boxTuple(s.get(), false); },
            "Axis-aligned bounding box ([xmin,ymin,zmin],[xmax,ymax,zmax]) in world coordinates, grown by the "
            "collision margin. O(1) after the first call; contains getBBTight() but is looser when rotated.")
-      .def("getBBTight", [](const Geometry3D& s) { return boxTuple(*s.geom, true); },
+      .def("getBBTight", [](const Geometry3D& s) { return boxTuple(s.get(), true); },
            "The tightest axis-aligned bounding box in world coordinates, grown by the collision margin. O(n).")
       .def("convert",
            [](const Geometry3D& s, const std::string& type, double param) {
              GeometryType target = klampt::geometryTypeFromName(type);
-             std::shared_ptr<const GeometryData> src = s.geom->data;  // held while the GIL is released
+             std::shared_ptr<const GeometryData> src = s.get().data;  // held while the GIL is released
              GeometryData out;
              {
                py::gil_scoped_release release;
                out = klampt::convertGeometry(*src, target, param);
              }
              Geometry3D g = standaloneOf(std::move(out));
-             g.geom->currentTransform = s.geom->currentTransform;
-             g.geom->margin = s.geom->margin;
+             g.geom->currentTransform = s.get().currentTransform;
+             g.geom->margin = s.get().margin;
              return g;
            },
            py::arg("type"), py::arg("param") = 0.0, "A standalone geometry of another type (see the reference for param).")
       .def("slice",
            [](const Geometry3D& s, py::handle R, py::handle t, double tol) {
              RigidTransform T{toRotation(R, "R"), finiteVector3(t, "t")};
-             GeometryData out = klampt::sliceGeometry(*s.geom->data, s.geom->currentTransform, T, tol);
+             GeometryData out = klampt::sliceGeometry(*s.get().data, s.get().currentTransform, T, tol);
              Geometry3D g = standaloneOf(std::move(out));
              g.geom->currentTransform = T;
              return g;
@@ -291,10 +306,10 @@ void bindGeometry3D(py::module_& m) {
            py::arg("R"), py::arg("t"), py::arg("tol"))
       .def("roi",
            [](const Geometry3D& s, const std::string& query, py::handle bmin, py::handle bmax) {
-             GeometryData out = klampt::regionOfInterest(*s.geom->data, s.geom->currentTransform, query,
-                                                         finiteVector3(bmin, "bmin"), finiteVector3(bmax, "bmax"));
+             const Vector3 lo = finiteVector3(bmin, "bmin"), hi = finiteVector3(bmax, "bmax");
+             GeometryData out = klampt::regionOfInterest(*s.get().data, s.get().currentTransform, query, lo, hi);
              Geometry3D g = standaloneOf(std::move(out));
-             g.geom->currentTransform = s.geom->currentTransform;
+             g.geom->currentTransform = s.get().currentTransform;
              return g;
            },
            py::arg("query"), py::arg("bmin"), py::arg("bmax"))

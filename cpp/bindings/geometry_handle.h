@@ -1,8 +1,10 @@
 // Handles of the geometry classes. Geometry3D and Appearance are standalone or
-// refer to a world element's data, keeping that element's world alive. The
-// geometry data classes (TriangleMesh, PointCloud, ...) own their data through
-// a shared pointer that their numpy views also hold, so a view never dangles;
-// an edit that resizes the data while views exist moves it to new storage.
+// refer to a world element's data, keeping that element's world alive; an
+// element's handle waits, on access, for long calls of other threads that use
+// the element (its robot's or world's use lock). The geometry data classes
+// (TriangleMesh, PointCloud, ...) own their data through a shared pointer that
+// their numpy views also hold, so a view never dangles; an edit that resizes
+// the data while views exist moves it to new storage.
 #pragma once
 #include <memory>
 #include <pybind11/numpy.h>
@@ -10,6 +12,7 @@
 #include "klampt/geometry/appearance.h"
 #include "klampt/geometry/geometry.h"
 #include "klampt/model/world.h"
+#include "use_scope.h"
 
 namespace klampt_py {
 
@@ -18,15 +21,44 @@ namespace py = pybind11;
 struct Geometry3D {
   std::shared_ptr<klampt::Geometry> geom = std::make_shared<klampt::Geometry>();
   std::shared_ptr<klampt::World> owner;  // keeps an element's world alive
+  /// The use lock of the element's robot (links) or world (objects and
+  /// terrains); null for a standalone geometry.
+  std::shared_ptr<const klampt::UseLock> lock;
+
+  /// The geometry, once no long call of another thread uses its element.
+  klampt::Geometry& get() const {
+    if (lock) awaitFree(*lock);
+    return *geom;
+  }
+  /// What a query without the GIL reads: the shape (shared, and never edited
+  /// in place while shared), the current transform and the margin.
+  klampt::Geometry snapshot() const {
+    const klampt::Geometry& g = get();
+    return klampt::Geometry(g.data, g.currentTransform, g.margin);
+  }
 };
 
 struct Appearance {
   std::shared_ptr<klampt::Appearance> app = std::make_shared<klampt::Appearance>();
   std::shared_ptr<klampt::World> owner;
+  /// As Geometry3D::lock.
+  std::shared_ptr<const klampt::UseLock> lock;
+
+  klampt::Appearance& get() const {
+    if (lock) awaitFree(*lock);
+    return *app;
+  }
+  /// The same, as a shared pointer that keeps the appearance alive through a
+  /// call that runs Python code (converting an argument) while it holds it.
+  std::shared_ptr<klampt::Appearance> shared() const {
+    get();
+    return app;
+  }
 };
 
-inline Geometry3D elementGeometry(const std::shared_ptr<klampt::Geometry>& g, const std::shared_ptr<klampt::World>& w) {
-  return Geometry3D{g, w};
+/// The use lock of a world, as a pointer that keeps the world alive.
+inline std::shared_ptr<const klampt::UseLock> worldLock(const std::shared_ptr<klampt::World>& w) {
+  return w ? std::shared_ptr<const klampt::UseLock>(w, &w->useLock) : nullptr;
 }
 
 /// A standalone geometry data object (the Python TriangleMesh, PointCloud,

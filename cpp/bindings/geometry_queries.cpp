@@ -19,9 +19,9 @@ namespace {
 std::pair<int, Vector3> castRay(const Geometry3D& g, py::handle src, py::handle dir) {
   const Vector3 a = toVector3(src, "s"), d = toVector3(dir, "d");
   Vector3 pt = Vector3::Zero();
-  auto geom = g.geom;
+  const klampt::Geometry geom = g.snapshot();
   py::gil_scoped_release release;
-  int e = klampt::rayCast(*geom, a, d, pt);
+  int e = klampt::rayCast(geom, a, d, pt);
   return {e, pt};
 }
 
@@ -108,22 +108,23 @@ void bindGeometryQueryTypes(py::module_& m) {
 void bindGeometryQueries(py::class_<Geometry3D>& cls) {
   using G = const Geometry3D&;
   using py::arg;
-  // Each query copies the shared pointers and runs without the GIL.
+  // Each query runs without the GIL on snapshots of the geometries (see
+  // Geometry3D::snapshot): edits made meanwhile do not touch what it reads.
   cls.def(
          "collides",
          [](G s, G o) {
-           auto a = s.geom, b = o.geom;
+           const klampt::Geometry a = s.snapshot(), b = o.snapshot();
            py::gil_scoped_release release;
-           return klampt::collides(*a, *b);
+           return klampt::collides(a, b);
          },
          arg("other"), "True if this geometry (grown by its margin) touches the other (grown by its margin).")
       .def(
           "withinDistance",
           [](G s, G o, double tol) {
             checkedDouble(tol, "tol");
-            auto a = s.geom, b = o.geom;
+            const klampt::Geometry a = s.snapshot(), b = o.snapshot();
             py::gil_scoped_release release;
-            return klampt::withinDistance(*a, *b, tol);
+            return klampt::withinDistance(a, b, tol);
           },
           arg("other"), arg("tol"))
       .def(
@@ -132,17 +133,17 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
             DistanceQuerySettings set;
             set.relErr = checkedDouble(relErr, "relErr");
             set.absErr = checkedDouble(absErr, "absErr");
-            auto a = s.geom, b = o.geom;
+            const klampt::Geometry a = s.snapshot(), b = o.snapshot();
             py::gil_scoped_release release;
-            return klampt::distance(*a, *b, set).d;
+            return klampt::distance(a, b, set).d;
           },
           arg("other"), arg("relErr") = 0.0, arg("absErr") = 0.0, "The distance d of distance(other).")
       .def(
           "distance",
           [](G s, G o) {
-            auto a = s.geom, b = o.geom;
+            const klampt::Geometry a = s.snapshot(), b = o.snapshot();
             py::gil_scoped_release release;
-            return klampt::distance(*a, *b, {});
+            return klampt::distance(a, b, {});
           },
           arg("other"),
           "Distance and closest points, minus both collision margins. Signed (negative = penetration depth) when "
@@ -153,18 +154,18 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
       .def(
           "distance_ext",
           [](G s, G o, const DistanceQuerySettings& set) {
-            auto a = s.geom, b = o.geom;
+            const klampt::Geometry a = s.snapshot(), b = o.snapshot();
             py::gil_scoped_release release;
-            return klampt::distance(*a, *b, set);
+            return klampt::distance(a, b, set);
           },
           arg("other"), arg("settings"))
       .def(
           "distance_point",
           [](G s, py::handle pt) {
             const Vector3 p = toVector3(pt, "pt");
-            auto a = s.geom;
+            const klampt::Geometry a = s.snapshot();
             py::gil_scoped_release release;
-            return klampt::distancePoint(*a, p, {});
+            return klampt::distancePoint(a, p, {});
           },
           arg("pt"),
           "Distance from a world point, cp1 on this geometry and cp2 = pt. Signed for spheres, convex hulls, volume "
@@ -174,9 +175,9 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
           "distance_point_ext",
           [](G s, py::handle pt, const DistanceQuerySettings& set) {
             const Vector3 p = toVector3(pt, "pt");
-            auto a = s.geom;
+            const klampt::Geometry a = s.snapshot();
             py::gil_scoped_release release;
-            return klampt::distancePoint(*a, p, set);
+            return klampt::distancePoint(a, p, set);
           },
           arg("pt"), arg("settings"))
       .def(
@@ -200,9 +201,9 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
           [](G s, G o, double padding1, double padding2, int maxContacts) {
             checkedDouble(padding1, "padding1");
             checkedDouble(padding2, "padding2");
-            auto a = s.geom, b = o.geom;
+            const klampt::Geometry a = s.snapshot(), b = o.snapshot();
             py::gil_scoped_release release;
-            return klampt::contacts(*a, *b, padding1, padding2, maxContacts);
+            return klampt::contacts(a, b, padding1, padding2, maxContacts);
           },
           arg("other"), arg("padding1"), arg("padding2"), arg("maxContacts") = 0,
           "Contacts within padding1 + padding2 + both margins. maxContacts > 0 keeps at most that many: the contacts "
@@ -213,14 +214,15 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
           "support",
           [](G s, py::handle dir) {
             const Vector3 d = toVector3(dir, "dir");
-            return toList(klampt::support(*s.geom, d));
+            return toList(klampt::support(s.get(), d));
           },
           arg("dir"), "The point of this geometry furthest along dir, in world coordinates.");
 }
 
 void bindRobotCollision(py::class_<RobotModel>& cls) {
   cls.def("selfCollides", [](const RobotModel& s) {
-    const klampt::Robot& r = s.get();
+    klampt::Robot& r = s.get();
+    UseScope use(r.useLock);  // link geometry edits of other threads wait for the query
     py::gil_scoped_release release;
     return !klampt::selfCollidingPairs(r, true).empty();
   }, "True if any enabled pair of link geometries collides at the current configuration.");

@@ -1,9 +1,12 @@
 // The Python-facing handle types. Each holds shared ownership of the element
 // and of the world it was obtained from, so a handle stays valid after its
 // WorldModel is dropped; an element removed from its world raises on use.
+// Access goes through get(), which first waits for long calls of other
+// threads that use the element (use_scope.h).
 #pragma once
 #include <memory>
 #include <pybind11/pybind11.h>
+#include <vector>
 #include "klampt/model/world.h"
 
 namespace klampt_py {
@@ -15,7 +18,14 @@ int worldNumber(const klampt::World* w);
 
 struct WorldModel {
   std::shared_ptr<klampt::World> world = std::make_shared<klampt::World>();
+  /// The world, once no long call of another thread uses it or its robots.
+  klampt::World& get() const;
 };
+
+/// Waits until no long call of another thread uses the world or its robots.
+void awaitWorld(const klampt::World& w);
+/// What a long call over a whole world holds: the world's lock and its robots'.
+std::vector<klampt::UseLock*> worldLocks(klampt::World& w);
 
 struct RobotModel {
   std::shared_ptr<klampt::World> world;  // null for a standalone robot
@@ -25,6 +35,8 @@ struct RobotModel {
 
   /// The robot, raising RuntimeError for an empty or removed handle.
   klampt::Robot& get() const;
+  /// The robot's use lock, as a pointer that keeps the robot alive.
+  std::shared_ptr<const klampt::UseLock> lock() const;
   /// Index of the robot in its world (-1 if standalone).
   int index() const;
   int id() const;

@@ -202,7 +202,7 @@ void bindIKObjective(py::module_& m) {
            [](const IKGoal& g, py::handle R, py::handle t) { return transformToTuple(g.closestMatch(transformArg(R, t))); },
            py::arg("R"), py::arg("t"), "The transform nearest to (R,t) that satisfies the constraints.")
       .def("sampleTransform",
-           [](const IKGoal& g) { return transformToTuple(g.sampleTransform(klampt::randomGenerator())); },
+           [](const IKGoal& g) { return transformToTuple(g.sampleTransform(*klampt::SharedRandom())); },
            "A random transform (R,t) of link relative to link2 satisfying the objective.")
       .def("loadString", [](IKGoal& g, const std::string& s) { return g.load(s); }, py::arg("str"),
            "Loads the objective from Klamp't's text format; False (unchanged) if it does not parse.")

@@ -5,6 +5,7 @@
 #include "ik_bindings.h"
 #include "klampt/ik/ik_solver.h"
 #include "klampt/model/config_space.h"
+#include "use_scope.h"
 
 namespace klampt_py {
 
@@ -13,13 +14,36 @@ namespace {
 struct PyIKSolver {
   RobotModel robot;
   klampt::IKSolver solver;
+  /// The robot's structure the solver was made for: its objectives, limits
+  /// and active DOFs index links of that structure.
+  klampt::StructureStamp stamp = 0;
 
-  /// The core solver pointed at the (checked) robot.
-  klampt::IKSolver& get() {
-    solver.robot = &robot.get();
+  /// The core solver pointed at `r` (this solver's robot, already waited for
+  /// or held), raising RuntimeError if the robot's structure changed since
+  /// the solver was made.
+  klampt::IKSolver& on(klampt::Robot& r) {
+    if (r.structureStamp != stamp)
+      throw std::runtime_error(
+          "the robot's links changed (loadFile, reduce, mount or setParent) after this IKSolver was made: make a "
+          "new IKSolver");
+    solver.robot = &r;
     return solver;
   }
+  klampt::IKSolver& get() { return on(robot.get()); }
 };
+
+/// Runs solve(k) on the solver's robot without the GIL, holding the robot's
+/// use lock (other threads' calls on the robot wait meanwhile).
+template <class Solve>
+auto released(PyIKSolver& s, Solve solve) {
+  klampt::Robot& r = s.robot.get();
+  UseScope use(r.useLock);
+  klampt::IKSolver& k = s.on(r);  // checked once the lock is held: waiting for it let other threads run
+  k.validate();
+  if (k.goals.empty() && k.secondary.empty()) throw py::value_error("IKSolver has no objectives");
+  py::gil_scoped_release release;
+  return solve(k);
+}
 
 py::list goalList(const std::vector<klampt::IKGoal>& goals) {
   py::list l;
@@ -34,18 +58,19 @@ std::vector<klampt::IKGoal> toGoals(py::handle list) {
 }
 
 void checkObjective(PyIKSolver& s, const klampt::IKGoal& g) {
-  klampt::checkGoals(s.robot.get(), {g});
+  klampt::checkGoals(*s.get().robot, {g});
 }
 
 void setLimits(PyIKSolver& s, py::handle qmin, py::handle qmax) {
   VectorX lo = toVector(qmin, -1, "qmin"), hi = toVector(qmax, -1, "qmax");
   if (lo.size() == 0 && hi.size() == 0) {
+    s.robot.get();
     s.solver.useJointLimits = false;
     s.solver.qmin.resize(0);
     s.solver.qmax.resize(0);
     return;
   }
-  const int n = s.robot.get().numLinks();
+  const int n = s.get().robot->numLinks();
   if (lo.size() != n || hi.size() != n)
     throw py::value_error("qmin and qmax must have " + std::to_string(n) + " entries (or both be empty)");
   if (lo.array().isNaN().any() || hi.array().isNaN().any()) throw py::value_error("joint limits contain NaN");
@@ -55,7 +80,7 @@ void setLimits(PyIKSolver& s, py::handle qmin, py::handle qmax) {
 }
 
 py::tuple getLimits(PyIKSolver& s) {
-  const klampt::Robot& r = s.robot.get();
+  const klampt::Robot& r = *s.get().robot;
   if (!s.solver.useJointLimits) return py::make_tuple(py::list(), py::list());
   if (s.solver.qmin.size() == r.numLinks()) return py::make_tuple(toList(s.solver.qmin), toList(s.solver.qmax));
   return py::make_tuple(toList(r.qMin), toList(r.qMax));
@@ -63,39 +88,39 @@ py::tuple getLimits(PyIKSolver& s) {
 
 void setBias(PyIKSolver& s, py::handle bias) {
   VectorX b = toVector(bias, -1, "biasConfig");
-  const int n = s.robot.get().numLinks();
+  const int n = s.get().robot->numLinks();
   if (b.size() != 0 && b.size() != n)
     throw py::value_error("biasConfig must have " + std::to_string(n) + " entries (or be empty)");
   if (b.array().isNaN().any()) throw py::value_error("biasConfig contains NaN");
   s.solver.bias = b;
 }
 
-void requireObjectives(const klampt::IKSolver& s) {
-  if (s.goals.empty() && s.secondary.empty()) throw py::value_error("IKSolver has no objectives");
-}
-
 bool solveReleased(PyIKSolver& s) {
-  klampt::IKSolver& k = s.get();
-  k.validate();
-  requireObjectives(k);
-  py::gil_scoped_release release;
-  return k.solve();
+  return released(s, [](klampt::IKSolver& k) { return k.solve(); });
 }
 
 bool minimize(PyIKSolver& s, py::args args) {
-  klampt::IKSolver& k = s.get();
-  k.validate();
-  requireObjectives(k);
-  if (args.size() == 0) {
-    py::gil_scoped_release release;
-    return k.minimize();
-  }
+  if (args.size() == 0) return released(s, [](klampt::IKSolver& k) { return k.minimize(); });
   if (args.size() != 2 || !PyCallable_Check(args[0].ptr()) || !PyCallable_Check(args[1].ptr()))
     throw py::type_error("minimize() takes no arguments or (secondary_objective, secondary_objective_grad) callables");
+  // The callables run with the GIL, while the robot's use lock keeps other
+  // threads' calls out; they may use the robot themselves, but a change of
+  // its links ends the minimization.
+  klampt::Robot& r = s.robot.get();
+  UseScope use(r.useLock);
+  klampt::IKSolver& k = s.on(r);
+  k.validate();
+  if (k.goals.empty() && k.secondary.empty()) throw py::value_error("IKSolver has no objectives");
   py::object f = args[0], grad = args[1];
-  std::function<double(const VectorX&)> cost = [&](const VectorX& q) { return f(toList(q)).cast<double>(); };
+  auto unchanged = [&] { s.on(r); };
+  std::function<double(const VectorX&)> cost = [&](const VectorX& q) {
+    const double v = f(toList(q)).cast<double>();
+    unchanged();
+    return v;
+  };
   std::function<void(const VectorX&, VectorX&)> costGrad = [&](const VectorX& q, VectorX& g) {
     readVector(grad(toList(q)), (int)q.size(), "secondary_objective_grad(q)", g);
+    unchanged();
   };
   return k.minimize(&cost, &costGrad);
 }
@@ -109,10 +134,7 @@ void bindIKSolver(py::module_& m) {
                              "Affine drivers (e.g. coupled gripper fingers) move together and weld joints stay\n"
                              "fixed, so solutions respect them.");
   addThisown(cls);
-  cls.def(py::init([](const RobotModel& r) {
-            r.get();
-            return PyIKSolver{r, {}};
-          }),
+  cls.def(py::init([](const RobotModel& r) { return PyIKSolver{r, {}, r.get().structureStamp}; }),
           py::arg("robot"))
       .def(py::init([](const PyIKSolver& s) { return PyIKSolver(s); }), py::arg("solver"))
       .def("copy", [](const PyIKSolver& s) { return PyIKSolver(s); }, "Copy constructor.")
@@ -124,8 +146,8 @@ void bindIKSolver(py::module_& m) {
            py::arg("objective"), "Adds a new simultaneous objective.")
       .def("set",
            [](PyIKSolver& s, int i, const klampt::IKGoal& g) {
-             checkIndex(i, (long)s.solver.goals.size(), "objective");
              checkObjective(s, g);
+             checkIndex(i, (long)s.solver.goals.size(), "objective");
              s.solver.goals[i] = g;
            },
            py::arg("i"), py::arg("objective"), "Assigns an existing objective added by add.")
@@ -137,13 +159,14 @@ void bindIKSolver(py::module_& m) {
            py::arg("objective"), "Adds a new objective to the secondary objectives list.")
       .def("setSecondary",
            [](PyIKSolver& s, int i, const klampt::IKGoal& g) {
-             checkIndex(i, (long)s.solver.secondary.size(), "secondary objective");
              checkObjective(s, g);
+             checkIndex(i, (long)s.solver.secondary.size(), "secondary objective");
              s.solver.secondary[i] = g;
            },
            py::arg("i"), py::arg("objective"), "Assigns an existing objective added by addSecondary.")
       .def("clear",
            [](PyIKSolver& s) {
+             s.robot.get();
              s.solver.goals.clear();
              s.solver.secondary.clear();
              s.solver.activeDofs.clear();
@@ -152,21 +175,23 @@ void bindIKSolver(py::module_& m) {
       .def("setMaxIters",
            [](PyIKSolver& s, int iters) {
              if (iters < 0) throw py::value_error("iters must be >= 0");
+             s.robot.get();
              s.solver.maxIters = iters;
            },
            py::arg("iters"), "Sets the max # of iterations (default 100).")
-      .def("getMaxIters", [](const PyIKSolver& s) { return s.solver.maxIters; })
+      .def("getMaxIters", [](const PyIKSolver& s) { s.robot.get(); return s.solver.maxIters; })
       .def("setTolerance",
            [](PyIKSolver& s, double tol) {
              if (!(tol >= 0)) throw py::value_error("tolerance must be >= 0");
+             s.robot.get();
              s.solver.tol = tol;
            },
            py::arg("res"), "Sets the constraint solve tolerance (default 1e-3).")
-      .def("getTolerance", [](const PyIKSolver& s) { return s.solver.tol; })
+      .def("getTolerance", [](const PyIKSolver& s) { s.robot.get(); return s.solver.tol; })
       .def("setActiveDofs",
            [](PyIKSolver& s, py::handle active) {
              std::vector<int> dofs = toIntList(active, "active");
-             const int n = s.robot.get().numLinks();
+             const int n = s.get().robot->numLinks();
              for (int d : dofs) checkIndex(d, n, "active DOF");
              s.solver.activeDofs = dofs;
            },
@@ -179,7 +204,7 @@ void bindIKSolver(py::module_& m) {
            "Returns the limits on the robot's configuration (by default the robot's joint limits).")
       .def("setBiasConfig", &setBias, py::arg("biasConfig"),
            "Biases the solver to approach a given configuration. An empty vector clears the bias.")
-      .def("getBiasConfig", [](const PyIKSolver& s) { return toList(s.solver.bias); })
+      .def("getBiasConfig", [](const PyIKSolver& s) { s.robot.get(); return toList(s.solver.bias); })
       .def("isSolved", [](PyIKSolver& s) { return s.get().isSolved(); },
            "Returns True if the current configuration residual is less than tol.")
       .def("getResidual",
@@ -213,50 +238,49 @@ void bindIKSolver(py::module_& m) {
            "residual (bounded Levenberg-Marquardt), then the secondary objectives (or f(q), whose\n"
            "gradient grad(q) has one entry per robot DOF) on the solution set. Returns True if the\n"
            "primary objectives are solved.")
-      .def("lastSolveIters", [](const PyIKSolver& s) { return s.solver.lastIters; })
-      .def("sampleInitial", [](PyIKSolver& s) { s.get().sampleInitial(klampt::randomGenerator()); },
+      .def("lastSolveIters", [](const PyIKSolver& s) { s.robot.get(); return s.solver.lastIters; })
+      .def("sampleInitial", [](PyIKSolver& s) { s.get().sampleInitial(*klampt::SharedRandom()); },
            "Samples a random configuration of the active DOFs within the solver's limits.")
       .def("_solveGlobal",
            [](PyIKSolver& s, int numRestarts, bool startRandom) {
-             klampt::IKSolver& k = s.get();
-             k.validate();
-             requireObjectives(k);
-             py::gil_scoped_release release;
-             return k.solveGlobal(numRestarts, startRandom, klampt::randomGenerator());
+             // The restarts draw from a generator of their own, seeded from the
+             // shared one while the GIL is held.
+             std::mt19937_64 rng((*klampt::SharedRandom())());
+             return released(s, [&](klampt::IKSolver& k) { return k.solveGlobal(numRestarts, startRandom, rng); });
            },
            py::arg("numRestarts"), py::arg("startRandom") = false,
            "solve() with random restarts, run without the GIL (used by klampt.model.ik.solve_global).")
       // keep_alive is not needed: the handle holds the robot by shared ownership.
       .def_property_readonly("robot", [](const PyIKSolver& s) { return s.robot; })
       .def_property(
-          "objectives", [](const PyIKSolver& s) { return goalList(s.solver.goals); },
-          [](PyIKSolver& s, py::handle l) { s.solver.goals = toGoals(l); })
+          "objectives", [](const PyIKSolver& s) { s.robot.get(); return goalList(s.solver.goals); },
+          [](PyIKSolver& s, py::handle l) { s.robot.get(); s.solver.goals = toGoals(l); })
       .def_property(
-          "secondary_objectives", [](const PyIKSolver& s) { return goalList(s.solver.secondary); },
-          [](PyIKSolver& s, py::handle l) { s.solver.secondary = toGoals(l); })
+          "secondary_objectives", [](const PyIKSolver& s) { s.robot.get(); return goalList(s.solver.secondary); },
+          [](PyIKSolver& s, py::handle l) { s.robot.get(); s.solver.secondary = toGoals(l); })
       .def_property(
-          "tol", [](const PyIKSolver& s) { return s.solver.tol; },
-          [](PyIKSolver& s, double v) { s.solver.tol = v; })
+          "tol", [](const PyIKSolver& s) { s.robot.get(); return s.solver.tol; },
+          [](PyIKSolver& s, double v) { s.robot.get(); s.solver.tol = v; })
       .def_property(
-          "maxIters", [](const PyIKSolver& s) { return s.solver.maxIters; },
-          [](PyIKSolver& s, int v) { s.solver.maxIters = v; })
+          "maxIters", [](const PyIKSolver& s) { s.robot.get(); return s.solver.maxIters; },
+          [](PyIKSolver& s, int v) { s.robot.get(); s.solver.maxIters = v; })
       .def_property(
-          "activeDofs", [](const PyIKSolver& s) { return s.solver.activeDofs; },
-          [](PyIKSolver& s, std::vector<int> v) { s.solver.activeDofs = v; })
+          "activeDofs", [](const PyIKSolver& s) { s.robot.get(); return s.solver.activeDofs; },
+          [](PyIKSolver& s, std::vector<int> v) { s.robot.get(); s.solver.activeDofs = v; })
       .def_property(
-          "useJointLimits", [](const PyIKSolver& s) { return s.solver.useJointLimits; },
-          [](PyIKSolver& s, bool v) { s.solver.useJointLimits = v; })
+          "useJointLimits", [](const PyIKSolver& s) { s.robot.get(); return s.solver.useJointLimits; },
+          [](PyIKSolver& s, bool v) { s.robot.get(); s.solver.useJointLimits = v; })
       .def_property(
-          "qmin", [](const PyIKSolver& s) { return toList(s.solver.qmin); },
-          [](PyIKSolver& s, py::handle v) { s.solver.qmin = toVector(v, -1, "qmin"); })
+          "qmin", [](const PyIKSolver& s) { s.robot.get(); return toList(s.solver.qmin); },
+          [](PyIKSolver& s, py::handle v) { s.robot.get(); s.solver.qmin = toVector(v, -1, "qmin"); })
       .def_property(
-          "qmax", [](const PyIKSolver& s) { return toList(s.solver.qmax); },
-          [](PyIKSolver& s, py::handle v) { s.solver.qmax = toVector(v, -1, "qmax"); })
+          "qmax", [](const PyIKSolver& s) { s.robot.get(); return toList(s.solver.qmax); },
+          [](PyIKSolver& s, py::handle v) { s.robot.get(); s.solver.qmax = toVector(v, -1, "qmax"); })
       .def_property(
-          "biasConfig", [](const PyIKSolver& s) { return toList(s.solver.bias); }, &setBias)
+          "biasConfig", [](const PyIKSolver& s) { s.robot.get(); return toList(s.solver.bias); }, &setBias)
       .def_property(
-          "lastIters", [](const PyIKSolver& s) { return s.solver.lastIters; },
-          [](PyIKSolver& s, int v) { s.solver.lastIters = v; });
+          "lastIters", [](const PyIKSolver& s) { s.robot.get(); return s.solver.lastIters; },
+          [](PyIKSolver& s, int v) { s.robot.get(); s.solver.lastIters = v; });
 }
 
 }  // namespace klampt_py

@@ -54,11 +54,11 @@ void bindMass(py::module_& m) {
       .def("getInertia", [](const MassValue& s) { return s.inertia; })
       .def("estimate",
            [](MassValue& s, const Geometry3D& g, double mass, double surfaceFraction) {
-             if (g.geom->empty()) throw py::value_error("cannot estimate mass properties of an empty geometry");
+             if (g.get().empty()) throw py::value_error("cannot estimate mass properties of an empty geometry");
              klampt::Mass out;
              out.mass = mass;
-             out.com = klampt::geometryCenterOfMass(*g.geom->data, surfaceFraction);
-             out.inertia = klampt::geometryInertia(*g.geom->data, out.com, mass, surfaceFraction);
+             out.com = klampt::geometryCenterOfMass(*g.get().data, surfaceFraction);
+             out.inertia = klampt::geometryInertia(*g.get().data, out.com, mass, surfaceFraction);
              s = MassValue::from(out);
            },
            py::arg("g"), py::arg("mass"), py::arg("surfaceFraction") = 0.0,

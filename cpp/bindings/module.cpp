@@ -32,7 +32,7 @@ PYBIND11_MODULE(_robotsim, m) {
   klampt_py::bindRobotSensors(m);
   klampt_py::bindCameraRenderer(m);
   klampt_py::bindSimulation(m);
-  m.def("set_random_seed", [](int seed) { klampt::randomGenerator().seed((unsigned long long)seed); },
+  m.def("set_random_seed", [](int seed) { (*klampt::SharedRandom()).seed((unsigned long long)seed); },
         py::arg("seed"), "Seeds the random generator used by sampling routines (randomizeConfig, ...).");
   m.def("native_library_versions", &klampt::nativeLibraryVersions,
         "Versions of the native libraries linked into the extension.");

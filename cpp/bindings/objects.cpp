@@ -12,30 +12,46 @@ using klampt::Terrain;
 
 namespace {
 
-// Loads an element file and replaces `target`'s data with it, keeping its world.
-template <class T, class Loader>
-bool reload(T& target, const std::string& fn, Loader load) {
+// Loads an element file (without the GIL) and replaces the handle's element
+// with it, keeping its world; for the world that is a structural change.
+template <class Handle, class Loader>
+auto reload(const Handle& handle, const std::string& fn, Loader load) -> decltype(&handle.get()) {
+  handle.get();
   klampt::LoadContext ctx;
-  std::shared_ptr<T> loaded;
+  decltype(load(fn, ctx)) loaded;
   try {
     py::gil_scoped_release release;
     loaded = load(fn, ctx);
   } catch (const std::exception& e) {
     emitWarnings(ctx.warnings);
     logError(e.what());
-    return false;
+    return nullptr;
   }
   emitWarnings(ctx.warnings);
+  auto& target = handle.get();  // other threads ran meanwhile: get() waits for their long calls
   klampt::World* w = target.world;
   target = *loaded;
   target.world = w;
-  return true;
+  if (w) w->structureChanged();
+  return &target;
 }
 
-bool reloadObject(RigidObject& target, const std::string& fn) {
-  if (!reload(target, fn, klampt::loadRigidObjectFile)) return false;
-  target.setTransform(target.transform);
-  return true;
+bool reloadObject(const RigidObjectModel& s, const std::string& fn) {
+  RigidObject* o = reload(s, fn, klampt::loadRigidObjectFile);
+  if (o) o->setTransform(o->transform);
+  return o != nullptr;
+}
+
+klampt::RigidTransform finiteTransform(py::handle R, py::handle t) {
+  const klampt::RigidTransform T{toRotation(R, "R"), toVector3(t, "t")};
+  if (!T.R.allFinite() || !T.t.allFinite()) throw py::value_error("R and t must be finite");
+  return T;
+}
+
+Vector3 finite3(py::handle v, const char* name) {
+  const Vector3 x = toVector3(v, name);
+  if (!x.allFinite()) throw py::value_error(std::string(name) + " must be finite");
+  return x;
 }
 
 // Saves an element file, logging a failure and returning False as the reference does.
@@ -56,7 +72,7 @@ void bindObjects(py::module_& m) {
   py::class_<RigidObjectModel> objCls(m, "RigidObjectModel", "A rigid movable object.");
   addThisown(objCls);
   objCls.def(py::init([]() { return RigidObjectModel{nullptr, std::make_shared<RigidObject>()}; }))
-      .def("loadFile", [](RigidObjectModel& s, const std::string& fn) { return reloadObject(s.get(), fn); },
+      .def("loadFile", [](RigidObjectModel& s, const std::string& fn) { return reloadObject(s, fn); },
            py::arg("fn"))
       .def("saveFile",
            [](RigidObjectModel& s, const std::string& fn, py::object geometryName) {
@@ -71,8 +87,8 @@ void bindObjects(py::module_& m) {
            })
       .def("getName", [](const RigidObjectModel& s) { return nameToPython(s.get().name); })
       .def("setName", [](RigidObjectModel& s, const std::string& n) { s.get().name = n; }, py::arg("name"))
-      .def("geometry", [](const RigidObjectModel& s) { return elementGeometry(s.get().geometry, s.world); })
-      .def("appearance", [](const RigidObjectModel& s) { return Appearance{s.get().appearance, s.world}; })
+      .def("geometry", [](const RigidObjectModel& s) { return Geometry3D{s.get().geometry, s.world, worldLock(s.world)}; })
+      .def("appearance", [](const RigidObjectModel& s) { return Appearance{s.get().appearance, s.world, worldLock(s.world)}; })
       .def("getMass", [](const RigidObjectModel& s) { return MassValue::from(s.get().mass); })
       .def("setMass", [](RigidObjectModel& s, const MassValue& mv) { s.get().mass = mv.toCore(); }, py::arg("mass"))
       .def("getContactParameters", [](const RigidObjectModel& s) { return s.get().contact; })
@@ -81,15 +97,18 @@ void bindObjects(py::module_& m) {
       .def("getTransform", [](const RigidObjectModel& s) { return transformToTuple(s.get().transform); })
       .def("setTransform",
            [](RigidObjectModel& s, py::handle R, py::handle t) {
-             s.get().setTransform({toRotation(R, "R"), toVector3(t, "t")});
+             const klampt::RigidTransform T = finiteTransform(R, t);
+             s.get().setTransform(T);
            },
            py::arg("R"), py::arg("t"))
       .def("getVelocity",
            [](const RigidObjectModel& s) { return py::make_tuple(toList(s.get().angularVelocity), toList(s.get().velocity)); })
       .def("setVelocity",
            [](RigidObjectModel& s, py::handle w, py::handle v) {
-             s.get().angularVelocity = toVector3(w, "angularVelocity");
-             s.get().velocity = toVector3(v, "velocity");
+             const Vector3 angular = finite3(w, "angularVelocity"), linear = finite3(v, "velocity");
+             RigidObject& o = s.get();
+             o.angularVelocity = angular;
+             o.velocity = linear;
            },
            py::arg("angularVelocity"), py::arg("velocity"))
       .def_property_readonly("world", [](const RigidObjectModel& s) { return s.world ? worldNumber(s.world.get()) : -1; })
@@ -103,7 +122,8 @@ void bindObjects(py::module_& m) {
   py::class_<TerrainModel> terrainCls(m, "TerrainModel", "Static environment geometry.");
   addThisown(terrainCls);
   terrainCls.def(py::init([]() { return TerrainModel{nullptr, std::make_shared<Terrain>()}; }))
-      .def("loadFile", [](TerrainModel& s, const std::string& fn) { return reload(s.get(), fn, klampt::loadTerrainFile); },
+      .def("loadFile",
+           [](TerrainModel& s, const std::string& fn) { return reload(s, fn, klampt::loadTerrainFile) != nullptr; },
            py::arg("fn"))
       .def("saveFile",
            [](TerrainModel& s, const std::string& fn, py::object geometryName) {
@@ -118,9 +138,14 @@ void bindObjects(py::module_& m) {
            })
       .def("getName", [](const TerrainModel& s) { return nameToPython(s.get().name); })
       .def("setName", [](TerrainModel& s, const std::string& n) { s.get().name = n; }, py::arg("name"))
-      .def("geometry", [](const TerrainModel& s) { return elementGeometry(s.get().geometry, s.world); })
-      .def("appearance", [](const TerrainModel& s) { return Appearance{s.get().appearance, s.world}; })
-      .def("setFriction", [](TerrainModel& s, double f) { s.get().kFriction = f; }, py::arg("friction"))
+      .def("geometry", [](const TerrainModel& s) { return Geometry3D{s.get().geometry, s.world, worldLock(s.world)}; })
+      .def("appearance", [](const TerrainModel& s) { return Appearance{s.get().appearance, s.world, worldLock(s.world)}; })
+      .def("setFriction",
+           [](TerrainModel& s, double f) {
+             if (!(f >= 0) || !std::isfinite(f)) throw py::value_error("friction must be finite and >= 0");
+             s.get().kFriction = f;
+           },
+           py::arg("friction"))
       .def_property_readonly("world", [](const TerrainModel& s) { return s.world ? worldNumber(s.world.get()) : -1; })
       .def_property_readonly("index", &TerrainModel::index)
       .def_property_readonly("terrain", [](const TerrainModel& s) { return (std::uintptr_t)s.terrain.get(); },

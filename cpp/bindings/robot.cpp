@@ -8,6 +8,7 @@
 #include "klampt/model/config_space.h"
 #include "klampt/model/kinematics.h"
 #include "klampt/model/robot_edit.h"
+#include "scratch.h"
 
 namespace klampt_py {
 
@@ -15,49 +16,55 @@ using klampt::Robot;
 
 namespace {
 
-// Reads a configuration-sized vector into `target`, which is left unchanged
-// if the value is malformed or holds a NaN.
-void readJointVector(const Robot& r, py::handle obj, const char* name, VectorX& target) {
-  static thread_local VectorX scratch;
-  readVector(obj, r.numLinks(), name, scratch);
-  if (scratch.array().isNaN().any()) throw py::value_error(std::string(name) + " contains NaN");
-  target = scratch;
+// Reads a configuration-sized vector of finite values into the robot's
+// `target`, which is left unchanged if the value is malformed. Converting an
+// element may run Python code that edits the robot, so the robot is looked up
+// again, and the size checked again, once the value is read.
+Robot& readJointVector(const RobotModel& s, py::handle obj, const char* name, VectorX Robot::*target) {
+  Scratch<VectorX> value;
+  readVector(obj, s.get().numLinks(), name, *value);
+  Robot& r = s.get();
+  checkSize(value->size(), r.numLinks(), name);
+  if (!value->allFinite()) throw py::value_error(std::string(name) + " contains NaN or infinity");
+  r.*target = *value;
+  return r;
 }
 
 void setConfig(RobotModel& s, py::handle q) {
-  Robot& r = s.get();
-  readJointVector(r, q, "q", r.q);
-  r.updateFrames();
+  readJointVector(s, q, "q", &Robot::q).updateFrames();
   s.dirtyDynamics = true;
 }
 
 void setVelocity(RobotModel& s, py::handle dq) {
-  Robot& r = s.get();
-  readJointVector(r, dq, "dq", r.dq);
+  readJointVector(s, dq, "dq", &Robot::dq);
   s.dirtyDynamics = true;
 }
 
-int linkArg(const Robot& r, py::handle arg) {
+// A link given by index or name. The index is converted (which may run
+// Python code) before the robot is looked at.
+int linkArg(const RobotModel& s, py::handle arg) {
   if (py::isinstance<py::str>(arg)) {
-    std::string name = arg.cast<std::string>();
+    const std::string name = arg.cast<std::string>();
+    const Robot& r = s.get();
     int i = r.linkIndex(name);
     if (i < 0) throw py::key_error("no link named '" + name + "' in robot '" + r.name + "'");
     return i;
   }
-  long i = arg.cast<long>();
-  checkIndex(i, r.numLinks(), "link");
+  const long i = toIndex(arg, "index");
+  checkIndex(i, s.get().numLinks(), "link");
   return (int)i;
 }
 
-int driverArg(const Robot& r, py::handle arg) {
+int driverArg(const RobotModel& s, py::handle arg) {
   if (py::isinstance<py::str>(arg)) {
-    std::string name = arg.cast<std::string>();
+    const std::string name = arg.cast<std::string>();
+    const Robot& r = s.get();
     int i = r.driverIndex(name);
     if (i < 0) throw py::key_error("no driver named '" + name + "' in robot '" + r.name + "'");
     return i;
   }
-  long i = arg.cast<long>();
-  checkIndex(i, (long)r.drivers.size(), "driver");
+  const long i = toIndex(arg, "index");
+  checkIndex(i, (long)s.get().drivers.size(), "driver");
   return (int)i;
 }
 
@@ -67,9 +74,34 @@ py::array_t<double> comJacobianArray(const Robot& r) {
   return J;
 }
 
-void setLimits(Robot& r, VectorX& lo, VectorX& hi, py::handle qmin, py::handle qmax, const char* a, const char* b) {
-  readVector(qmin, r.numLinks(), a, lo);
-  readVector(qmax, r.numLinks(), b, hi);
+// A per-link limit vector (infinite entries allowed, NaN not), read before the
+// robot is changed so that a bad value changes nothing. Returns the robot as
+// it is after the conversion, with the size checked against it.
+Robot& readLimits(const RobotModel& s, py::handle obj, const char* name, VectorX& out) {
+  readVector(obj, s.get().numLinks(), name, out);
+  if (out.array().isNaN().any()) throw py::value_error(std::string(name) + " contains NaN");
+  Robot& r = s.get();
+  checkSize(out.size(), r.numLinks(), name);
+  return r;
+}
+
+// The robot after loading another one into it (loadFile, reduce): its links,
+// joints and drivers are new.
+void replaceRobot(Robot& r, const Robot& with) {
+  klampt::World* w = r.world;
+  r = with;
+  r.world = w;
+  r.structureChanged();
+}
+
+// A vector with one entry per link or per driver, read with the size the
+// robot has before the conversion; callers check it again against the robot
+// as it is afterwards (the conversion may run Python code that edits it).
+VectorX linkVector(const RobotModel& s, py::handle obj, const char* name) {
+  return toVector(obj, s.get().numLinks(), name);
+}
+VectorX driverVector(const RobotModel& s, py::handle obj, const char* name) {
+  return toVector(obj, (int)s.get().drivers.size(), name);
 }
 
 void refreshDriverLimits(Robot& r) {
@@ -103,11 +135,11 @@ PyMethodDef robotFastMethods[] = {
     fastDef<RobotModel, setConfigMethod>(
         "setConfig",
         "setConfig($self, q)\n--\n\nSets the configuration and updates the link transforms. Raises ValueError "
-        "if q has the wrong size or contains NaN (the configuration is then unchanged)."),
+        "if q has the wrong size or contains NaN or infinity (the configuration is then unchanged)."),
     fastDef<RobotModel, setVelocityMethod>(
         "setVelocity",
         "setVelocity($self, dq)\n--\n\nSets the joint velocities. Raises ValueError if dq has the wrong size or "
-        "contains NaN (the velocity is then unchanged)."),
+        "contains NaN or infinity (the velocity is then unchanged)."),
     fastDef<RobotModel, getCom>("getCom", "getCom($self)\n--\n\nThe center of mass in world coordinates."),
     {nullptr, nullptr, 0, nullptr}};
 
@@ -134,10 +166,7 @@ void bindRobot(py::module_& m) {
                return false;
              }
              emitWarnings(ctx.warnings);
-             Robot& r = self.get();
-             klampt::World* w = r.world;
-             r = *loaded;
-             r.world = w;
+             replaceRobot(self.get(), *loaded);  // other threads ran meanwhile: get() waits for their calls
              return true;
            },
            py::arg("fn"), "Loads the robot from the file fn (.rob or .urdf). Returns False on failure.")
@@ -157,69 +186,81 @@ void bindRobot(py::module_& m) {
       .def("setName", [](RobotModel& s, const std::string& n) { s.get().name = n; }, py::arg("name"))
       .def("numLinks", [](const RobotModel& s) { return s.get().numLinks(); })
       .def("link",
-           [](const RobotModel& s, py::object arg) { return RobotModelLink{s, linkArg(s.get(), arg)}; },
+           [](const RobotModel& s, py::object arg) { return RobotModelLink{s, linkArg(s, arg)}; },
            py::arg("index"), "Returns a reference to the link by index or name.")
       .def("numDrivers", [](const RobotModel& s) { return (int)s.get().drivers.size(); })
       .def("driver",
-           [](const RobotModel& s, py::object arg) { return RobotModelDriver{s, driverArg(s.get(), arg)}; },
+           [](const RobotModel& s, py::object arg) { return RobotModelDriver{s, driverArg(s, arg)}; },
            py::arg("index"), "Returns a reference to the driver by index or name.")
       .def("getJointType",
            [](const RobotModel& s, py::object arg) {
+             const int link = linkArg(s, arg);
              const Robot& r = s.get();
-             int j = r.jointOfLink(linkArg(r, arg));
+             int j = r.jointOfLink(link);
              return std::string(j < 0 ? "normal" : klampt::jointTypeName(r.joints[j].type));
            },
            py::arg("index"))
       .def("getJointLimits", [](const RobotModel& s) { return py::make_tuple(toList(s.get().qMin), toList(s.get().qMax)); })
       .def("setJointLimits",
            [](RobotModel& s, py::handle a, py::handle b) {
-             Robot& r = s.get();
-             setLimits(r, r.qMin, r.qMax, a, b, "qmin", "qmax");
+             VectorX lo, hi;
+             readLimits(s, a, "qmin", lo);
+             Robot& r = readLimits(s, b, "qmax", hi);
+             checkSize(lo.size(), r.numLinks(), "qmin");
+             r.qMin = lo;
+             r.qMax = hi;
              refreshDriverLimits(r);
            },
            py::arg("qmin"), py::arg("qmax"))
       .def("getVelocityLimits", [](const RobotModel& s) { return toList(s.get().velMax); })
       .def("setVelocityLimits",
            [](RobotModel& s, py::handle v) {
-             Robot& r = s.get();
-             readVector(v, r.numLinks(), "vmax", r.velMax);
-             r.velMin = -r.velMax;
+             VectorX vmax;
+             Robot& r = readLimits(s, v, "vmax", vmax);
+             r.velMax = vmax;
+             r.velMin = -vmax;
              refreshDriverLimits(r);
            },
            py::arg("vmax"))
       .def("getAccelerationLimits", [](const RobotModel& s) { return toList(s.get().accMax); })
       .def("setAccelerationLimits",
            [](RobotModel& s, py::handle v) {
-             Robot& r = s.get();
-             readVector(v, r.numLinks(), "amax", r.accMax);
+             VectorX amax;
+             Robot& r = readLimits(s, v, "amax", amax);
+             r.accMax = amax;
              refreshDriverLimits(r);
            },
            py::arg("amax"))
       .def("getTorqueLimits", [](const RobotModel& s) { return toList(s.get().torqueMax); })
       .def("setTorqueLimits",
            [](RobotModel& s, py::handle v) {
-             Robot& r = s.get();
-             readVector(v, r.numLinks(), "tmax", r.torqueMax);
+             VectorX tmax;
+             Robot& r = readLimits(s, v, "tmax", tmax);
+             r.torqueMax = tmax;
              refreshDriverLimits(r);
            },
            py::arg("tmax"))
       .def("setDOFPosition",
            [](RobotModel& s, py::object i, double qi) {
+             if (!std::isfinite(qi)) throw py::value_error("qi must be finite");
+             const int k = linkArg(s, i);
              Robot& r = s.get();
-             int k = linkArg(r, i);
-             if (std::isnan(qi)) throw py::value_error("qi is NaN");
              r.q[k] = qi;
              r.updateSubtree(k);
            },
            py::arg("i"), py::arg("qi"))
-      .def("getDOFPosition", [](const RobotModel& s, py::object i) { return s.get().q[linkArg(s.get(), i)]; },
+      .def("getDOFPosition",
+           [](const RobotModel& s, py::object i) {
+             const int k = linkArg(s, i);
+             return s.get().q[k];
+           },
            py::arg("i"))
       .def("getComJacobian", [](const RobotModel& s) { return comJacobianArray(s.get()); },
            "3 x n Jacobian of the center of mass (ndarray).")
       .def("getComJacobianCols",
            [](const RobotModel& s, py::handle links) {
-             const Robot& r = s.get();
              std::vector<int> cols = toIntList(links, "links");
+             const Robot& r = s.get();
              for (int c : cols) checkIndex(c, r.numLinks(), "link");
              auto J = newArray({3, (py::ssize_t)cols.size()});
              klampt::comJacobianCols(r, cols, klampt::RowMatrixMap(J.mutable_data(), 3, (Eigen::Index)cols.size()));
@@ -228,37 +269,47 @@ void bindRobot(py::module_& m) {
            py::arg("links"))
       .def("interpolate",
            [](const RobotModel& s, py::handle a, py::handle b, double u) {
+             const VectorX qa = linkVector(s, a, "a"), qb = linkVector(s, b, "b");
              const Robot& r = s.get();
+             checkSize(qa.size(), r.numLinks(), "a");
+             checkSize(qb.size(), r.numLinks(), "b");
              VectorX out;
-             klampt::interpolateConfig(r, toVector(a, r.numLinks(), "a"), toVector(b, r.numLinks(), "b"), u, out);
+             klampt::interpolateConfig(r, qa, qb, u, out);
              return toList(out);
            },
            py::arg("a"), py::arg("b"), py::arg("u"))
       .def("distance",
            [](const RobotModel& s, py::handle a, py::handle b) {
+             const VectorX qa = linkVector(s, a, "a"), qb = linkVector(s, b, "b");
              const Robot& r = s.get();
-             return klampt::configDistance(r, toVector(a, r.numLinks(), "a"), toVector(b, r.numLinks(), "b"));
+             checkSize(qa.size(), r.numLinks(), "a");
+             checkSize(qb.size(), r.numLinks(), "b");
+             return klampt::configDistance(r, qa, qb);
            },
            py::arg("a"), py::arg("b"))
       .def("interpolateDeriv",
            [](const RobotModel& s, py::handle a, py::handle b) {
+             const VectorX qa = linkVector(s, a, "a"), qb = linkVector(s, b, "b");
              const Robot& r = s.get();
+             checkSize(qa.size(), r.numLinks(), "a");
+             checkSize(qb.size(), r.numLinks(), "b");
              VectorX out;
-             klampt::interpolateDerivative(r, toVector(a, r.numLinks(), "a"), toVector(b, r.numLinks(), "b"), out);
+             klampt::interpolateDerivative(r, qa, qb, out);
              return toList(out);
            },
            py::arg("a"), py::arg("b"))
       .def("randomizeConfig",
            [](RobotModel& s, double scale) {
              Robot& r = s.get();
-             klampt::sampleConfig(r, scale, klampt::randomGenerator(), r.q);
+             klampt::sampleConfig(r, scale, *klampt::SharedRandom(), r.q);
              r.updateFrames();
            },
            py::arg("unboundedScale") = 1.0)
       .def("configToDrivers",
            [](const RobotModel& s, py::handle q) {
+             const VectorX c = linkVector(s, q, "config");
              const Robot& r = s.get();
-             VectorX c = toVector(q, r.numLinks(), "config");
+             checkSize(c.size(), r.numLinks(), "config");
              VectorX out((Eigen::Index)r.drivers.size());
              for (int d = 0; d < out.size(); ++d) out[d] = r.driverValue(d, c);
              return toList(out);
@@ -266,8 +317,9 @@ void bindRobot(py::module_& m) {
            py::arg("config"))
       .def("velocityToDrivers",
            [](const RobotModel& s, py::handle dq) {
+             const VectorX v = linkVector(s, dq, "velocities");
              const Robot& r = s.get();
-             VectorX v = toVector(dq, r.numLinks(), "velocities");
+             checkSize(v.size(), r.numLinks(), "velocities");
              VectorX out((Eigen::Index)r.drivers.size());
              for (int d = 0; d < out.size(); ++d) out[d] = r.driverVelocity(d, v);
              return toList(out);
@@ -275,8 +327,9 @@ void bindRobot(py::module_& m) {
            py::arg("velocities"))
       .def("configFromDrivers",
            [](const RobotModel& s, py::handle values) {
+             const VectorX v = driverVector(s, values, "driverValues");
              const Robot& r = s.get();
-             VectorX v = toVector(values, (int)r.drivers.size(), "driverValues");
+             checkSize(v.size(), (Py_ssize_t)r.drivers.size(), "driverValues");
              VectorX q = r.q;
              for (int d = 0; d < v.size(); ++d) r.setDriverValue(d, v[d], q);
              return toList(q);
@@ -284,8 +337,9 @@ void bindRobot(py::module_& m) {
            py::arg("driverValues"))
       .def("velocityFromDrivers",
            [](const RobotModel& s, py::handle values) {
+             const VectorX v = driverVector(s, values, "driverVelocities");
              const Robot& r = s.get();
-             VectorX v = toVector(values, (int)r.drivers.size(), "driverVelocities");
+             checkSize(v.size(), (Py_ssize_t)r.drivers.size(), "driverVelocities");
              VectorX dq = r.dq;
              for (int d = 0; d < v.size(); ++d) r.setDriverVelocity(d, v[d], dq);
              return toList(dq);
@@ -311,24 +365,27 @@ void bindRobot(py::module_& m) {
            [](RobotModel& s, const RobotModel& other) {
              Robot reduced;
              std::vector<int> map = klampt::reduceRobot(other.get(), reduced);
-             Robot& r = s.get();
-             klampt::World* w = r.world;
-             r = reduced;
-             r.world = w;
+             replaceRobot(s.get(), reduced);
              return map;
            },
            py::arg("robot"),
            "Sets self to `robot` without its fixed DOFs; returns the map from old DOF indices to new ones (-1: removed).")
       .def("mount",
            [](RobotModel& s, int link, const RobotModel& sub, py::handle R, py::handle t) {
+             const klampt::RigidTransform T{toRotation(R, "R"), toVector3(t, "t")};
+             if (!T.R.allFinite() || !T.t.allFinite()) throw py::value_error("R and t must be finite");
+             const Robot copy = sub.get();  // mounting a robot onto itself reads a snapshot
              Robot& r = s.get();
              if (link != -1) checkIndex(link, r.numLinks(), "link");
-             const Robot& subRobot = sub.get();
-             Robot copy = subRobot;  // mounting a robot onto itself reads a snapshot
-             klampt::mountRobot(r, link, copy, {toRotation(R, "R"), toVector3(t, "t")}, subRobot.name);
+             klampt::mountRobot(r, link, copy, T, copy.name);
+             r.structureChanged();
            },
            py::arg("link"), py::arg("subRobot"), py::arg("R"), py::arg("t"),
            "Mounts a copy of subRobot onto link at (R,t); its links are renamed subRobot.getName():name.")
+      .def("structureStamp", [](const RobotModel& s) { return s.get().structureStamp; },
+           "A number that changes whenever the robot's links, joints or drivers change (loadFile, reduce, mount, "
+           "setParent), never to a value it had before: whatever derived data from the robot's structure (IK "
+           "solvers, sensors) compares it to tell that its data are stale.")
       .def_property_readonly("world", [](const RobotModel& s) { return s.world ? worldNumber(s.world.get()) : -1; })
       .def_property_readonly("index", &RobotModel::index)
       .def_property_readonly("robot", [](const RobotModel& s) { return (std::uintptr_t)s.robot.get(); },

@@ -8,6 +8,25 @@ namespace klampt_py {
 
 using klampt::Driver;
 
+namespace {
+
+void setValue(RobotModelDriver& s, double v) {
+  if (!std::isfinite(v)) throw py::value_error("value must be finite");
+  s.driver();
+  klampt::Robot& r = s.r();
+  r.setDriverValue(s.index, v, r.q);
+  r.updateFrames();
+}
+
+void setVelocity(RobotModelDriver& s, double v) {
+  if (!std::isfinite(v)) throw py::value_error("velocity must be finite");
+  s.driver();
+  klampt::Robot& r = s.r();
+  r.setDriverVelocity(s.index, v, r.dq);
+}
+
+}  // namespace
+
 py::class_<RobotModelDriver> declareRobotDriver(py::module_& m) {
   return py::class_<RobotModelDriver>(m, "RobotModelDriver", "A reference to a driver of a RobotModel.");
 }
@@ -36,21 +55,11 @@ void bindRobotDriver(py::class_<RobotModelDriver>& cls) {
       .def("getValue", [](const RobotModelDriver& s) { return s.r().driverValue(s.index, s.r().q); },
            "The driver's value at the robot's current configuration.")
       .def("setValue",
-           [](RobotModelDriver& s, double v) {
-             s.driver();
-             if (std::isnan(v)) throw py::value_error("value is NaN");
-             klampt::Robot& r = s.r();
-             r.setDriverValue(s.index, v, r.q);
-             r.updateFrames();
-           },
+           [](RobotModelDriver& s, double v) { setValue(s, v); },
            py::arg("val"), "Sets the affected links of the robot's current configuration and updates its frames.")
       .def("getVelocity", [](const RobotModelDriver& s) { return s.r().driverVelocity(s.index, s.r().dq); })
       .def("setVelocity",
-           [](RobotModelDriver& s, double v) {
-             s.driver();
-             if (std::isnan(v)) throw py::value_error("velocity is NaN");
-             s.r().setDriverVelocity(s.index, v, s.r().dq);
-           },
+           [](RobotModelDriver& s, double v) { setVelocity(s, v); },
            py::arg("val"))
       .def_property_readonly("world", [](const RobotModelDriver& s) { return s.robot.world ? worldNumber(s.robot.world.get()) : -1; })
       .def_property_readonly("robotIndex", [](const RobotModelDriver& s) { return s.robot.index(); })
@@ -63,17 +72,9 @@ void bindRobotDriver(py::class_<RobotModelDriver>& cls) {
       .def_property_readonly("affectedLink", [](const RobotModelDriver& s) { return s.driver().linkIndices.at(0); })
       .def_property_readonly("affectedLinks", [](const RobotModelDriver& s) { return s.driver().linkIndices; })
       .def_property("value", [](const RobotModelDriver& s) { return s.r().driverValue(s.index, s.r().q); },
-                    [](RobotModelDriver& s, double v) {
-                      s.driver();
-                      klampt::Robot& r = s.r();
-                      r.setDriverValue(s.index, v, r.q);
-                      r.updateFrames();
-                    })
+                    [](RobotModelDriver& s, double v) { setValue(s, v); })
       .def_property("velocity", [](const RobotModelDriver& s) { return s.r().driverVelocity(s.index, s.r().dq); },
-                    [](RobotModelDriver& s, double v) {
-                      s.driver();
-                      s.r().setDriverVelocity(s.index, v, s.r().dq);
-                    })
+                    [](RobotModelDriver& s, double v) { setVelocity(s, v); })
       .def("__repr__", [](const RobotModelDriver& s) {
         if (!s.robot.robot || s.index < 0) return nameToPython("<RobotModelDriver (empty)>");
         return nameToPython("<RobotModelDriver " + std::to_string(s.index) + " of robot '" + s.robot.robot->name + "'>");

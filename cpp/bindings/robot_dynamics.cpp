@@ -5,6 +5,7 @@
 #include "convert.h"
 #include "fast_call.h"
 #include "handles.h"
+#include "scratch.h"
 #include "klampt/dynamics/coriolis_matrix.h"
 #include "klampt/dynamics/forward_dynamics.h"
 #include "klampt/dynamics/hessians.h"
@@ -21,32 +22,25 @@ using klampt::RowMatrixMap;
 
 namespace {
 
-// Reused between calls so that repeated calls do not allocate (calls take
-// microseconds, so the GIL is kept).
-struct Buffers {
-  klampt::DynamicsWorkspace ws;
-  VectorX in, out;
-};
-Buffers& buffers() {
-  static thread_local Buffers b;
-  return b;
-}
-
 void requireFinite(const double* v, Eigen::Index n, const char* name) {
   for (Eigen::Index i = 0; i < n; ++i)
     if (!std::isfinite(v[i])) throw py::value_error(std::string(name) + " contains a NaN or infinite value");
 }
 
-// A joint-space vector of n finite values; if allowEmpty, [] is accepted too
-// (then `in` is left empty).
-const VectorX& jointVector(py::handle obj, int n, const char* name, bool allowEmpty = false) {
-  VectorX& in = buffers().in;
-  readVector(obj, allowEmpty ? -1 : n, name, in);
+// Reads a joint-space vector of finite values into `in`; if allowEmpty, []
+// is accepted too (then `in` is left empty). Converting an element may run
+// Python code that edits the robot, so the size is checked against the robot
+// as it is afterwards, which is returned.
+const Robot& readJointVector(const RobotModel& s, py::handle obj, const char* name, VectorX& in,
+                             bool allowEmpty = false) {
+  readVector(obj, allowEmpty ? -1 : s.get().numLinks(), name, in);
+  const Robot& r = s.get();
+  const int n = r.numLinks();
   if (!(in.size() == n || (allowEmpty && in.size() == 0)))
     throw py::value_error(std::string(name) + " must have " + std::to_string(n) + " elements" +
                           (allowEmpty ? " (or none)" : "") + ", got " + std::to_string(in.size()));
   requireFinite(in.data(), in.size(), name);
-  return in;
+  return r;
 }
 
 Vector3 finiteVector3(py::handle obj, const char* name) {
@@ -55,25 +49,22 @@ Vector3 finiteVector3(py::handle obj, const char* name) {
   return v;
 }
 
-VectorX& output(int n) {
-  VectorX& out = buffers().out;
-  out.resize(n);
-  return out;
-}
-
-// A new list of the n values fill(double*) writes.
+// A new list of the n values fill(double*, DynamicsWorkspace&) writes.
 template <class Fill>
 py::object vectorResult(int n, Fill fill) {
-  VectorX& out = output(n);
-  fill(out.data());
-  return toList(out);
+  Scratch<VectorX> out;
+  Scratch<klampt::DynamicsWorkspace> ws;
+  out->resize(n);
+  fill(out->data(), *ws);
+  return toList(*out);
 }
 
-// An n x n ndarray filled by fill(RowMatrixMap).
+// An n x n ndarray filled by fill(RowMatrixMap, DynamicsWorkspace&).
 template <class Fill>
 py::object squareMatrix(int n, Fill fill) {
   auto a = newArray({n, n});
-  fill(RowMatrixMap(a.mutable_data(), n, n));
+  Scratch<klampt::DynamicsWorkspace> ws;
+  fill(RowMatrixMap(a.mutable_data(), n, n), *ws);
   return std::move(a);
 }
 
@@ -87,86 +78,90 @@ py::object matrix3(const klampt::Matrix3& M) {
 
 py::object getMassMatrix(RobotModel& s) {
   const Robot& r = s.get();
-  return squareMatrix(r.numLinks(), [&](RowMatrixMap B) { klampt::massMatrix(r, buffers().ws, B); });
+  return squareMatrix(r.numLinks(), [&](RowMatrixMap B, auto& ws) { klampt::massMatrix(r, ws, B); });
 }
 
 py::object getMassMatrixInv(RobotModel& s) {
   const Robot& r = s.get();
-  return squareMatrix(r.numLinks(), [&](RowMatrixMap out) { klampt::massMatrixInverse(r, buffers().ws, out); });
+  return squareMatrix(r.numLinks(), [&](RowMatrixMap out, auto& ws) { klampt::massMatrixInverse(r, ws, out); });
 }
 
 py::object getMassMatrixDeriv(RobotModel& s, const FastArgs& a) {
   auto [arg] = a.get("getMassMatrixDeriv", {"i"});
-  const Robot& r = s.get();
   const long i = toIndex(arg, "i");
+  const Robot& r = s.get();
   checkIndex(i, r.numLinks(), "DOF");
-  return squareMatrix(r.numLinks(), [&](RowMatrixMap dB) { klampt::massMatrixDeriv(r, (int)i, buffers().ws, dB); });
+  return squareMatrix(r.numLinks(), [&](RowMatrixMap dB, auto& ws) { klampt::massMatrixDeriv(r, (int)i, ws, dB); });
 }
 
 py::object getMassMatrixTimeDeriv(RobotModel& s) {
   const Robot& r = s.get();
-  return squareMatrix(r.numLinks(), [&](RowMatrixMap dB) {
-    klampt::massMatrixDirectionalDeriv(r, r.dq.data(), buffers().ws, dB);
+  return squareMatrix(r.numLinks(), [&](RowMatrixMap dB, auto& ws) {
+    klampt::massMatrixDirectionalDeriv(r, r.dq.data(), ws, dB);
   });
 }
 
 py::object getCoriolisForceMatrix(RobotModel& s) {
   const Robot& r = s.get();
-  return squareMatrix(r.numLinks(), [&](RowMatrixMap C) { klampt::coriolisMatrix(r, r.dq.data(), buffers().ws, C); });
+  return squareMatrix(r.numLinks(), [&](RowMatrixMap C, auto& ws) { klampt::coriolisMatrix(r, r.dq.data(), ws, C); });
 }
 
 py::object getCoriolisForces(RobotModel& s) {
   const Robot& r = s.get();
-  return vectorResult(r.numLinks(), [&](double* out) {
-    klampt::inverseDynamics(r, r.dq.data(), nullptr, Vector3::Zero(), buffers().ws, out);
+  return vectorResult(r.numLinks(), [&](double* out, auto& ws) {
+    klampt::inverseDynamics(r, r.dq.data(), nullptr, Vector3::Zero(), ws, out);
   });
 }
 
 py::object getGravityForces(RobotModel& s, const FastArgs& a) {
   auto [g] = a.get("getGravityForces", {"g"});
-  const Robot& r = s.get();
   const Vector3 gravity = finiteVector3(g, "g");
-  return vectorResult(r.numLinks(), [&](double* out) { klampt::gravityForces(r, gravity, buffers().ws, out); });
+  const Robot& r = s.get();
+  return vectorResult(r.numLinks(), [&](double* out, auto& ws) { klampt::gravityForces(r, gravity, ws, out); });
 }
 
 py::object torquesFromAccel(RobotModel& s, const FastArgs& a) {
   auto [arg] = a.get("torquesFromAccel", {"ddq"});
-  const Robot& r = s.get();
-  const VectorX& ddq = jointVector(arg, r.numLinks(), "ddq");
-  return vectorResult(r.numLinks(), [&](double* out) {
-    klampt::inverseDynamics(r, r.dq.data(), ddq.data(), Vector3::Zero(), buffers().ws, out);
+  Scratch<VectorX> ddq;
+  const Robot& r = readJointVector(s, arg, "ddq", *ddq);
+  return vectorResult(r.numLinks(), [&](double* out, auto& ws) {
+    klampt::inverseDynamics(r, r.dq.data(), ddq->data(), Vector3::Zero(), ws, out);
   });
 }
 
 py::object accelFromTorques(RobotModel& s, const FastArgs& a) {
   auto [arg] = a.get("accelFromTorques", {"t"});
-  const Robot& r = s.get();
-  const VectorX& tau = jointVector(arg, r.numLinks(), "t");
+  Scratch<VectorX> tau;
+  const Robot& r = readJointVector(s, arg, "t", *tau);
   return vectorResult(r.numLinks(),
-                      [&](double* out) { klampt::forwardDynamics(r, r.dq.data(), tau.data(), buffers().ws, out); });
+                      [&](double* out, auto& ws) { klampt::forwardDynamics(r, r.dq.data(), tau->data(), ws, out); });
 }
 
 py::object getComVelocity(RobotModel& s) {
   const Robot& r = s.get();
+  Scratch<klampt::DynamicsWorkspace> ws;
   double mass;
-  const Vector3 L = klampt::linearMomentum(r, r.dq.data(), buffers().ws, mass);
+  const Vector3 L = klampt::linearMomentum(r, r.dq.data(), *ws, mass);
   return toList(mass > 0 ? Vector3(L / mass) : Vector3::Zero());
 }
 
 py::object getLinearMomentum(RobotModel& s) {
   const Robot& r = s.get();
+  Scratch<klampt::DynamicsWorkspace> ws;
   double mass;
-  return toList(klampt::linearMomentum(r, r.dq.data(), buffers().ws, mass));
+  return toList(klampt::linearMomentum(r, r.dq.data(), *ws, mass));
 }
 
 py::object getAngularMomentum(RobotModel& s) {
   const Robot& r = s.get();
-  return toList(klampt::spinMomentum(r, r.dq.data(), buffers().ws));
+  Scratch<klampt::DynamicsWorkspace> ws;
+  return toList(klampt::spinMomentum(r, r.dq.data(), *ws));
 }
 
 py::object getKineticEnergy(RobotModel& s) {
   const Robot& r = s.get();
-  return py::float_(klampt::kineticEnergy(r, r.dq.data(), buffers().ws));
+  Scratch<klampt::DynamicsWorkspace> ws;
+  return py::float_(klampt::kineticEnergy(r, r.dq.data(), *ws));
 }
 
 py::object getTotalInertia(RobotModel& s) { return matrix3(klampt::totalInertia(s.get())); }
@@ -269,11 +264,11 @@ PyMethodDef robotDynamicsMethods[] = {
 // Acceleration of the point plocal and angular acceleration of the link.
 void linkAccelerations(const RobotModelLink& s, const Vector3& plocal, py::handle ddq, Vector3& angular,
                        Vector3& linear) {
+  Scratch<VectorX> a;
+  const Robot& r = readJointVector(s.robot, ddq, "ddq", *a, true);
   s.link();
-  const Robot& r = s.r();
-  const VectorX& a = jointVector(ddq, r.numLinks(), "ddq", true);
-  klampt::linkAcceleration(r, s.index, plocal, r.dq.data(), a.size() ? a.data() : nullptr, buffers().ws, angular,
-                           linear);
+  Scratch<klampt::DynamicsWorkspace> ws;
+  klampt::linkAcceleration(r, s.index, plocal, r.dq.data(), a->size() ? a->data() : nullptr, *ws, angular, linear);
 }
 
 py::object getAcceleration(RobotModelLink& s, const FastArgs& a) {
@@ -299,12 +294,13 @@ py::object getAngularAcceleration(RobotModelLink& s, const FastArgs& a) {
 
 py::object getPositionHessian(RobotModelLink& s, const FastArgs& a) {
   auto [plocal] = a.get("getPositionHessian", {"plocal"});
+  const Vector3 p = finiteVector3(plocal, "plocal");
   s.link();
   const Robot& r = s.r();
-  const Vector3 p = finiteVector3(plocal, "plocal");
   const int n = r.numLinks();
   auto H = newArray({3, n, n});
-  klampt::positionHessian(r, s.index, p, buffers().ws, H.mutable_data());
+  Scratch<klampt::DynamicsWorkspace> ws;
+  klampt::positionHessian(r, s.index, p, *ws, H.mutable_data());
   return std::move(H);
 }
 
@@ -313,7 +309,8 @@ py::object getOrientationHessian(RobotModelLink& s) {
   const Robot& r = s.r();
   const int n = r.numLinks();
   auto H = newArray({3, n, n});
-  klampt::orientationHessian(r, s.index, buffers().ws, H.mutable_data());
+  Scratch<klampt::DynamicsWorkspace> ws;
+  klampt::orientationHessian(r, s.index, *ws, H.mutable_data());
   return std::move(H);
 }
 

@@ -15,11 +15,12 @@ using klampt::RowMatrixMap;
 
 namespace {
 
-std::vector<int> checkedColumns(const Robot& r, py::handle links) {
-  std::vector<int> cols = toIntList(links, "links");
+void checkColumns(const Robot& r, const std::vector<int>& cols) {
   for (int c : cols) checkIndex(c, r.numLinks(), "link");
-  return cols;
 }
+
+// Converting an argument may run Python code that edits the robot: every
+// method below converts its arguments first, then checks the link.
 
 // Jacobian restricted to the given DOFs, built from the full one.
 py::array_t<double> selectColumns(const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>& full,
@@ -41,9 +42,9 @@ py::object getTransform(RobotModelLink& s) {
 
 py::object getJacobian(RobotModelLink& s, const FastArgs& a) {
   auto [p] = a.get("getJacobian", {"plocal"});
+  const Vector3 pl = toVector3(p, "plocal");
   s.link();
   const Robot& r = s.r();
-  const Vector3 pl = toVector3(p, "plocal");
   auto J = newArray({6, r.numLinks()});
   klampt::linkJacobian(r, s.index, pl, RowMatrixMap(J.mutable_data(), 6, r.numLinks()));
   return std::move(J);
@@ -51,9 +52,9 @@ py::object getJacobian(RobotModelLink& s, const FastArgs& a) {
 
 py::object getPositionJacobian(RobotModelLink& s, const FastArgs& a) {
   auto [p] = a.get("getPositionJacobian", {"plocal"});
+  const Vector3 pl = toVector3(p, "plocal");
   s.link();
   const Robot& r = s.r();
-  const Vector3 pl = toVector3(p, "plocal");
   auto J = newArray({3, r.numLinks()});
   klampt::positionJacobian(r, s.index, pl, RowMatrixMap(J.mutable_data(), 3, r.numLinks()));
   return std::move(J);
@@ -104,31 +105,35 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
       .def("getParent", [](const RobotModelLink& s) { return s.link().parent; })
       .def("setParent",
            [](RobotModelLink& s, py::object p) {
-             Robot& r = s.r();
              int parent;
              if (py::isinstance<RobotModelLink>(p)) {
                const RobotModelLink& other = p.cast<const RobotModelLink&>();
                if (other.robot.robot != s.robot.robot) throw py::value_error("the parent link must be on the same robot");
                parent = other.index;
              } else {
-               parent = p.cast<int>();
-               if (parent != -1) checkIndex(parent, r.numLinks(), "parent");
+               parent = (int)toIndex(p, "p");
              }
+             s.link();
+             Robot& r = s.r();
+             if (parent != -1) checkIndex(parent, r.numLinks(), "parent");
              if (parent >= s.index)
                throw py::value_error("a link's parent must come before it (parent " + std::to_string(parent) +
                                      ", link " + std::to_string(s.index) + ")");
              r.links[s.index].parent = parent;
+             r.structureChanged();
              r.updateFrames();
            },
            py::arg("p"))
-      .def("geometry", [](const RobotModelLink& s) { return elementGeometry(s.link().geometry, s.robot.world); })
-      .def("appearance", [](const RobotModelLink& s) { return Appearance{s.link().appearance, s.robot.world}; })
+      .def("geometry", [](const RobotModelLink& s) { return Geometry3D{s.link().geometry, s.robot.world, s.robot.lock()}; })
+      .def("appearance", [](const RobotModelLink& s) { return Appearance{s.link().appearance, s.robot.world, s.robot.lock()}; })
       .def("getMass", [](const RobotModelLink& s) { return MassValue::from(s.link().mass); })
       .def("setMass", [](RobotModelLink& s, const MassValue& mv) { s.link().mass = mv.toCore(); }, py::arg("mass"))
       .def("getParentTransform", [](const RobotModelLink& s) { return transformToTuple(s.link().parentTransform); })
       .def("setParentTransform",
            [](RobotModelLink& s, py::handle R, py::handle t) {
-             s.link().parentTransform = {toRotation(R, "R"), toVector3(t, "t")};
+             const klampt::RigidTransform T{toRotation(R, "R"), toVector3(t, "t")};
+             if (!T.R.allFinite() || !T.t.allFinite()) throw py::value_error("R and t must be finite");
+             s.link().parentTransform = T;
              s.r().updateFrames();
            },
            py::arg("R"), py::arg("t"))
@@ -136,7 +141,7 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
       .def("setAxis",
            [](RobotModelLink& s, py::handle axis) {
              Vector3 a = toVector3(axis, "axis");
-             if (!(a.norm() > 0)) throw py::value_error("axis must be a nonzero vector");
+             if (!(a.norm() > 0) || !a.allFinite()) throw py::value_error("axis must be a finite nonzero vector");
              s.link().axis = a.normalized();
              s.r().updateFrames();
            },
@@ -151,33 +156,39 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
            py::arg("prismatic"))
       .def("getWorldPosition",
            [](const RobotModelLink& s, py::handle p) {
+             const Vector3 v = toVector3(p, "plocal");
              s.link();
-             return toList(s.r().linkTransforms[s.index].apply(toVector3(p, "plocal")));
+             return toList(s.r().linkTransforms[s.index].apply(v));
            },
            py::arg("plocal"))
       .def("getWorldDirection",
            [](const RobotModelLink& s, py::handle v) {
+             const Vector3 d = toVector3(v, "vlocal");
              s.link();
-             return toList(Vector3(s.r().linkTransforms[s.index].R * toVector3(v, "vlocal")));
+             return toList(Vector3(s.r().linkTransforms[s.index].R * d));
            },
            py::arg("vlocal"))
       .def("getLocalPosition",
            [](const RobotModelLink& s, py::handle p) {
+             const Vector3 v = toVector3(p, "pworld");
              s.link();
              const klampt::RigidTransform& T = s.r().linkTransforms[s.index];
-             return toList(Vector3(T.R.transpose() * (toVector3(p, "pworld") - T.t)));
+             return toList(Vector3(T.R.transpose() * (v - T.t)));
            },
            py::arg("pworld"))
       .def("getLocalDirection",
            [](const RobotModelLink& s, py::handle v) {
+             const Vector3 d = toVector3(v, "vworld");
              s.link();
-             return toList(Vector3(s.r().linkTransforms[s.index].R.transpose() * toVector3(v, "vworld")));
+             return toList(Vector3(s.r().linkTransforms[s.index].R.transpose() * d));
            },
            py::arg("vworld"))
       .def("setTransform",
            [](RobotModelLink& s, py::handle R, py::handle t) {
+             const klampt::RigidTransform T{toRotation(R, "R"), toVector3(t, "t")};
+             if (!T.R.allFinite() || !T.t.allFinite()) throw py::value_error("R and t must be finite");
              s.link();
-             s.r().linkTransforms[s.index] = {toRotation(R, "R"), toVector3(t, "t")};
+             s.r().linkTransforms[s.index] = T;
            },
            py::arg("R"), py::arg("t"),
            "Overwrites the link's world transform (no IK; setConfig recomputes it).")
@@ -193,35 +204,41 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
            })
       .def("getPointVelocity",
            [](const RobotModelLink& s, py::handle p) {
+             const Vector3 v = toVector3(p, "plocal");
              s.link();
-             return toList(klampt::pointVelocity(s.r(), s.index, toVector3(p, "plocal")));
+             return toList(klampt::pointVelocity(s.r(), s.index, v));
            },
            py::arg("plocal"))
       .def("getJacobianCols",
            [](const RobotModelLink& s, py::handle p, py::handle links) {
+             const Vector3 pl = toVector3(p, "plocal");
+             const std::vector<int> cols = toIntList(links, "links");
              s.link();
              const Robot& r = s.r();
-             std::vector<int> cols = checkedColumns(r, links);
+             checkColumns(r, cols);
              RowMatrix full(6, r.numLinks());
-             klampt::linkJacobian(r, s.index, toVector3(p, "plocal"), RowMatrixMap(full.data(), 6, r.numLinks()));
+             klampt::linkJacobian(r, s.index, pl, RowMatrixMap(full.data(), 6, r.numLinks()));
              return selectColumns(full, cols);
            },
            py::arg("plocal"), py::arg("links"))
       .def("getPositionJacobianCols",
            [](const RobotModelLink& s, py::handle p, py::handle links) {
+             const Vector3 pl = toVector3(p, "plocal");
+             const std::vector<int> cols = toIntList(links, "links");
              s.link();
              const Robot& r = s.r();
-             std::vector<int> cols = checkedColumns(r, links);
+             checkColumns(r, cols);
              RowMatrix full(3, r.numLinks());
-             klampt::positionJacobian(r, s.index, toVector3(p, "plocal"), RowMatrixMap(full.data(), 3, r.numLinks()));
+             klampt::positionJacobian(r, s.index, pl, RowMatrixMap(full.data(), 3, r.numLinks()));
              return selectColumns(full, cols);
            },
            py::arg("plocal"), py::arg("links"))
       .def("getOrientationJacobianCols",
            [](const RobotModelLink& s, py::handle links) {
+             const std::vector<int> cols = toIntList(links, "links");
              s.link();
              const Robot& r = s.r();
-             std::vector<int> cols = checkedColumns(r, links);
+             checkColumns(r, cols);
              RowMatrix full(3, r.numLinks());
              klampt::orientationJacobian(r, s.index, RowMatrixMap(full.data(), 3, r.numLinks()));
              return selectColumns(full, cols);

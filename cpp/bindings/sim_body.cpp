@@ -10,6 +10,7 @@ using klampt::SimBody;
 
 klampt::SimBody& SimBodyHandle::get() const {
   if (!sim) throw std::runtime_error("SimBody is not attached to a simulator");
+  live(*sim);
   if (objectID < 0 || objectID >= (int)sim->bodyOfID.size() || sim->bodyOfID[objectID] < 0)
     throw std::runtime_error("world ID " + std::to_string(objectID) + " has no simulated body");
   return sim->bodies[sim->bodyOfID[objectID]];

@@ -11,12 +11,15 @@ using klampt::RobotController;
 
 namespace {
 
+// Every method converts its arguments first (which may run Python code), then
+// looks up the controller and robot: live() then checks that the world still
+// has the structure the simulation was built for, so sizes still agree.
 RobotController& ctrl(const SimRobotControllerHandle& h) {
-  checkRobotIndex(*h.sim, h.robotIndex);
+  checkRobotIndex(live(*h.sim), h.robotIndex);
   return h.sim->controllers[h.robotIndex];
 }
 klampt::Robot& robotOf(const SimRobotControllerHandle& h) {
-  checkRobotIndex(*h.sim, h.robotIndex);
+  checkRobotIndex(live(*h.sim), h.robotIndex);
   return *h.sim->world->robots[h.robotIndex];
 }
 int links(const SimRobotControllerHandle& h) { return robotOf(h).numLinks(); }
@@ -43,7 +46,7 @@ VectorX driverOrLinkVector(const SimRobotControllerHandle& h, py::handle obj, co
 }
 
 const klampt::RobotSensorSet& sensorsOf(const SimRobotControllerHandle& h) {
-  checkRobotIndex(*h.sim, h.robotIndex);
+  checkRobotIndex(live(*h.sim), h.robotIndex);
   return *h.sim->robotSensors[h.robotIndex];
 }
 
@@ -52,7 +55,7 @@ std::vector<double> sensedOrActual(const SimRobotControllerHandle& h, const char
   std::vector<double> v;
   if (klampt::readSensorOfType(sensorsOf(h), type, v)) return v;
   VectorX q, dq;
-  h.sim->actualState(h.robotIndex, q, dq);
+  live(*h.sim).actualState(h.robotIndex, q, dq);
   const VectorX& x = velocity ? dq : q;
   return std::vector<double>(x.data(), x.data() + x.size());
 }
@@ -66,7 +69,12 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
        robotOf(h);
        return RobotModel{h.sim->world, h.sim->world->robots[h.robotIndex]};
      })
-      .def("setRate", [](SimRobotControllerHandle& h, double dt) { ctrl(h).rate = positiveDuration(dt); }, py::arg("dt"))
+      .def("setRate",
+           [](SimRobotControllerHandle& h, double dt) {
+             const double rate = positiveDuration(dt);
+             ctrl(h).rate = rate;
+           },
+           py::arg("dt"))
       .def("getRate", [](const SimRobotControllerHandle& h) { return ctrl(h).rate; })
       .def("getCommandedConfig", [](const SimRobotControllerHandle& h) { return toList(ctrl(h).qCommand); })
       .def("getCommandedVelocity", [](const SimRobotControllerHandle& h) { return toList(ctrl(h).dqCommand); })
@@ -96,7 +104,8 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
            py::arg("name"), py::arg("val"))
       .def("setMilestone",
            [](SimRobotControllerHandle& h, py::handle q) {
-             ctrl(h).setMilestone(robotOf(h), toVector(q, links(h), "q"), nullptr, false);
+             const VectorX qv = toVector(q, links(h), "q");
+             ctrl(h).setMilestone(robotOf(h), qv, nullptr, false);
            },
            py::arg("q"),
            "Moves to configuration q along the time-optimal ramp within the robot's velocity and acceleration "
@@ -104,54 +113,58 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
            "inside them.")
       .def("setMilestone",
            [](SimRobotControllerHandle& h, py::handle q, py::handle dq) {
-             const VectorX v = toVector(dq, links(h), "dq");
-             ctrl(h).setMilestone(robotOf(h), toVector(q, links(h), "q"), &v, false);
+             const VectorX qv = toVector(q, links(h), "q"), v = toVector(dq, links(h), "dq");
+             ctrl(h).setMilestone(robotOf(h), qv, &v, false);
            },
            py::arg("q"), py::arg("dq"),
            "As setMilestone(q), arriving with velocity dq.")
       .def("addMilestone",
            [](SimRobotControllerHandle& h, py::handle q) {
-             ctrl(h).setMilestone(robotOf(h), toVector(q, links(h), "q"), nullptr, true);
+             const VectorX qv = toVector(q, links(h), "q");
+             ctrl(h).setMilestone(robotOf(h), qv, nullptr, true);
            },
            py::arg("q"),
            "As setMilestone(q), but appended to the motion queue: the move starts from the queued end state.")
       .def("addMilestone",
            [](SimRobotControllerHandle& h, py::handle q, py::handle dq) {
-             const VectorX v = toVector(dq, links(h), "dq");
-             ctrl(h).setMilestone(robotOf(h), toVector(q, links(h), "q"), &v, true);
+             const VectorX qv = toVector(q, links(h), "q"), v = toVector(dq, links(h), "dq");
+             ctrl(h).setMilestone(robotOf(h), qv, &v, true);
            },
            py::arg("q"), py::arg("dq"),
            "As addMilestone(q), arriving with velocity dq.")
       .def("addMilestoneLinear",
            [](SimRobotControllerHandle& h, py::handle q) {
-             ctrl(h).setMilestone(robotOf(h), toVector(q, links(h), "q"), nullptr, true, true);
+             const VectorX qv = toVector(q, links(h), "q");
+             ctrl(h).setMilestone(robotOf(h), qv, nullptr, true, true);
            },
            py::arg("q"),
            "Appends a rest-to-rest move to q along the straight joint-space line from the queued end state, as "
            "fast as the limits allow.")
       .def("setLinear",
            [](SimRobotControllerHandle& h, py::handle q, double dt) {
-             ctrl(h).setLinear(toVector(q, links(h), "q"), segmentDuration(dt), false);
+             const VectorX qv = toVector(q, links(h), "q");
+             ctrl(h).setLinear(qv, segmentDuration(dt), false);
            },
            py::arg("q"), py::arg("dt"),
            "Moves linearly from the current commanded configuration to q in dt seconds (the limits are not "
            "checked).")
       .def("addLinear",
            [](SimRobotControllerHandle& h, py::handle q, double dt) {
-             ctrl(h).setLinear(toVector(q, links(h), "q"), segmentDuration(dt), true);
+             const VectorX qv = toVector(q, links(h), "q");
+             ctrl(h).setLinear(qv, segmentDuration(dt), true);
            },
            py::arg("q"), py::arg("dt"),
            "As setLinear, appended to the motion queue.")
       .def("setCubic",
            [](SimRobotControllerHandle& h, py::handle q, py::handle v, double dt) {
-             ctrl(h).setCubic(toVector(q, links(h), "q"), toVector(v, links(h), "v"), segmentDuration(dt),
-                              false);
+             const VectorX qv = toVector(q, links(h), "q"), vv = toVector(v, links(h), "v");
+             ctrl(h).setCubic(qv, vv, segmentDuration(dt), false);
            },
            py::arg("q"), py::arg("v"), py::arg("dt"))
       .def("addCubic",
            [](SimRobotControllerHandle& h, py::handle q, py::handle v, double dt) {
-             ctrl(h).setCubic(toVector(q, links(h), "q"), toVector(v, links(h), "v"), segmentDuration(dt),
-                              true);
+             const VectorX qv = toVector(q, links(h), "q"), vv = toVector(v, links(h), "v");
+             ctrl(h).setCubic(qv, vv, segmentDuration(dt), true);
            },
            py::arg("q"), py::arg("v"), py::arg("dt"))
       .def("remainingTime", [](const SimRobotControllerHandle& h) { return ctrl(h).remainingTime(); },
@@ -160,17 +173,22 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
            "period.")
       .def("setVelocity",
            [](SimRobotControllerHandle& h, py::handle dq, double dt) {
-             ctrl(h).setVelocity(toVector(dq, links(h), "dq"), positiveDuration(dt));
+             const VectorX v = toVector(dq, links(h), "dq");
+             ctrl(h).setVelocity(v, positiveDuration(dt));
            },
            py::arg("dq"), py::arg("dt"))
       .def("setTorque",
-           [](SimRobotControllerHandle& h, py::handle t) { ctrl(h).setTorque(robotOf(h), driverOrLinkVector(h, t, "t")); },
+           [](SimRobotControllerHandle& h, py::handle t) {
+             const VectorX tv = driverOrLinkVector(h, t, "t");
+             ctrl(h).setTorque(robotOf(h), tv);
+           },
            py::arg("t"),
            "Torque control; t has numDrivers() or numLinks() entries. Non-finite torques are not applied and the "
            "simulator status becomes STATUS_ERROR.")
       .def("setPIDCommand",
            [](SimRobotControllerHandle& h, py::handle q, py::handle dq) {
-             ctrl(h).setPID(robotOf(h), toVector(q, -1, "qdes"), toVector(dq, -1, "dqdes"), nullptr);
+             const VectorX qv = toVector(q, -1, "qdes"), v = toVector(dq, -1, "dqdes");
+             ctrl(h).setPID(robotOf(h), qv, v, nullptr);
            },
            py::arg("qdes"), py::arg("dqdes"),
            "PID control toward qdes, dqdes: both with numDrivers() entries (driver values, as the reference's control "
@@ -179,8 +197,9 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
            "non-finite values.")
       .def("setPIDCommand",
            [](SimRobotControllerHandle& h, py::handle q, py::handle dq, py::handle t) {
+             const VectorX qv = toVector(q, -1, "qdes"), v = toVector(dq, -1, "dqdes");
              const VectorX tff = toVector(t, -1, "tfeedforward");
-             ctrl(h).setPID(robotOf(h), toVector(q, -1, "qdes"), toVector(dq, -1, "dqdes"), &tff);
+             ctrl(h).setPID(robotOf(h), qv, v, &tff);
            },
            py::arg("qdes"), py::arg("dqdes"), py::arg("tfeedforward"),
            "As setPIDCommand(qdes, dqdes), plus a feedforward torque per driver (or per link: that of each driver's "

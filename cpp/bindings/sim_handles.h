@@ -9,6 +9,13 @@ namespace klampt_py {
 
 namespace py = pybind11;
 
+/// `sim`, once no long call of another thread uses its world or the world's
+/// robots; raises RuntimeError if the world changed structure since the
+/// simulation was built (its arrays would be stale). Every method of the
+/// simulation's classes goes through it.
+klampt::Simulation& live(klampt::Simulation& sim);
+const klampt::Simulation& live(const klampt::Simulation& sim);
+
 /// The controller of robot `robotIndex` in a simulation.
 struct SimRobotControllerHandle {
   std::shared_ptr<klampt::Simulation> sim;

@@ -25,6 +25,8 @@ void make(SimJointHandle& j, SimUserJoint::Type type, const SimBodyHandle& a, co
     if (ib == ia) throw py::value_error("a joint needs two different bodies");
   }
   if (!(axis.norm() > 0) || !axis.allFinite() || !pt.allFinite()) throw py::value_error("axis and point must be finite, axis nonzero");
+  // Checked before the joint made earlier is destroyed: a failed make changes nothing.
+  if (!a.sim->bodies[ia].body) throw py::value_error("the first body of a joint must be dynamic (not a terrain)");
   if (j.joint && j.sim) j.sim->destroyUserJoint(*j.joint);
   j.sim = a.sim;
   j.joint = a.sim->addUserJoint(type, ia, ib, pt, axis);
@@ -37,6 +39,7 @@ double finite(double x, const char* name) {
 
 SimUserJoint& joint(const SimJointHandle& j) {
   if (!j.joint || j.joint->type == SimUserJoint::Type::None) throw std::runtime_error("SimJoint has not been made");
+  if (j.sim) live(*j.sim);
   return *j.joint;
 }
 
@@ -45,7 +48,7 @@ py::object endBody(const SimJointHandle& j, bool first) {
   if (!j.joint || !j.sim || j.joint->type == SimUserJoint::Type::None) return py::none();
   const int b = first ? j.joint->a : j.joint->b;
   if (b < 0) return py::none();
-  return py::cast(SimBodyHandle{j.sim, j.sim->bodies[b].objectID});
+  return py::cast(SimBodyHandle{j.sim, live(*j.sim).bodies[b].objectID});
 }
 
 }  // namespace
@@ -56,22 +59,26 @@ void bindSimJoint(py::module_& m) {
   cls.def(py::init<>())
       .def("makeHinge",
            [](SimJointHandle& j, const SimBodyHandle& a, py::handle pt, py::handle axis) {
-             make(j, SimUserJoint::Type::Hinge, a, nullptr, toVector3(pt, "pt"), toVector3(axis, "axis"));
+             const Vector3 p = toVector3(pt, "pt"), u = toVector3(axis, "axis");
+             make(j, SimUserJoint::Type::Hinge, a, nullptr, p, u);
            },
            py::arg("a"), py::arg("pt"), py::arg("axis"))
       .def("makeHinge",
            [](SimJointHandle& j, const SimBodyHandle& a, const SimBodyHandle& b, py::handle pt, py::handle axis) {
-             make(j, SimUserJoint::Type::Hinge, a, &b, toVector3(pt, "pt"), toVector3(axis, "axis"));
+             const Vector3 p = toVector3(pt, "pt"), u = toVector3(axis, "axis");
+             make(j, SimUserJoint::Type::Hinge, a, &b, p, u);
            },
            py::arg("a"), py::arg("b"), py::arg("pt"), py::arg("axis"))
       .def("makeSlider",
            [](SimJointHandle& j, const SimBodyHandle& a, py::handle axis) {
-             make(j, SimUserJoint::Type::Slider, a, nullptr, Vector3::Zero(), toVector3(axis, "axis"));
+             const Vector3 u = toVector3(axis, "axis");
+             make(j, SimUserJoint::Type::Slider, a, nullptr, Vector3::Zero(), u);
            },
            py::arg("a"), py::arg("axis"))
       .def("makeSlider",
            [](SimJointHandle& j, const SimBodyHandle& a, const SimBodyHandle& b, py::handle axis) {
-             make(j, SimUserJoint::Type::Slider, a, &b, Vector3::Zero(), toVector3(axis, "axis"));
+             const Vector3 u = toVector3(axis, "axis");
+             make(j, SimUserJoint::Type::Slider, a, &b, Vector3::Zero(), u);
            },
            py::arg("a"), py::arg("b"), py::arg("axis"))
       .def("makeFixed",
@@ -81,7 +88,7 @@ void bindSimJoint(py::module_& m) {
            py::arg("a"), py::arg("b"))
       .def("destroy",
            [](SimJointHandle& j) {
-             if (j.joint && j.sim) j.sim->destroyUserJoint(*j.joint);
+             if (j.joint && j.sim) live(*j.sim).destroyUserJoint(*j.joint);
              j.joint.reset();
            })
       .def("setLimits", [](SimJointHandle& j, double lo, double hi) { joint(j).setLimits(finite(lo, "min"), finite(hi, "max")); }, py::arg("min"),

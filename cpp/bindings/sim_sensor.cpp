@@ -4,6 +4,7 @@
 #include "handles.h"
 #include "klampt/sim/robot_sensor_set.h"
 #include "sim_handles.h"
+#include "use_scope.h"
 
 namespace klampt_py {
 
@@ -18,16 +19,26 @@ struct SimRobotSensor {
   RobotModel robot;
   std::shared_ptr<Sensor> sensor;
   std::shared_ptr<klampt::Simulation> sim;
+  /// The robot's structure the sensor was set up for (its link, its
+  /// measurement sizes).
+  klampt::StructureStamp stamp = 0;
 
+  /// The sensor, once no long call of another thread uses its robot (or
+  /// simulation); RuntimeError for a null sensor, or if the robot's links or
+  /// the simulated world changed since the sensor was obtained.
   Sensor& get() const {
     if (!sensor) throw std::runtime_error("SimRobotSensor: this is a null sensor (unknown name or index)");
+    if (sim) live(*sim);
+    if (robot.get().structureStamp != stamp)
+      throw std::runtime_error("the robot's links changed (loadFile, reduce, mount or setParent) after this sensor "
+                               "was obtained: get the sensor again");
     return *sensor;
   }
 };
 
 SimRobotSensor pick(const RobotModel& robot, klampt::RobotSensorSet& set, long index,
                     std::shared_ptr<klampt::Simulation> sim) {
-  SimRobotSensor s{robot, nullptr, std::move(sim)};
+  SimRobotSensor s{robot, nullptr, std::move(sim), robot.get().structureStamp};
   if (index >= 0 && index < (long)set.sensors.size()) s.sensor = set.sensors[index];
   return s;
 }
@@ -54,9 +65,19 @@ klampt::RigidTransform& transformOf(const SimRobotSensor& s) {
   return *T;
 }
 
-void kinematicSimulate(const SimRobotSensor& s, const klampt::World* world, double dt) {
-  Sensor& sensor = s.get();
+// Takes a reading without the GIL, holding the robot and the world it ray
+// casts (with all its robots).
+void kinematicSimulate(const SimRobotSensor& s, klampt::World* world, double dt) {
+  s.get();
   klampt::Robot& robot = s.robot.get();
+  klampt::World* target = world ? world : robot.world;
+  std::vector<klampt::UseLock*> locks{&robot.useLock};
+  if (target) {
+    const std::vector<klampt::UseLock*> all = worldLocks(*target);
+    locks.insert(locks.end(), all.begin(), all.end());
+  }
+  UseScope use(std::move(locks));
+  Sensor& sensor = s.get();  // checked again once the locks are held: waiting for them let other threads run
   klampt::SensorInputs in;
   in.robot = &robot;
   in.world = world ? world : robot.world;
@@ -72,6 +93,7 @@ py::tuple names(const std::vector<std::string>& v) {
 
 /// The sensors of the controller's robot in its simulation.
 klampt::RobotSensorSet& controllerSensors(const SimRobotControllerHandle& c) {
+  if (c.sim) live(*c.sim);
   if (!c.sim || c.robotIndex < 0 || c.robotIndex >= (int)c.sim->robotSensors.size() ||
       !c.sim->robotSensors[c.robotIndex])
     throw std::runtime_error("SimRobotController: no sensors for this robot");
@@ -79,7 +101,7 @@ klampt::RobotSensorSet& controllerSensors(const SimRobotControllerHandle& c) {
 }
 
 RobotModel controllerRobot(const SimRobotControllerHandle& c) {
-  return RobotModel{c.sim->world, c.sim->world->robots.at(c.robotIndex)};
+  return RobotModel{c.sim->world, live(*c.sim).world->robots.at(c.robotIndex)};
 }
 
 }  // namespace
@@ -99,30 +121,30 @@ read the wrench holding the link's subtree against gravity. Camera colors are
 the flat appearance color of the element hit (no lighting or textures).
 )doc");
   addThisown(cls);
-  cls.def("name", [](const SimRobotSensor& s) { return nameToPython(s.sensor ? s.sensor->name : std::string()); },
+  cls.def("name", [](const SimRobotSensor& s) { return nameToPython(s.sensor ? s.get().name : std::string()); },
           "Returns the name of the sensor (empty for a null sensor).");
-  cls.def("type", [](const SimRobotSensor& s) { return std::string(s.sensor ? s.sensor->type() : ""); },
+  cls.def("type", [](const SimRobotSensor& s) { return std::string(s.sensor ? s.get().type() : ""); },
           "Returns the type of the sensor (empty for a null sensor).");
   cls.def("robot", [](const SimRobotSensor& s) { return s.robot; },
           "Returns the model of the robot to which this belongs.");
   cls.def_property_readonly("robotModel", [](const SimRobotSensor& s) { return s.robot; });
   cls.def_property_readonly("sensor", [](const SimRobotSensor& s) -> py::object {
     if (!s.sensor) return py::none();
-    return py::capsule(s.sensor.get(), "Klampt::SensorBase");
+    return py::capsule(&s.get(), "Klampt::SensorBase");
   });
   cls.def("measurementNames",
-          [](const SimRobotSensor& s) { return names(s.sensor ? s.sensor->measurementNames() : std::vector<std::string>()); },
+          [](const SimRobotSensor& s) { return names(s.sensor ? s.get().measurementNames() : std::vector<std::string>()); },
           "Returns a list of names for the measurements (one per measurement).");
   cls.def("getMeasurements",
           [](const SimRobotSensor& s) {
-            const std::vector<double> v = s.sensor ? s.sensor->measurements() : std::vector<double>();
+            const std::vector<double> v = s.sensor ? s.get().measurements() : std::vector<double>();
             py::array_t<double> a = newArray({(py::ssize_t)v.size()});
             std::copy(v.begin(), v.end(), a.mutable_data());
             return a;
           },
           "Returns an array of measurements from the previous simulation (or kinematicSimulate) timestep.");
   cls.def("settings",
-          [](const SimRobotSensor& s) { return names(s.sensor ? s.sensor->settingNames() : std::vector<std::string>()); },
+          [](const SimRobotSensor& s) { return names(s.sensor ? s.get().settingNames() : std::vector<std::string>()); },
           "Returns all setting names.");
   cls.def("getSetting",
           [](const SimRobotSensor& s, const std::string& name) {
@@ -138,7 +160,7 @@ the flat appearance color of the element hit (no lighting or textures).
           },
           py::arg("name"), py::arg("val"),
           "Sets the value of the named setting (you will need to manually cast an int/float/etc to a str).");
-  cls.def("getEnabled", [](const SimRobotSensor& s) { return s.sensor ? s.sensor->enabled : false; },
+  cls.def("getEnabled", [](const SimRobotSensor& s) { return s.sensor ? s.get().enabled : false; },
           "Return whether the sensor is enabled during simulation.");
   cls.def("setEnabled", [](const SimRobotSensor& s, bool enabled) { s.get().enabled = enabled; }, py::arg("enabled"),
           "Sets whether the sensor is enabled.");
@@ -180,7 +202,7 @@ the flat appearance color of the element hit (no lighting or textures).
           },
           py::arg("R"), py::arg("t"), "Sets the local transform of the sensor on the robot's link.");
   cls.def("kinematicSimulate",
-          [](const SimRobotSensor& s, const WorldModel& world, double dt) { kinematicSimulate(s, world.world.get(), dt); },
+          [](const SimRobotSensor& s, const WorldModel& world, double dt) { kinematicSimulate(s, &world.get(), dt); },
           py::arg("world"), py::arg("dt"),
           "Takes a reading from the robot's current configuration and velocity, ray casting `world`, then "
           "advances the sensor's clock by dt.");
@@ -206,7 +228,8 @@ the flat appearance color of the element hit (no lighting or textures).
   robotCls.def("addSensor",
                [](const RobotModel& r, const std::string& name, const std::string& type) {
                  klampt::Robot& robot = r.get();
-                 return SimRobotSensor{r, addTo(klampt::kinematicSensors(robot), robot, name, type), nullptr};
+                 return SimRobotSensor{r, addTo(klampt::kinematicSensors(robot), robot, name, type), nullptr,
+                                       robot.structureStamp};
                },
                py::arg("name"), py::arg("type"), "Adds a new sensor with a given name and type.");
 }
@@ -230,7 +253,8 @@ void bindSensors(py::module_&, py::class_<SimRobotControllerHandle>& controllerC
                     [](const SimRobotControllerHandle& c, const std::string& name, const std::string& type) {
                       klampt::RobotSensorSet& set = controllerSensors(c);
                       RobotModel robot = controllerRobot(c);
-                      return SimRobotSensor{robot, addTo(set, robot.get(), name, type), c.sim};
+                      return SimRobotSensor{robot, addTo(set, robot.get(), name, type), c.sim,
+                                            robot.get().structureStamp};
                     },
                     py::arg("name"), py::arg("type"), "Adds a new sensor with a given name and type.");
 }

@@ -4,6 +4,7 @@
 
 #include "convert.h"
 #include "sim_bindings.h"
+#include "use_scope.h"
 
 namespace klampt_py {
 
@@ -14,6 +15,17 @@ using SimPtr = std::shared_ptr<Simulation>;
 void checkRobotIndex(const Simulation& sim, long robot) {
   checkIndex(robot, (long)sim.robots.size(), "robot index");
 }
+
+Simulation& live(Simulation& sim) {
+  awaitWorld(*sim.world);
+  if (!sim.worldUnchanged())
+    throw std::runtime_error(
+        "the simulated world changed structure (an element was added, removed or reloaded, or a robot's links "
+        "changed) after this Simulator was built: build a new Simulator");
+  return sim;
+}
+
+const Simulation& live(const Simulation& sim) { return live(const_cast<Simulation&>(sim)); }
 
 namespace {
 
@@ -63,8 +75,19 @@ void lastWrench(const Simulation& sim, int a, int b, Vector3& f, Vector3& t) {
 }
 
 SimBodyHandle bodyOf(const SimPtr& s, int id) {
+  live(*s);
   if (s->bodyOfID[id] < 0) throw std::runtime_error("world ID " + std::to_string(id) + " has no simulated body");
   return SimBodyHandle{s, id};
+}
+
+// Runs step() without the GIL, holding the use locks of the world and its
+// robots (every other call on them, and on this simulation, waits).
+template <class Step>
+void stepped(Simulation& s, Step step) {
+  UseScope use(worldLocks(*s.world));
+  live(s);  // checked once the locks are held: waiting for them let other threads run
+  py::gil_scoped_release release;
+  step();
 }
 
 }  // namespace
@@ -79,7 +102,11 @@ void bindSimulation(py::module_& m) {
   auto controllerCls = bindSimRobotController(m);
   bindSensors(m, controllerCls);
   addThisown(cls);
-  cls.def(py::init([](const WorldModel& w) { return std::make_shared<Simulation>(w.world); }), py::arg("model"),
+  cls.def(py::init([](const WorldModel& w) {
+            w.get();
+            return std::make_shared<Simulation>(w.world);
+          }),
+          py::arg("model"),
           "Builds the simulation of the world; a <simulation> section of its XML file configures it. Raises "
           "RuntimeError for a malformed <simulation> section or robot sensor description.")
       .def_property_readonly_static("STATUS_NORMAL", [](py::object) { return (int)Simulation::Normal; })
@@ -89,48 +116,40 @@ void bindSimulation(py::module_& m) {
                                     [](py::object) { return (int)Simulation::ContactUnreliable; })
       .def_property_readonly_static("STATUS_UNSTABLE", [](py::object) { return (int)Simulation::Unstable; })
       .def_property_readonly_static("STATUS_ERROR", [](py::object) { return (int)Simulation::Error; })
-      .def("reset", [](Simulation& s) { s.reset(); }, "Returns to the initial state.")
-      .def("getStatus", [](const Simulation& s) { return s.status; },
+      .def("reset", [](Simulation& s) { live(s).reset(); }, "Returns to the initial state.")
+      .def("getStatus", [](const Simulation& s) { return live(s).status; },
            "The worst status over the last simulate() call.")
       .def("getStatusString",
-           [](const Simulation& s, int code) { return std::string(Simulation::statusName(code < 0 ? s.status : code)); },
+           [](const Simulation& s, int code) { return std::string(Simulation::statusName(code < 0 ? live(s).status : code)); },
            py::arg("s") = -1)
       .def("checkObjectOverlap",
            [](Simulation& s) {
              std::vector<int> a, b;
-             for (auto [i, j] : s.overlappingPairs()) {
+             for (auto [i, j] : live(s).overlappingPairs()) {
                a.push_back(i);
                b.push_back(j);
              }
              return py::make_tuple(a, b);
            },
            "A pair of lists of the world IDs of overlapping bodies.")
-      .def("getState", [](const Simulation& s) { return s.getState(); }, "The full state as a base64 string.")
+      .def("getState", [](const Simulation& s) { return live(s).getState(); }, "The full state as a base64 string.")
       .def("setState",
            [](Simulation& s, const std::string& state) {
-             if (!s.setState(state)) throw py::value_error("malformed simulation state");
+             if (!live(s).setState(state)) throw py::value_error("malformed simulation state");
            },
            py::arg("str"))
-      .def("simulate",
-           [](Simulation& s, double t) {
-             std::lock_guard<std::mutex> lock(s.stepping);
-             s.simulate(t);
-           },
-           py::arg("t"),
-           py::call_guard<py::gil_scoped_release>(), "Advances by t seconds and updates the world model.")
-      .def("fakeSimulate",
-           [](Simulation& s, double t) {
-             std::lock_guard<std::mutex> lock(s.stepping);
-             s.fakeSimulate(t);
-           },
-           py::arg("t"),
-           py::call_guard<py::gil_scoped_release>(),
-           "Advances by t with every robot following its commanded motion kinematically.")
-      .def("getTime", [](const Simulation& s) { return s.time; })
-      .def("updateWorld", [](Simulation& s) { s.updateWorld(); })
+      .def("simulate", [](Simulation& s, double t) { stepped(s, [&] { s.simulate(t); }); }, py::arg("t"),
+           "Advances by t seconds and updates the world model. Runs without the GIL, holding the world and its "
+           "robots: calls of other threads on them wait until it returns. Raises RuntimeError if the world "
+           "changed structure since the Simulator was built.")
+      .def("fakeSimulate", [](Simulation& s, double t) { stepped(s, [&] { s.fakeSimulate(t); }); }, py::arg("t"),
+           "Advances by t with every robot following its commanded motion kinematically (without the GIL, as "
+           "simulate).")
+      .def("getTime", [](const Simulation& s) { return live(s).time; })
+      .def("updateWorld", [](Simulation& s) { live(s).updateWorld(); })
       .def("getActualConfig",
            [](const Simulation& s, int r) {
-             checkRobotIndex(s, r);
+             checkRobotIndex(live(s), r);
              VectorX q, dq;
              s.actualState(r, q, dq);
              return toList(q);
@@ -138,7 +157,7 @@ void bindSimulation(py::module_& m) {
            py::arg("robot"))
       .def("getActualVelocity",
            [](const Simulation& s, int r) {
-             checkRobotIndex(s, r);
+             checkRobotIndex(live(s), r);
              VectorX q, dq;
              s.actualState(r, q, dq);
              return toList(dq);
@@ -146,48 +165,48 @@ void bindSimulation(py::module_& m) {
            py::arg("robot"))
       .def("getActualTorque",
            [](const Simulation& s, int r) {
-             checkRobotIndex(s, r);
+             checkRobotIndex(live(s), r);
              return toList(s.actualTorques(r));
            },
            py::arg("robot"))
       .def("getActualTorques",
            [](const Simulation& s, int r) {
-             checkRobotIndex(s, r);
+             checkRobotIndex(live(s), r);
              return toList(s.actualTorques(r));
            },
            py::arg("robot"), "Deprecated: getActualTorque.")
       .def("enableContactFeedback",
            [](Simulation& s, int a, int b) {
-             checkID(s, a, false);
+             checkID(live(s), a, false);
              checkID(s, b, false);
              s.feedbackPairs[{std::min(a, b), std::max(a, b)}] = true;
            },
            py::arg("obj1"), py::arg("obj2"))
-      .def("enableContactFeedbackAll", [](Simulation& s) { s.feedbackAll = true; })
+      .def("enableContactFeedbackAll", [](Simulation& s) { live(s).feedbackAll = true; })
       .def("inContact",
            [](const Simulation& s, int a, int b) {
-             checkID(s, a, false);
+             checkID(live(s), a, false);
              checkID(s, b, true);
              return !s.lastContacts(a, b).empty();
            },
            py::arg("aid"), py::arg("bid"))
       .def("getContacts",
            [](const Simulation& s, int a, int b) {
-             checkID(s, a, false);
+             checkID(live(s), a, false);
              checkID(s, b, true);
              return contactArray(s.lastContacts(a, b), false);
            },
            py::arg("aid"), py::arg("bid"), "n x 7 array of (point, normal into a, kFriction).")
       .def("getContactForces",
            [](const Simulation& s, int a, int b) {
-             checkID(s, a, false);
+             checkID(live(s), a, false);
              checkID(s, b, true);
              return contactArray(s.lastContacts(a, b), true);
            },
            py::arg("aid"), py::arg("bid"))
       .def("contactForce",
            [](const Simulation& s, int a, int b) {
-             checkID(s, a, false);
+             checkID(live(s), a, false);
              checkID(s, b, true);
              Vector3 f, t;
              lastWrench(s, a, b, f, t);
@@ -196,7 +215,7 @@ void bindSimulation(py::module_& m) {
            py::arg("aid"), py::arg("bid"))
       .def("contactTorque",
            [](const Simulation& s, int a, int b) {
-             checkID(s, a, false);
+             checkID(live(s), a, false);
              checkID(s, b, true);
              Vector3 f, t;
              lastWrench(s, a, b, f, t);
@@ -205,95 +224,101 @@ void bindSimulation(py::module_& m) {
            py::arg("aid"), py::arg("bid"))
       .def("hadContact",
            [](const Simulation& s, int a, int b) {
-             checkID(s, a, false);
+             checkID(live(s), a, false);
              checkID(s, b, true);
              return s.summary(a, b).hadContact;
            },
            py::arg("aid"), py::arg("bid"))
       .def("hadSeparation",
            [](const Simulation& s, int a, int b) {
-             checkID(s, a, false);
+             checkID(live(s), a, false);
              checkID(s, b, true);
              return s.summary(a, b).hadSeparation;
            },
            py::arg("aid"), py::arg("bid"))
       .def("hadPenetration",
            [](const Simulation& s, int a, int b) {
-             checkID(s, a, true);
+             checkID(live(s), a, true);
              checkID(s, b, true);
              return s.summary(a, b).hadPenetration;
            },
            py::arg("aid"), py::arg("bid"))
       .def("meanContactForce",
            [](const Simulation& s, int a, int b) {
-             checkID(s, a, false);
+             checkID(live(s), a, false);
              checkID(s, b, true);
              return toList(s.summary(a, b).meanForce);
            },
            py::arg("aid"), py::arg("bid"))
       .def("controller",
            [](const SimPtr& s, int r) {
-             checkRobotIndex(*s, r);
+             checkRobotIndex(live(*s), r);
              return SimRobotControllerHandle{s, r};
            },
            py::arg("robot"))
       .def("controller",
            [](const SimPtr& s, const RobotModel& r) {
-             checkSameWorld(*s, r.world);
+             checkSameWorld(live(*s), r.world);
              return SimRobotControllerHandle{s, r.index()};
            },
            py::arg("robot"))
       .def("body",
            [](const SimPtr& s, const RobotModelLink& l) {
-             checkSameWorld(*s, l.robot.world);
+             checkSameWorld(live(*s), l.robot.world);
              l.link();
              return bodyOf(s, s->world->linkID(l.robot.index(), l.index));
            },
            py::arg("link"))
       .def("body",
            [](const SimPtr& s, const RigidObjectModel& o) {
-             checkSameWorld(*s, o.world);
+             checkSameWorld(live(*s), o.world);
+             o.get();
              return bodyOf(s, s->world->rigidObjectID(o.index()));
            },
            py::arg("object"))
       .def("body",
            [](const SimPtr& s, const TerrainModel& t) {
-             checkSameWorld(*s, t.world);
+             checkSameWorld(live(*s), t.world);
+             t.get();
              return bodyOf(s, s->world->terrainID(t.index()));
            },
            py::arg("terrain"))
       .def("getJointForces",
            [](const Simulation& s, const RobotModelLink& l) {
-             checkSameWorld(s, l.robot.world);
+             checkSameWorld(live(s), l.robot.world);
              l.link();
              Vector3 f, t;
              s.jointForces(l.robot.index(), l.index, f, t);
              return std::vector<double>{f[0], f[1], f[2], t[0], t[1], t[2]};
            },
            py::arg("link"), "(fx, fy, fz, mx, my, mz) in the link frame, moment about the link origin.")
-      .def("setGravity", [](Simulation& s, py::handle g) { s.setGravity(toVector3(g, "g")); }, py::arg("g"))
+      .def("setGravity", [](Simulation& s, py::handle g) {
+             const Vector3 v = toVector3(g, "g");
+             if (!v.allFinite()) throw py::value_error("g must be finite");
+             live(s).setGravity(v);
+           }, py::arg("g"))
       .def("setSimStep",
            [](Simulation& s, double dt) {
              if (!(dt > 0) || !std::isfinite(dt)) throw py::value_error("dt must be > 0");
-             s.settings.simStep = dt;
+             live(s).settings.simStep = dt;
            },
            py::arg("dt"))
       .def("settings", [](const Simulation&) { return klampt::SimSettings::names(); })
       .def("getSetting",
            [](const Simulation& s, const std::string& name) {
-             const std::string v = s.settings.get(name);
+             const std::string v = live(s).settings.get(name);
              if (v.empty()) throw py::value_error("unknown simulation setting '" + name + "'");
              return v;
            },
            py::arg("name"))
-      .def("setSetting", [](Simulation& s, const std::string& n, const std::string& v) { s.setSetting(n, v); },
+      .def("setSetting", [](Simulation& s, const std::string& n, const std::string& v) { live(s).setSetting(n, v); },
            py::arg("name"), py::arg("value"))
       .def_property_readonly("world", [](const Simulation& s) { return WorldModel{s.world}; })
       .def_property_readonly("index", [](const Simulation& s) { return worldNumber(s.world.get()); })
       .def_property_readonly("sim", [](py::object self) { return self; },
                              "The simulator itself (the reference exposes its C++ object here).")
-      .def_property("initialState", [](const Simulation& s) { return s.initialState; },
-                    [](Simulation& s, const std::string& v) { s.initialState = v; });
+      .def_property("initialState", [](const Simulation& s) { return live(s).initialState; },
+                    [](Simulation& s, const std::string& v) { live(s).initialState = v; });
 }
 
 }  // namespace klampt_py

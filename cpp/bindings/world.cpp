@@ -12,30 +12,30 @@ using klampt::World;
 namespace {
 
 // Loads into a scratch world without the GIL, then moves the elements into
-// `world` while holding it, so other threads never see a half-loaded world.
+// `w`'s world while holding it, so other threads never see a half-loaded
+// world. Returns the scratch world, whose lists name the elements added
+// (empty on failure).
 template <class Load>
-bool loadInto(World& world, Load load) {
-  World scratch;
-  scratch.loadGeometry = world.loadGeometry;
+std::unique_ptr<World> loadInto(const WorldModel& w, Load load) {
+  auto scratch = std::make_unique<World>();
+  scratch->loadGeometry = w.get().loadGeometry;
   klampt::LoadContext ctx;
-  ctx.loadGeometry = world.loadGeometry;
+  ctx.loadGeometry = scratch->loadGeometry;
   try {
     py::gil_scoped_release release;
-    load(scratch, ctx);
+    load(*scratch, ctx);
   } catch (const std::exception& e) {
     emitWarnings(ctx.warnings);
     logError(e.what());
-    return false;
+    return nullptr;
   }
   emitWarnings(ctx.warnings);
-  for (auto& t : scratch.terrains) world.add(t);
-  for (auto& o : scratch.rigidObjects) world.add(o);
-  for (auto& r : scratch.robots) world.add(r);
-  if (!scratch.simulationXml.empty()) world.simulationXml = scratch.simulationXml;
-  scratch.terrains.clear();
-  scratch.rigidObjects.clear();
-  scratch.robots.clear();
-  return true;
+  World& world = w.get();  // other threads ran meanwhile: wait for their long calls again
+  for (auto& t : scratch->terrains) world.add(t);
+  for (auto& o : scratch->rigidObjects) world.add(o);
+  for (auto& r : scratch->robots) world.add(r);
+  if (!scratch->simulationXml.empty()) world.simulationXml = scratch->simulationXml;
+  return scratch;
 }
 
 bool hasXmlExtension(const std::string& fn) {
@@ -46,13 +46,13 @@ bool hasXmlExtension(const std::string& fn) {
 }
 
 // World XML files, or (as the reference allows) any single element file.
-bool readWorldFile(World& world, const std::string& fn) {
-  return loadInto(world, [&](World& w, klampt::LoadContext& ctx) {
-    if (hasXmlExtension(fn))
-      klampt::loadWorldXml(w, fn, ctx);
-    else
-      klampt::loadElement(w, fn, ctx);
-  });
+bool readWorldFile(const WorldModel& w, const std::string& fn) {
+  return loadInto(w, [&](World& scratch, klampt::LoadContext& ctx) {
+           if (hasXmlExtension(fn))
+             klampt::loadWorldXml(scratch, fn, ctx);
+           else
+             klampt::loadElement(scratch, fn, ctx);
+         }) != nullptr;
 }
 
 template <class Vec>
@@ -73,6 +73,14 @@ void checkID(const World& w, int id) {
     throw py::index_error("world ID " + std::to_string(id) + " out of range [0, " + std::to_string(w.numIDs()) + ")");
 }
 
+// The use lock guarding element `id`'s geometry and appearance: its robot's
+// for a link, the world's otherwise.
+std::shared_ptr<const klampt::UseLock> elementLock(const WorldModel& s, int id) {
+  const klampt::ElementRef e = s.get().element(id);
+  if (e.kind == klampt::ElementRef::RobotLink) return RobotModel{s.world, s.get().robots[e.index]}.lock();
+  return worldLock(s.world);
+}
+
 }  // namespace
 
 void bindWorld(py::module_& m) {
@@ -83,21 +91,21 @@ void bindWorld(py::module_& m) {
            "A reference to the same world (use copy() for a copy).")
       .def(py::init([](const std::string& fn) {
              WorldModel w;
-             if (!readWorldFile(*w.world, fn)) {
+             if (!readWorldFile(w, fn)) {
                PyErr_SetString(PyExc_IOError, ("could not load world file '" + fn + "'").c_str());
                throw py::error_already_set();
              }
              return w;
            }),
            py::arg("fn"), "Loads a world file; raises IOError on failure.")
-      .def("copy", [](const WorldModel& s) { return WorldModel{s.world->copy()}; },
+      .def("copy", [](const WorldModel& s) { return WorldModel{s.get().copy()}; },
            "A copy of the world; geometries and appearances are shared, so this is quick.")
-      .def("readFile", [](WorldModel& s, const std::string& fn) { return readWorldFile(*s.world, fn); }, py::arg("fn"))
-      .def("loadFile", [](WorldModel& s, const std::string& fn) { return readWorldFile(*s.world, fn); }, py::arg("fn"))
+      .def("readFile", [](WorldModel& s, const std::string& fn) { return readWorldFile(s, fn); }, py::arg("fn"))
+      .def("loadFile", [](WorldModel& s, const std::string& fn) { return readWorldFile(s, fn); }, py::arg("fn"))
       .def("saveFile",
            [](const WorldModel& s, const std::string& fn, py::object elementDir) {
              try {
-               klampt::saveWorldXml(*s.world, fn, elementDir.is_none() ? "" : elementDir.cast<std::string>());
+               klampt::saveWorldXml(s.get(), fn, elementDir.is_none() ? "" : elementDir.cast<std::string>());
              } catch (const std::exception& e) {
                logError(e.what());
                return false;
@@ -105,24 +113,24 @@ void bindWorld(py::module_& m) {
              return true;
            },
            py::arg("fn"), py::arg("elementDir") = py::none())
-      .def("numRobots", [](const WorldModel& s) { return (int)s.world->robots.size(); })
+      .def("numRobots", [](const WorldModel& s) { return (int)s.get().robots.size(); })
       .def("numRobotLinks",
            [](const WorldModel& s, int r) {
-             checkIndex(r, (long)s.world->robots.size(), "robot");
-             return s.world->robots[r]->numLinks();
+             checkIndex(r, (long)s.get().robots.size(), "robot");
+             return s.get().robots[r]->numLinks();
            },
            py::arg("robot"))
-      .def("numRigidObjects", [](const WorldModel& s) { return (int)s.world->rigidObjects.size(); })
-      .def("numTerrains", [](const WorldModel& s) { return (int)s.world->terrains.size(); })
-      .def("numIDs", [](const WorldModel& s) { return s.world->numIDs(); })
+      .def("numRigidObjects", [](const WorldModel& s) { return (int)s.get().rigidObjects.size(); })
+      .def("numTerrains", [](const WorldModel& s) { return (int)s.get().terrains.size(); })
+      .def("numIDs", [](const WorldModel& s) { return s.get().numIDs(); })
       .def("robot",
            [](const WorldModel& s, py::object arg) {
-             return RobotModel{s.world, s.world->robots[elementIndex(s.world->robots, arg, "robot")]};
+             return RobotModel{s.world, s.get().robots[elementIndex(s.get().robots, arg, "robot")]};
            },
            py::arg("index"))
       .def("robotLink",
            [](const WorldModel& s, py::object robot, py::object link) {
-             RobotModel r{s.world, s.world->robots[elementIndex(s.world->robots, robot, "robot")]};
+             RobotModel r{s.world, s.get().robots[elementIndex(s.get().robots, robot, "robot")]};
              int li;
              if (py::isinstance<py::str>(link)) {
                li = r.robot->linkIndex(link.cast<std::string>());
@@ -136,19 +144,19 @@ void bindWorld(py::module_& m) {
            py::arg("robot"), py::arg("index"))
       .def("rigidObject",
            [](const WorldModel& s, py::object arg) {
-             return RigidObjectModel{s.world, s.world->rigidObjects[elementIndex(s.world->rigidObjects, arg, "rigid object")]};
+             return RigidObjectModel{s.world, s.get().rigidObjects[elementIndex(s.get().rigidObjects, arg, "rigid object")]};
            },
            py::arg("index"))
       .def("terrain",
            [](const WorldModel& s, py::object arg) {
-             return TerrainModel{s.world, s.world->terrains[elementIndex(s.world->terrains, arg, "terrain")]};
+             return TerrainModel{s.world, s.get().terrains[elementIndex(s.get().terrains, arg, "terrain")]};
            },
            py::arg("index"))
       .def("makeRobot",
            [](WorldModel& s, const std::string& name) {
              auto r = std::make_shared<klampt::Robot>();
              r->name = name;
-             s.world->add(r);
+             s.get().add(r);
              return RobotModel{s.world, r};
            },
            py::arg("name"))
@@ -156,7 +164,7 @@ void bindWorld(py::module_& m) {
            [](WorldModel& s, const std::string& name) {
              auto o = std::make_shared<klampt::RigidObject>();
              o->name = name;
-             s.world->add(o);
+             s.get().add(o);
              return RigidObjectModel{s.world, o};
            },
            py::arg("name"))
@@ -164,41 +172,36 @@ void bindWorld(py::module_& m) {
            [](WorldModel& s, const std::string& name) {
              auto t = std::make_shared<klampt::Terrain>();
              t->name = name;
-             s.world->add(t);
+             s.get().add(t);
              return TerrainModel{s.world, t};
            },
            py::arg("name"))
       .def("loadRobot",
            [](WorldModel& s, const std::string& fn) {
-             size_t before = s.world->robots.size();
-             bool ok = loadInto(*s.world, [&](World& w, klampt::LoadContext& ctx) { w.add(klampt::loadRobotFile(fn, ctx)); });
-             return ok ? RobotModel{s.world, s.world->robots[before]} : RobotModel{};
+             auto added = loadInto(s, [&](World& w, klampt::LoadContext& ctx) { w.add(klampt::loadRobotFile(fn, ctx)); });
+             return added ? RobotModel{s.world, added->robots[0]} : RobotModel{};
            },
            py::arg("fn"), "Loads a .rob or .urdf robot; an empty RobotModel is returned on failure.")
       .def("loadRigidObject",
            [](WorldModel& s, const std::string& fn) {
-             size_t before = s.world->rigidObjects.size();
-             bool ok = loadInto(*s.world, [&](World& w, klampt::LoadContext& ctx) { w.add(klampt::loadRigidObjectFile(fn, ctx)); });
-             return ok ? RigidObjectModel{s.world, s.world->rigidObjects[before]} : RigidObjectModel{};
+             auto added = loadInto(s, [&](World& w, klampt::LoadContext& ctx) { w.add(klampt::loadRigidObjectFile(fn, ctx)); });
+             return added ? RigidObjectModel{s.world, added->rigidObjects[0]} : RigidObjectModel{};
            },
            py::arg("fn"))
       .def("loadTerrain",
            [](WorldModel& s, const std::string& fn) {
-             size_t before = s.world->terrains.size();
-             bool ok = loadInto(*s.world, [&](World& w, klampt::LoadContext& ctx) { w.add(klampt::loadTerrainFile(fn, ctx)); });
-             return ok ? TerrainModel{s.world, s.world->terrains[before]} : TerrainModel{};
+             auto added = loadInto(s, [&](World& w, klampt::LoadContext& ctx) { w.add(klampt::loadTerrainFile(fn, ctx)); });
+             return added ? TerrainModel{s.world, added->terrains[0]} : TerrainModel{};
            },
            py::arg("fn"))
       .def("loadElement",
            [](WorldModel& s, const std::string& fn) {
-             // Load into a scratch world, then find the new element's ID here.
-             World& w = *s.world;
-             size_t nt = w.terrains.size(), no = w.rigidObjects.size(), nr = w.robots.size();
-             bool ok = loadInto(w, [&](World& scratch, klampt::LoadContext& ctx) { klampt::loadElement(scratch, fn, ctx); });
-             if (!ok) return -1;
-             if (w.terrains.size() > nt) return w.terrainID((int)nt);
-             if (w.rigidObjects.size() > no) return w.rigidObjectID((int)no);
-             if (w.robots.size() > nr) return w.robotID((int)nr);
+             auto added = loadInto(s, [&](World& scratch, klampt::LoadContext& ctx) { klampt::loadElement(scratch, fn, ctx); });
+             if (!added) return -1;
+             const World& w = s.get();
+             if (!added->terrains.empty()) return w.terrainID(w.terrainIndex(added->terrains[0].get()));
+             if (!added->rigidObjects.empty()) return w.rigidObjectID(w.rigidObjectIndex(added->rigidObjects[0].get()));
+             if (!added->robots.empty()) return w.robotID(w.robotIndex(added->robots[0].get()));
              return -1;
            },
            py::arg("fn"), "Loads a robot, rigid object or terrain file (meshes become terrains); returns its ID or -1.")
@@ -206,7 +209,7 @@ void bindWorld(py::module_& m) {
            [](WorldModel& s, const std::string& name, const RobotModel& r) {
              auto c = klampt::copyRobot(r.get());
              c->name = name;
-             s.world->add(c);
+             s.get().add(c);
              return RobotModel{s.world, c};
            },
            py::arg("name"), py::arg("robot"))
@@ -214,7 +217,7 @@ void bindWorld(py::module_& m) {
            [](WorldModel& s, const std::string& name, const RigidObjectModel& o) {
              auto c = klampt::copyRigidObject(o.get());
              c->name = name;
-             s.world->add(c);
+             s.get().add(c);
              return RigidObjectModel{s.world, c};
            },
            py::arg("name"), py::arg("obj"))
@@ -222,57 +225,61 @@ void bindWorld(py::module_& m) {
            [](WorldModel& s, const std::string& name, const TerrainModel& t) {
              auto c = klampt::copyTerrain(t.get());
              c->name = name;
-             s.world->add(c);
+             s.get().add(c);
              return TerrainModel{s.world, c};
            },
            py::arg("name"), py::arg("terrain"))
       .def("remove",
            [](WorldModel& s, const RobotModel& r) {
-             if (s.world->robotIndex(r.robot.get()) < 0) throw py::value_error("the robot is not in this world");
-             s.world->remove(r.robot.get());
+             if (s.get().robotIndex(r.robot.get()) < 0) throw py::value_error("the robot is not in this world");
+             s.get().remove(r.robot.get());
            },
            py::arg("robot"))
       .def("remove",
            [](WorldModel& s, const RigidObjectModel& o) {
-             if (s.world->rigidObjectIndex(o.object.get()) < 0) throw py::value_error("the rigid object is not in this world");
-             s.world->remove(o.object.get());
+             if (s.get().rigidObjectIndex(o.object.get()) < 0) throw py::value_error("the rigid object is not in this world");
+             s.get().remove(o.object.get());
            },
            py::arg("object"))
       .def("remove",
            [](WorldModel& s, const TerrainModel& t) {
-             if (s.world->terrainIndex(t.terrain.get()) < 0) throw py::value_error("the terrain is not in this world");
-             s.world->remove(t.terrain.get());
+             if (s.get().terrainIndex(t.terrain.get()) < 0) throw py::value_error("the terrain is not in this world");
+             s.get().remove(t.terrain.get());
            },
            py::arg("terrain"))
       .def("getName",
            [](const WorldModel& s, int id) {
-             checkID(*s.world, id);
-             return nameToPython(s.world->elementName(id));
+             checkID(s.get(), id);
+             return nameToPython(s.get().elementName(id));
            },
            py::arg("id"))
       .def("geometry",
            [](const WorldModel& s, int id) {
-             checkID(*s.world, id);
-             auto g = s.world->elementGeometry(id);
+             checkID(s.get(), id);
+             auto g = s.get().elementGeometry(id);
              if (!g) throw py::value_error("world ID " + std::to_string(id) + " is a robot, which has no geometry");
-             return elementGeometry(g, s.world);
+             return Geometry3D{g, s.world, elementLock(s, id)};
            },
            py::arg("id"))
       .def("appearance",
            [](const WorldModel& s, int id) {
-             checkID(*s.world, id);
-             auto a = s.world->elementAppearance(id);
+             checkID(s.get(), id);
+             auto a = s.get().elementAppearance(id);
              if (!a) throw py::value_error("world ID " + std::to_string(id) + " is a robot, which has no appearance");
-             return Appearance{a, s.world};
+             return Appearance{a, s.world, elementLock(s, id)};
            },
            py::arg("id"))
-      .def("enableGeometryLoading", [](WorldModel& s, bool enabled) { s.world->loadGeometry = enabled; },
+      .def("structureStamp", [](const WorldModel& s) { return s.get().structureStamp; },
+           "A number that changes whenever an element is added, removed or reloaded, or a robot's links change, "
+           "never to a value it had before: whatever derived data from the world's structure (simulators, "
+           "klampt.model.collide.WorldCollider) compares it to tell that its data are stale.")
+      .def("enableGeometryLoading", [](WorldModel& s, bool enabled) { s.get().loadGeometry = enabled; },
            py::arg("enabled"))
       .def("enableInitCollisions", [](WorldModel&, bool) {}, py::arg("enabled"),
            "Accepted for compatibility: collision structures are always built lazily on first use.")
       .def_property_readonly("index", [](const WorldModel& s) { return worldNumber(s.world.get()); })
       .def("__repr__", [](const WorldModel& s) {
-        const World& w = *s.world;
+        const World& w = s.get();
         return "<WorldModel with " + std::to_string(w.robots.size()) + " robots, " +
                std::to_string(w.rigidObjects.size()) + " rigid objects, " + std::to_string(w.terrains.size()) +
                " terrains>";

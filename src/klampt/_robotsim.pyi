@@ -1279,7 +1279,7 @@ class RobotModel:
         ...
     def setConfig(self, q):
         """
-        Sets the configuration and updates the link transforms. Raises ValueError if q has the wrong size or contains NaN (the configuration is then unchanged).
+        Sets the configuration and updates the link transforms. Raises ValueError if q has the wrong size or contains NaN or infinity (the configuration is then unchanged).
         """
     def setDOFPosition(self, i: typing.Any, qi: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
@@ -1291,10 +1291,14 @@ class RobotModel:
         ...
     def setVelocity(self, dq):
         """
-        Sets the joint velocities. Raises ValueError if dq has the wrong size or contains NaN (the velocity is then unchanged).
+        Sets the joint velocities. Raises ValueError if dq has the wrong size or contains NaN or infinity (the velocity is then unchanged).
         """
     def setVelocityLimits(self, vmax: typing.Any) -> None:
         ...
+    def structureStamp(self) -> int:
+        """
+        A number that changes whenever the robot's links, joints or drivers change (loadFile, reduce, mount, setParent), never to a value it had before: whatever derived data from the robot's structure (IK solvers, sensors) compares it to tell that its data are stale.
+        """
     def torquesFromAccel(self, ddq):
         """
         Computes the inverse dynamics t = B(q)*ddq + C(q,dq) at the current configuration and velocity by recursive Newton-Euler in O(n) (list of n floats). Gravity is not included: add getGravityForces(g). Raises ValueError if ddq has the wrong size or contains NaN/inf.
@@ -1551,6 +1555,10 @@ class WorldModel:
         ...
     def saveFile(self, fn: str, elementDir: typing.Any = None) -> bool:
         ...
+    def structureStamp(self) -> int:
+        """
+        A number that changes whenever an element is added, removed or reloaded, or a robot's links change, never to a value it had before: whatever derived data from the world's structure (simulators, klampt.model.collide.WorldCollider) compares it to tell that its data are stale.
+        """
     def terrain(self, index: typing.Any) -> TerrainModel:
         ...
     @property
@@ -2194,7 +2202,7 @@ class Simulator:
         ...
     def fakeSimulate(self, t: typing.SupportsFloat | typing.SupportsIndex) -> None:
         """
-        Advances by t with every robot following its commanded motion kinematically.
+        Advances by t with every robot following its commanded motion kinematically (without the GIL, as simulate).
         """
     def getActualConfig(self, robot: typing.SupportsInt | typing.SupportsIndex) -> list:
         ...
@@ -2256,7 +2264,7 @@ class Simulator:
         ...
     def simulate(self, t: typing.SupportsFloat | typing.SupportsIndex) -> None:
         """
-        Advances by t seconds and updates the world model.
+        Advances by t seconds and updates the world model. Runs without the GIL, holding the world and its robots: calls of other threads on them wait until it returns. Raises RuntimeError if the world changed structure since the Simulator was built.
         """
     def updateWorld(self) -> None:
         ...

@@ -159,9 +159,16 @@ void interpolateDerivative(const Robot& robot, const VectorX& a, const VectorX& 
   }
 }
 
-std::mt19937_64& randomGenerator() {
+namespace {
+std::mutex& randomMutex() {
+  static std::mutex m;
+  return m;
+}
+}  // namespace
+
+SharedRandom::SharedRandom() : lock_(randomMutex()) {
   static std::mt19937_64 rng(0);
-  return rng;
+  rng_ = &rng;
 }
 
 void sampleConfig(const Robot& robot, double unboundedScale, std::mt19937_64& rng, VectorX& out) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include "klampt/model/world.h"
 
 namespace klampt {
 
@@ -25,6 +26,11 @@ const char* driverTypeName(DriverType type) {
     case DriverType::Rotation: return "rotation";
   }
   return "";
+}
+
+void Robot::structureChanged() {
+  structureStamp = newStructureStamp();
+  if (world) world->structureChanged();
 }
 
 void Robot::resize(int n) {

@@ -13,10 +13,14 @@ static int newWorldSerial() {
 World::World() : serial(newWorldSerial()) {}
 
 World::~World() {
-  // Handles may outlive the world: detach the elements so they know.
-  for (auto& r : robots) r->world = nullptr;
-  for (auto& o : rigidObjects) o->world = nullptr;
-  for (auto& t : terrains) t->world = nullptr;
+  // Handles may outlive the world: detach the elements so they know (those
+  // still in it: a loader's scratch world lists elements moved elsewhere).
+  for (auto& r : robots)
+    if (r->world == this) r->world = nullptr;
+  for (auto& o : rigidObjects)
+    if (o->world == this) o->world = nullptr;
+  for (auto& t : terrains)
+    if (t->world == this) t->world = nullptr;
 }
 
 std::shared_ptr<Robot> copyRobot(const Robot& r) {
@@ -130,27 +134,31 @@ int World::terrainIndex(const Terrain* t) const { return indexOf(terrains, t); }
 void World::add(std::shared_ptr<Robot> r) {
   r->world = this;
   robots.push_back(std::move(r));
+  structureChanged();
 }
 void World::add(std::shared_ptr<RigidObject> o) {
   o->world = this;
   o->setTransform(o->transform);
   rigidObjects.push_back(std::move(o));
+  structureChanged();
 }
 void World::add(std::shared_ptr<Terrain> t) {
   t->world = this;
   terrains.push_back(std::move(t));
+  structureChanged();
 }
 
 template <class T>
-static void removeFrom(std::vector<std::shared_ptr<T>>& v, const T* p) {
+static void removeFrom(World& w, std::vector<std::shared_ptr<T>>& v, const T* p) {
   auto it = std::find_if(v.begin(), v.end(), [p](const std::shared_ptr<T>& e) { return e.get() == p; });
   if (it == v.end()) return;
   (*it)->world = nullptr;
   v.erase(it);
+  w.structureChanged();
 }
 
-void World::remove(const Robot* r) { removeFrom(robots, r); }
-void World::remove(const RigidObject* o) { removeFrom(rigidObjects, o); }
-void World::remove(const Terrain* t) { removeFrom(terrains, t); }
+void World::remove(const Robot* r) { removeFrom(*this, robots, r); }
+void World::remove(const RigidObject* o) { removeFrom(*this, rigidObjects, o); }
+void World::remove(const Terrain* t) { removeFrom(*this, terrains, t); }
 
 }  // namespace klampt

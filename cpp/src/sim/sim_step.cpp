@@ -266,6 +266,7 @@ double Simulation::advance(double h) {
 
 void Simulation::simulate(double t) {
   if (!std::isfinite(t) || t < 0) throw std::invalid_argument("simulate: t must be a finite time >= 0");
+  enterODE();
   status = Normal;
   for (auto& [key, s] : summaries) s = ContactSummary{};
   const double end = time + t;
@@ -297,6 +298,7 @@ void Simulation::simulate(double t) {
 
 void Simulation::fakeSimulate(double t) {
   if (!std::isfinite(t) || t < 0) throw std::invalid_argument("fakeSimulate: t must be a finite time >= 0");
+  enterODE();
   const double end = time + t;
   while (end - time > kTimeEps) {
     double h = end - time;

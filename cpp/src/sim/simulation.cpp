@@ -27,7 +27,6 @@ void initODE() {
     dSetErrorHandler(raiseError);
     dSetDebugHandler(raiseError);
   });
-  dAllocateODEDataForThread(dAllocateMaskAll);
 }
 
 constexpr double kMaxCorrectingVelocity = 0.2;  // m/s
@@ -45,10 +44,26 @@ const char* Simulation::statusName(int status) {
   }
 }
 
+void Simulation::enterODE() {
+  initODE();
+  // ODE's per-thread data, set up once by every thread that uses ODE (and
+  // released by ODE when the thread exits).
+  static thread_local const bool allocated = dAllocateODEDataForThread(dAllocateMaskAll) != 0;
+  if (!allocated) throw std::runtime_error("ODE could not allocate its data for this thread");
+}
+
 Simulation::Simulation(std::shared_ptr<World> w) : world(std::move(w)) {
   if (!world) throw std::invalid_argument("Simulator needs a world");
-  initODE();
+  enterODE();
   world_ = dWorldCreate();
+  // Without an implementation of its own, every world steps on ODE's one
+  // global job queue, which two threads stepping at once corrupt.
+  threading_ = dThreadingAllocateSelfThreadedImplementation();
+  if (!threading_) {
+    dWorldDestroy(world_);
+    throw std::runtime_error("ODE could not allocate a threading implementation");
+  }
+  dWorldSetStepThreadingImplementation(world_, dThreadingImplementationGetFunctions(threading_), threading_);
   // Boundary layers are a few millimetres deep: pushing a body out of one
   // at ERP * depth / dt would launch it (a ball with no restitution would
   // bounce). Capping the correcting velocity leaves bounces to restitution.
@@ -61,17 +76,20 @@ Simulation::Simulation(std::shared_ptr<World> w) : world(std::move(w)) {
   } catch (...) {
     dJointGroupDestroy(contactGroup_);
     dWorldDestroy(world_);
+    dThreadingFreeImplementation(threading_);
     throw;
   }
   setGravity(settings.gravity);
   setSetting("errorReductionParameter", settings.get("errorReductionParameter"));
   computePairFilter();
   initialState = getState();
+  builtStamp = world->structureStamp;
 }
 
 Simulation::~Simulation() {
   dJointGroupDestroy(contactGroup_);
   dWorldDestroy(world_);
+  dThreadingFreeImplementation(threading_);
 }
 
 void Simulation::build() {
@@ -240,6 +258,7 @@ std::vector<std::pair<int, int>> Simulation::overlappingPairs() {
 
 std::shared_ptr<SimUserJoint> Simulation::addUserJoint(SimUserJoint::Type type, int a, int b, const Vector3& point,
                                                        const Vector3& axis) {
+  enterODE();
   const dBodyID ba = bodies[a].body, bb = b >= 0 ? bodies[b].body : nullptr;
   if (!ba) throw std::invalid_argument("the first body of a joint must be dynamic (not a terrain)");
   auto j = std::make_shared<SimUserJoint>();

@@ -188,6 +188,11 @@ class WorldCollider:
     By default every pair is tested except terrain-terrain pairs, pairs with
     a robot's fixed base links (links without a parent) and a terrain, and
     robot self-collision pairs disabled in the robot model.
+
+    The lists follow the world's structure when the collider was made: once an
+    element is added, removed or reloaded, or a robot's links change, every
+    query raises RuntimeError (make a new WorldCollider). Moving bodies and
+    editing geometries is fine.
     """
 
     def __init__(self, world: WorldModel, ignore=()):
@@ -197,6 +202,7 @@ class WorldCollider:
         """
         world.enableInitCollisions(True)
         self.world = world
+        self._structure = world.structureStamp()
         self.geomList = []
         self.mask = []
         self.terrains = []
@@ -213,6 +219,12 @@ class WorldCollider:
         self._buildMask()
         for item in ignore:
             self.ignoreCollision(item)
+
+    def _checkStructure(self) -> None:
+        """Raises RuntimeError if the world changed structure since the collider was made."""
+        if self.world.structureStamp() != self._structure:
+            raise RuntimeError("the world changed structure (an element was added, removed or reloaded, or a "
+                               "robot's links changed) after this WorldCollider was made: make a new one")
 
     def _addBody(self, body) -> int:
         g = body.geometry()
@@ -253,6 +265,7 @@ class WorldCollider:
 
     def _getGeomIndex(self, object) -> Optional[int]:
         """The geomList index of a body of the world, or None."""
+        self._checkStructure()
         if not isinstance(object, (RobotModel, RobotModelLink, RigidObjectModel, TerrainModel)):
             raise TypeError("expected a RobotModelLink, RigidObjectModel or TerrainModel, got " + type(object).__name__)
         for i, (body, _) in enumerate(self.geomList):
@@ -308,6 +321,7 @@ class WorldCollider:
                 :meth:`collisions`.
             bb_reject (bool): skip pairs whose bounding boxes are disjoint.
         """
+        self._checkStructure()
         bbs = [g.getBB() for _, g in self.geomList] if bb_reject else None
 
         def overlapping(i, j):
@@ -350,6 +364,7 @@ class WorldCollider:
                 yield (b1, b2)
 
     def _robotIndex(self, robot) -> int:
+        self._checkStructure()
         if isinstance(robot, RobotModel):
             for r in range(self.world.numRobots()):
                 if self.world.robot(r).getID() == robot.getID():
@@ -362,6 +377,7 @@ class WorldCollider:
         return item.index if isinstance(item, cls) else item
 
     def _testPair(self, i: int, j: int) -> bool:
+        self._checkStructure()
         return i >= 0 and j >= 0 and j in self.mask[i] and self.geomList[i][1].collides(self.geomList[j][1])
 
     def robotSelfCollisions(self, robot: Union[RobotModel, int, None] = None
@@ -436,6 +452,7 @@ class WorldCollider:
         """Returns ``(body, point)`` for the first body hit by the ray from
         ``s`` in direction ``d``, or None. ``indices`` restricts the test to
         those geomList indices (negative entries are skipped)."""
+        self._checkStructure()
         entries = self.geomList if indices is None else [self.geomList[i] for i in indices if i >= 0]
         hit = _closest_hit([g for _, g in entries], s, d)
         if hit is None:

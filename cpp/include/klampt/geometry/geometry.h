@@ -52,8 +52,23 @@ class TriangleDistanceTree;
 /// Arrays for drawing (geometry/render_data.h), built on first draw.
 struct RenderCache;
 
+/// A lazily built acceleration structure of a GeometryData, read and stored
+/// with std::atomic_load / atomic_store by the queries that build it. A copy of
+/// the GeometryData starts without it: copies are made to be edited, and the
+/// original's may be under construction on another thread at that moment.
+template <class T>
+struct LazyCache : std::shared_ptr<T> {
+  LazyCache() = default;
+  LazyCache(const LazyCache&) noexcept {}
+  LazyCache& operator=(const LazyCache&) noexcept {
+    this->reset();
+    return *this;
+  }
+};
+
 /// The shape of a geometry in its local frame. Immutable once shared: editing a
-/// shared geometry copies it first (see Geometry::mutableData).
+/// shared geometry copies it first (see Geometry::mutableData), so a query
+/// that holds the shared pointer reads a shape that does not change.
 struct GeometryData {
   GeometryType type = GeometryType::Empty;
   GeometricPrimitive primitive;
@@ -63,14 +78,14 @@ struct GeometryData {
   ConvexHull hull;
   std::vector<std::shared_ptr<const GeometryData>> group;
   /// Built on first query; reset whenever the shape is edited.
-  mutable std::shared_ptr<CollisionCache> collisionCache;
+  mutable LazyCache<CollisionCache> collisionCache;
   /// Local axis-aligned box {min, max}, computed on first use; reset with the cache.
-  mutable std::shared_ptr<const std::array<Vector3, 2>> localBox;
+  mutable LazyCache<const std::array<Vector3, 2>> localBox;
   /// A mesh's box tree for point queries, cheaper to build than the collision
   /// cache's; built on the first point query, reset with the cache.
-  mutable std::shared_ptr<const TriangleDistanceTree> pointQueryTree;
+  mutable LazyCache<const TriangleDistanceTree> pointQueryTree;
   /// Built on the first draw, reset with the cache.
-  mutable std::shared_ptr<const RenderCache> renderCache;
+  mutable LazyCache<const RenderCache> renderCache;
 };
 
 /// A geometry as an element holds it: shared shape data plus the element's
@@ -88,8 +103,14 @@ struct Geometry {
   Matrix3 sourceLinear = Matrix3::Identity();
   Vector3 sourceOffset = Vector3::Zero();
 
+  Geometry() = default;
+  /// What a query reads: a shape, its pose and margin (no allocation).
+  Geometry(std::shared_ptr<const GeometryData> shape, const RigidTransform& T, double margin)
+      : data(std::move(shape)), currentTransform(T), margin(margin) {}
+
   bool empty() const { return data->type == GeometryType::Empty; }
-  /// Copy-on-write access to the shape.
+  /// Copy-on-write access to the shape (the copy, if any, starts without
+  /// acceleration structures).
   GeometryData& mutableData() {
     if (data.use_count() > 1) data = std::make_shared<GeometryData>(*data);
     GeometryData& d = const_cast<GeometryData&>(*data);

@@ -2,6 +2,7 @@
 // joints wrap at ±pi and the rotations of floating / ball-and-socket joints
 // interpolate along geodesics of SO(3).
 #pragma once
+#include <mutex>
 #include <random>
 #include "klampt/model/robot.h"
 
@@ -19,7 +20,18 @@ void interpolateDerivative(const Robot& robot, const VectorX& a, const VectorX& 
 /// joints; affine drivers are made consistent.
 void sampleConfig(const Robot& robot, double unboundedScale, std::mt19937_64& rng, VectorX& out);
 
-/// The generator shared by every sampling routine (klampt.set_random_seed).
-std::mt19937_64& randomGenerator();
+/// The generator shared by every sampling routine (klampt.set_random_seed),
+/// held for as long as this object lives: draws from several threads (sensor
+/// noise of simulations stepping in parallel) never interleave inside it.
+/// Use it as a temporary, e.g. sampleConfig(robot, 1, *SharedRandom(), q).
+class SharedRandom {
+ public:
+  SharedRandom();
+  std::mt19937_64& operator*() const { return *rng_; }
+
+ private:
+  std::unique_lock<std::mutex> lock_;
+  std::mt19937_64* rng_;
+};
 
 }  // namespace klampt

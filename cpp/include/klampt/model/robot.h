@@ -8,6 +8,8 @@
 #include <vector>
 #include "klampt/geometry/geometry.h"
 #include "klampt/model/mass.h"
+#include "klampt/model/structure_stamp.h"
+#include "klampt/model/use_lock.h"
 
 namespace klampt {
 
@@ -89,6 +91,15 @@ struct Robot {
 
   /// The world holding this robot, or null once removed (non-owning).
   World* world = nullptr;
+
+  /// Identifies the current links, joints and drivers (see structure_stamp.h);
+  /// assigning another robot takes its stamp, which is new to this one.
+  StructureStamp structureStamp = newStructureStamp();
+  /// Call after editing links, joints or drivers in place: takes a new stamp
+  /// for the robot and for its world.
+  void structureChanged();
+  /// Held by a long operation that uses the robot from another thread.
+  UseLock useLock;
 
   int numLinks() const { return (int)links.size(); }
 

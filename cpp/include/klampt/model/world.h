@@ -49,6 +49,15 @@ struct World {
   bool loadGeometry = true;
   /// A number unique to this world in the process (the reference's `world` index).
   const int serial;
+  /// Identifies the current list of elements and their structure: it changes
+  /// when an element is added, removed or reloaded, or a robot's structure
+  /// changes (see structure_stamp.h).
+  StructureStamp structureStamp = newStructureStamp();
+  /// Call after replacing an element's contents (loading a file into it).
+  void structureChanged() { structureStamp = newStructureStamp(); }
+  /// Held by a long operation that uses the world from another thread (it
+  /// holds the locks of all the world's robots too).
+  UseLock useLock;
 
   World();
   World(const World&) = delete;

@@ -4,7 +4,6 @@
 #pragma once
 #include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -43,9 +42,12 @@ struct Simulation {
   std::vector<double> nextControlTime, nextSenseTime;
   int status = Normal;
   std::string initialState;
-  /// Held while simulate / fakeSimulate run without the Python GIL, so that
-  /// two threads never step the same simulation at once.
-  std::mutex stepping;
+  /// The world's structure stamp when the simulation was built: its bodies,
+  /// robots, controllers and sensors follow that structure.
+  StructureStamp builtStamp = 0;
+  /// Whether the world still has that structure (no element added, removed or
+  /// reloaded, no robot's links changed).
+  bool worldUnchanged() const { return world->structureStamp == builtStamp; }
 
   /// Contact feedback: enabled pairs of world IDs (a < b), or all.
   bool feedbackAll = false;
@@ -103,6 +105,8 @@ struct Simulation {
 
  private:
   dWorldID world_ = nullptr;
+  /// The world's own (single-threaded) job queue for stepping.
+  dThreadingImplementationID threading_ = nullptr;
   dJointGroupID contactGroup_ = nullptr;
   std::vector<PairContacts> contacts_;
   ContactCaches contactCaches_;
@@ -120,6 +124,9 @@ struct Simulation {
   };
   std::vector<BodyState> saved_;
 
+  /// Initialises ODE, and its per-thread data on the calling thread; called
+  /// by every method that creates ODE objects or steps.
+  static void enterODE();
   void build();
   void applySimulationXml();
   void computePairFilter();

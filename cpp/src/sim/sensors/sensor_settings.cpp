@@ -193,12 +193,12 @@ SensorSetting indexListSetting(std::vector<int>& x) {
 
 double gaussianSample() {
   std::normal_distribution<double> n(0.0, 1.0);
-  return n(randomGenerator());
+  return n(*SharedRandom());
 }
 
 double uniformSample(double a, double b) {
   std::uniform_real_distribution<double> u(a, b);
-  return u(randomGenerator());
+  return u(*SharedRandom());
 }
 
 double discretize(double value, double resolution, double variance) {
