@@ -156,7 +156,7 @@ def from_rpy(rollpitchyaw):
 def rotation_vector(R):
     """Returns the rotation vector w (exponential-map / "moment"
     representation) of R, such that e^[w] = R, with ``|w|`` in [0, pi].
-    Equivalent to axis-angle with axis = w/|w|, angle = |w|.
+    Equivalent to axis-angle with axis = ``w/|w|``, angle = ``|w|``.
 
     Numerically robust near angles 0 and pi.  At exactly pi the sign is
     arbitrary; the largest-magnitude component is then made positive.

@@ -61,9 +61,9 @@ def doSim(world, duration, initialCondition, returnItems=None, trace=False,
         trace (bool): return each item's value at every step instead of the
             final value only.
         simDt (float): the outer (control) time step.
-        simInit, simStep (callable, optional): f(sim, *args) called before
+        simInit, simStep (callable, optional): ``f(sim, *args)`` called before
             simulating / before each step.
-        simTerm (callable, optional): f(sim, *args) returning True to stop.
+        simTerm (callable, optional): ``f(sim, *args)`` returning True to stop.
 
     Returns:
         dict: each returned item, plus 'status' (status string), 'time' and

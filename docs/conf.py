@@ -1,0 +1,13 @@
+"""Sphinx configuration of the user guide (docs/): python -m sphinx -W docs OUT."""
+project = "klampt"
+author = "the klampt developers"
+extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon", "myst_parser"]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+master_doc = "index"
+exclude_patterns = ["_build"]
+html_theme = "alabaster"
+autodoc_member_order = "bysource"
+autodoc_default_options = {"members": True, "undoc-members": True}
+# Docstrings name the reference's types (RobotModel, ndarray, ...) in prose.
+nitpicky = False
+myst_heading_anchors = 3
