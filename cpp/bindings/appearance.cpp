@@ -288,8 +288,10 @@ void bindAppearance(py::module_& m) {
              app.silhouetteRadius = radius;
            },
            py::arg("radius"), py::arg("r") = 0.0f, py::arg("g") = 0.0f, py::arg("b") = 0.0f, py::arg("a") = 1.0f)
-      .def_property_readonly("world", [](const Appearance& s) { return worldNumber(s.owner.get()); })
-      .def_property_readonly("id", &elementId)
+      .def_property_readonly("world", [](const Appearance& s) { return worldNumber(s.owner.get()); },
+          "Index of the world whose element this appearance belongs to, or -1 for a standalone appearance.")
+      .def_property_readonly("id", &elementId,
+          "Index of the element within its world, or -1 for a standalone appearance.")
       .def_property_readonly("appearancePtr", [](const Appearance& s) { return (std::uintptr_t)s.app.get(); });
 }
 

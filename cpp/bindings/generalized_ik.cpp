@@ -125,12 +125,18 @@ void bindGeneralizedIK(py::module_& m) {
              return transformToTuple(o.goal.sampleTransform(*klampt::SharedRandom()));
            },
            "A random transform (R,t) of the first body relative to the second satisfying the objective.")
-      .def_property_readonly("link1", [](const PyGenObjective& o) { return o.link1; })
-      .def_property_readonly("link2", [](const PyGenObjective& o) { return o.link2; })
-      .def_property_readonly("obj1", [](const PyGenObjective& o) { return o.obj1; })
-      .def_property_readonly("obj2", [](const PyGenObjective& o) { return o.obj2; })
-      .def_property_readonly("isObj1", [](const PyGenObjective& o) { return o.obj1.has_value(); })
-      .def_property_readonly("isObj2", [](const PyGenObjective& o) { return o.obj2.has_value(); })
+      .def_property_readonly("link1", [](const PyGenObjective& o) { return o.link1; },
+          "The first body's robot link, or None.")
+      .def_property_readonly("link2", [](const PyGenObjective& o) { return o.link2; },
+          "The second body's robot link, or None (with obj2 None: the world).")
+      .def_property_readonly("obj1", [](const PyGenObjective& o) { return o.obj1; },
+          "The first body's rigid object, or None.")
+      .def_property_readonly("obj2", [](const PyGenObjective& o) { return o.obj2; },
+          "The second body's rigid object, or None.")
+      .def_property_readonly("isObj1", [](const PyGenObjective& o) { return o.obj1.has_value(); },
+          "True if the first body is a rigid object.")
+      .def_property_readonly("isObj2", [](const PyGenObjective& o) { return o.obj2.has_value(); },
+          "True if the second body is a rigid object.")
       .def_property(
           "goal", [](const PyGenObjective& o) { return o.goal; },
           [](PyGenObjective& o, const klampt::IKGoal& g) { o.goal = g; },
@@ -194,16 +200,21 @@ void bindGeneralizedIK(py::module_& m) {
            "Tries to satisfy all objectives; returns (res, iters).")
       .def("sampleInitial", [](PyGenSolver& s) { s.get().sampleInitial(*klampt::SharedRandom()); },
            "Samples random configurations for the robots involved (objects keep their poses).")
-      .def_property_readonly("world", [](const PyGenSolver& s) { return s.world; })
-      .def_property_readonly("objectives", [](const PyGenSolver& s) { return s.objectives; })
+      .def_property_readonly("world", [](const PyGenSolver& s) { return s.world; },
+          "The world whose robots and objects the solver moves.")
+      .def_property_readonly("objectives", [](const PyGenSolver& s) { return s.objectives; },
+          "The GeneralizedIKObjectives of the solver.")
       .def_property(
-          "tol", [](const PyGenSolver& s) { return s.solver.tol; }, [](PyGenSolver& s, double v) { s.solver.tol = v; })
+          "tol", [](const PyGenSolver& s) { return s.solver.tol; }, [](PyGenSolver& s, double v) { s.solver.tol = v; },
+          "Residual tolerance: the objectives are met when the residual's norm is below it.")
       .def_property(
           "maxIters", [](const PyGenSolver& s) { return s.solver.maxIters; },
-          [](PyGenSolver& s, int v) { s.solver.maxIters = v; })
+          [](PyGenSolver& s, int v) { s.solver.maxIters = v; },
+          "Maximum number of Newton-Raphson iterations.")
       .def_property(
           "useJointLimits", [](const PyGenSolver& s) { return s.solver.useJointLimits; },
-          [](PyGenSolver& s, bool v) { s.solver.useJointLimits = v; });
+          [](PyGenSolver& s, bool v) { s.solver.useJointLimits = v; },
+          "Whether robots are kept inside their joint limits (default True).");
 }
 
 }  // namespace klampt_py

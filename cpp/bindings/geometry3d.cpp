@@ -313,8 +313,10 @@ void bindGeometry3D(py::module_& m) {
              return g;
            },
            py::arg("query"), py::arg("bmin"), py::arg("bmax"))
-      .def_property_readonly("world", [](const Geometry3D& s) { return worldNumber(s.owner.get()); })
-      .def_property_readonly("id", &elementId)
+      .def_property_readonly("world", [](const Geometry3D& s) { return worldNumber(s.owner.get()); },
+          "Index of the world whose element this geometry belongs to, or -1 for a standalone geometry.")
+      .def_property_readonly("id", &elementId,
+          "Index of the element within its world (world.getName(id) names it), or -1 for a standalone geometry.")
       .def_property_readonly("geomPtr", [](const Geometry3D& s) { return (std::uintptr_t)s.geom.get(); });
   bindGeometryQueries(geomCls);
 }

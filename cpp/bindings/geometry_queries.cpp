@@ -37,10 +37,11 @@ std::vector<Vector3> readPoints(py::handle obj, const char* name) {
   return out;
 }
 
-/// Optional 3-vector attribute: None when absent, as the reference's cp/grad.
+/// Optional 3-vector attribute: an empty list when absent, as the reference's
+/// cp/grad; assigning a vector sets it and its flag.
 template <class Flag>
 void vectorProperty(py::class_<DistanceQueryResult>& cls, const char* name, Vector3 DistanceQueryResult::*field,
-                    Flag flag) {
+                    Flag flag, const char* doc) {
   cls.def_property(
       name,
       [field, flag](const DistanceQueryResult& r) -> py::object {
@@ -50,7 +51,8 @@ void vectorProperty(py::class_<DistanceQueryResult>& cls, const char* name, Vect
       [field, flag, name](DistanceQueryResult& r, py::handle v) {
         r.*field = toVector3(v, name);
         r.*flag = true;
-      });
+      },
+      doc);
 }
 
 double checkedDouble(double v, const char* name) {
@@ -65,44 +67,65 @@ void bindGeometryQueryTypes(py::module_& m) {
                                     "Configures the _ext distance queries of Geometry3D: the result satisfies "
                                     "Dcalc <= D(1+relErr) + absErr unless D >= upperBound.")
       .def(py::init<>())
-      .def_readwrite("relErr", &DistanceQuerySettings::relErr)
-      .def_readwrite("absErr", &DistanceQuerySettings::absErr)
-      .def_readwrite("upperBound", &DistanceQuerySettings::upperBound)
-      .def_property("thisown", [](py::handle) { return true; }, [](py::handle, py::handle) {});
+      .def_readwrite("relErr", &DistanceQuerySettings::relErr,
+          "Relative error allowed in the distance: the result is within D*(1+relErr)+absErr of the true D (default 0).")
+      .def_readwrite("absErr", &DistanceQuerySettings::absErr,
+          "Absolute error allowed in the distance, in m (default 0).")
+      .def_readwrite("upperBound", &DistanceQuerySettings::upperBound,
+          "Distance in m beyond which the query may stop early and return upperBound (default infinity).")
+      .def_property("thisown", [](py::handle) { return true; }, [](py::handle, py::handle) {},
+          "Always True; kept for scripts written for the reference's SWIG objects (setting it does nothing).");
 
   py::class_<DistanceQueryResult> dqr(m, "DistanceQueryResult",
                                       "The result of a distance query of Geometry3D: distance d (negative when "
                                       "penetrating, for the pairs that allow it), closest points cp1/cp2 and "
                                       "gradients grad1/grad2 in world coordinates, element indices elem1/elem2.");
   dqr.def(py::init<>())
-      .def_readwrite("d", &DistanceQueryResult::d)
-      .def_readwrite("hasClosestPoints", &DistanceQueryResult::hasClosestPoints)
-      .def_readwrite("hasGradients", &DistanceQueryResult::hasGradients)
-      .def_readwrite("elem1", &DistanceQueryResult::elem1)
-      .def_readwrite("elem2", &DistanceQueryResult::elem2)
-      .def_property("thisown", [](py::handle) { return true; }, [](py::handle, py::handle) {});
-  vectorProperty(dqr, "cp1", &DistanceQueryResult::cp1, &DistanceQueryResult::hasClosestPoints);
-  vectorProperty(dqr, "cp2", &DistanceQueryResult::cp2, &DistanceQueryResult::hasClosestPoints);
-  vectorProperty(dqr, "grad1", &DistanceQueryResult::grad1, &DistanceQueryResult::hasGradients);
-  vectorProperty(dqr, "grad2", &DistanceQueryResult::grad2, &DistanceQueryResult::hasGradients);
+      .def_readwrite("d", &DistanceQueryResult::d,
+          "The distance in m; negative when the geometries penetrate (the penetration depth), upperBound if the search stopped there.")
+      .def_readwrite("hasClosestPoints", &DistanceQueryResult::hasClosestPoints,
+          "Whether cp1 and cp2 hold the closest points.")
+      .def_readwrite("hasGradients", &DistanceQueryResult::hasGradients,
+          "Whether grad1 and grad2 hold the distance gradients.")
+      .def_readwrite("elem1", &DistanceQueryResult::elem1,
+          "Index of the element (triangle, point, cell) of the first geometry nearest to the second, or -1.")
+      .def_readwrite("elem2", &DistanceQueryResult::elem2,
+          "Index of the element (triangle, point, cell) of the second geometry nearest to the first, or -1.")
+      .def_property("thisown", [](py::handle) { return true; }, [](py::handle, py::handle) {},
+          "Always True; kept for scripts written for the reference's SWIG objects (setting it does nothing).");
+  vectorProperty(dqr, "cp1", &DistanceQueryResult::cp1, &DistanceQueryResult::hasClosestPoints,
+                 "The closest point [x, y, z] on the first geometry, in world coordinates (m); [] if not computed.");
+  vectorProperty(dqr, "cp2", &DistanceQueryResult::cp2, &DistanceQueryResult::hasClosestPoints,
+                 "The closest point [x, y, z] on the second geometry, in world coordinates (m); [] if not computed.");
+  vectorProperty(dqr, "grad1", &DistanceQueryResult::grad1, &DistanceQueryResult::hasGradients,
+                 "Gradient of the distance with respect to the first geometry's position (world frame); [] if not computed.");
+  vectorProperty(dqr, "grad2", &DistanceQueryResult::grad2, &DistanceQueryResult::hasGradients,
+                 "Gradient of the distance with respect to the second geometry's position (world frame); [] if not computed.");
 
   py::class_<ContactQueryResult>(m, "ContactQueryResult",
                                  "The contacts between two geometries: depths (>= 0, from the padded surfaces), "
                                  "points1/points2 on the padded surfaces, normals from self to other, elems1/elems2.")
       .def(py::init<>())
-      .def_readwrite("depths", &ContactQueryResult::depths)
-      .def_readwrite("elems1", &ContactQueryResult::elems1)
-      .def_readwrite("elems2", &ContactQueryResult::elems2)
+      .def_readwrite("depths", &ContactQueryResult::depths,
+          "Penetration depth of each contact, in m (>= 0, measured between the padded surfaces).")
+      .def_readwrite("elems1", &ContactQueryResult::elems1,
+          "Element (triangle, point) of the first geometry at each contact, or -1.")
+      .def_readwrite("elems2", &ContactQueryResult::elems2,
+          "Element (triangle, point) of the second geometry at each contact, or -1.")
       .def_property(
           "points1", [](const ContactQueryResult& r) { return pointList(r.points1); },
-          [](ContactQueryResult& r, py::handle v) { r.points1 = readPoints(v, "points1"); })
+          [](ContactQueryResult& r, py::handle v) { r.points1 = readPoints(v, "points1"); },
+          "Contact points on the first geometry's padded surface, in world coordinates (m), one [x, y, z] per contact.")
       .def_property(
           "points2", [](const ContactQueryResult& r) { return pointList(r.points2); },
-          [](ContactQueryResult& r, py::handle v) { r.points2 = readPoints(v, "points2"); })
+          [](ContactQueryResult& r, py::handle v) { r.points2 = readPoints(v, "points2"); },
+          "Contact points on the second geometry's padded surface, in world coordinates (m), one [x, y, z] per contact.")
       .def_property(
           "normals", [](const ContactQueryResult& r) { return pointList(r.normals); },
-          [](ContactQueryResult& r, py::handle v) { r.normals = readPoints(v, "normals"); })
-      .def_property("thisown", [](py::handle) { return true; }, [](py::handle, py::handle) {});
+          [](ContactQueryResult& r, py::handle v) { r.normals = readPoints(v, "normals"); },
+          "Unit contact normals pointing from the first geometry to the second, in world coordinates, one per contact.")
+      .def_property("thisown", [](py::handle) { return true; }, [](py::handle, py::handle) {},
+          "Always True; kept for scripts written for the reference's SWIG objects (setting it does nothing).");
 }
 
 void bindGeometryQueries(py::class_<Geometry3D>& cls) {

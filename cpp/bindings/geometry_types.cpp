@@ -418,7 +418,8 @@ void bindPrimitive(py::module_& m) {
            "True if the type is known and the parameters fit it.")
       .def_property(
           "type", [](const PrimitiveHandle& s) { return s.data->type; },
-          [](PrimitiveHandle& s, const std::string& t) { s.data->type = t; })
+          [](PrimitiveHandle& s, const std::string& t) { s.data->type = t; },
+          "The primitive's type name: 'Point', 'Sphere', 'Segment', 'Triangle', 'Polygon', 'AABB', 'Box' or ''.")
       .def_property(
           "properties", [](const PrimitiveHandle& s) { return toList(s.data->properties); },
           [](PrimitiveHandle& s, py::handle v) {

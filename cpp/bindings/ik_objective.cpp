@@ -209,8 +209,10 @@ void bindIKObjective(py::module_& m) {
       .def("saveString", &IKGoal::save, "Saves the objective in Klamp't's text format.")
       .def_property_readonly("goal", [](py::object self) { return self; },
                              "The underlying goal (this object: it holds the goal itself).")
-      .def_readwrite("positionScale", &IKGoal::positionScale)
-      .def_readwrite("rotationScale", &IKGoal::rotationScale)
+      .def_readwrite("positionScale", &IKGoal::positionScale,
+          "Weight of the position error relative to the rotation error in the solver's residual (default 1).")
+      .def_readwrite("rotationScale", &IKGoal::rotationScale,
+          "Weight of the rotation error relative to the position error in the solver's residual (default 1).")
       .def("__repr__", [](const IKGoal& g) { return "IKObjective(" + g.save() + ")"; });
 }
 

@@ -251,36 +251,47 @@ void bindIKSolver(py::module_& m) {
            py::arg("numRestarts"), py::arg("startRandom") = false,
            "solve() with random restarts, run without the GIL (used by klampt.model.ik.solve_global).")
       // keep_alive is not needed: the handle holds the robot by shared ownership.
-      .def_property_readonly("robot", [](const PyIKSolver& s) { return s.robot; })
+      .def_property_readonly("robot", [](const PyIKSolver& s) { return s.robot; },
+          "The robot the solver moves.")
       .def_property(
           "objectives", [](const PyIKSolver& s) { s.robot.get(); return goalList(s.solver.goals); },
-          [](PyIKSolver& s, py::handle l) { s.robot.get(); s.solver.goals = toGoals(l); })
+          [](PyIKSolver& s, py::handle l) { s.robot.get(); s.solver.goals = toGoals(l); },
+          "The IKObjectives to satisfy (a copy; assigning a list replaces them).")
       .def_property(
           "secondary_objectives", [](const PyIKSolver& s) { s.robot.get(); return goalList(s.solver.secondary); },
-          [](PyIKSolver& s, py::handle l) { s.robot.get(); s.solver.secondary = toGoals(l); })
+          [](PyIKSolver& s, py::handle l) { s.robot.get(); s.solver.secondary = toGoals(l); },
+          "IKObjectives minimized in the least-squares sense without disturbing the primary ones.")
       .def_property(
           "tol", [](const PyIKSolver& s) { s.robot.get(); return s.solver.tol; },
-          [](PyIKSolver& s, double v) { s.robot.get(); s.solver.tol = v; })
+          [](PyIKSolver& s, double v) { s.robot.get(); s.solver.tol = v; },
+          "Residual tolerance of solve(): the objectives are met when the residual's norm is below it.")
       .def_property(
           "maxIters", [](const PyIKSolver& s) { s.robot.get(); return s.solver.maxIters; },
-          [](PyIKSolver& s, int v) { s.robot.get(); s.solver.maxIters = v; })
+          [](PyIKSolver& s, int v) { s.robot.get(); s.solver.maxIters = v; },
+          "Maximum number of Newton-Raphson iterations of solve().")
       .def_property(
           "activeDofs", [](const PyIKSolver& s) { s.robot.get(); return s.solver.activeDofs; },
-          [](PyIKSolver& s, std::vector<int> v) { s.robot.get(); s.solver.activeDofs = v; })
+          [](PyIKSolver& s, std::vector<int> v) { s.robot.get(); s.solver.activeDofs = v; },
+          "Indices of the links the solver may move (all links that affect the objectives by default).")
       .def_property(
           "useJointLimits", [](const PyIKSolver& s) { s.robot.get(); return s.solver.useJointLimits; },
-          [](PyIKSolver& s, bool v) { s.robot.get(); s.solver.useJointLimits = v; })
+          [](PyIKSolver& s, bool v) { s.robot.get(); s.solver.useJointLimits = v; },
+          "Whether the solution is kept inside the joint limits (default True).")
       .def_property(
           "qmin", [](const PyIKSolver& s) { s.robot.get(); return toList(s.solver.qmin); },
-          [](PyIKSolver& s, py::handle v) { s.robot.get(); s.solver.qmin = toVector(v, -1, "qmin"); })
+          [](PyIKSolver& s, py::handle v) { s.robot.get(); s.solver.qmin = toVector(v, -1, "qmin"); },
+          "Lower joint limits the solver uses (rad or m per link); empty means the robot's.")
       .def_property(
           "qmax", [](const PyIKSolver& s) { s.robot.get(); return toList(s.solver.qmax); },
-          [](PyIKSolver& s, py::handle v) { s.robot.get(); s.solver.qmax = toVector(v, -1, "qmax"); })
+          [](PyIKSolver& s, py::handle v) { s.robot.get(); s.solver.qmax = toVector(v, -1, "qmax"); },
+          "Upper joint limits the solver uses (rad or m per link); empty means the robot's.")
       .def_property(
-          "biasConfig", [](const PyIKSolver& s) { s.robot.get(); return toList(s.solver.bias); }, &setBias)
+          "biasConfig", [](const PyIKSolver& s) { s.robot.get(); return toList(s.solver.bias); }, &setBias,
+          "Configuration that the null-space motion is drawn toward; empty means none.")
       .def_property(
           "lastIters", [](const PyIKSolver& s) { s.robot.get(); return s.solver.lastIters; },
-          [](PyIKSolver& s, int v) { s.robot.get(); s.solver.lastIters = v; });
+          [](PyIKSolver& s, int v) { s.robot.get(); s.solver.lastIters = v; },
+          "Number of iterations of the last solve().");
 }
 
 }  // namespace klampt_py

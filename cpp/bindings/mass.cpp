@@ -63,24 +63,31 @@ void bindMass(py::module_& m) {
            },
            py::arg("g"), py::arg("mass"), py::arg("surfaceFraction") = 0.0,
            "Sets mass, com and inertia of a body of the given mass shaped like g (in g's local frame).")
-      .def_readwrite("mass", &MassValue::mass)
+      .def_readwrite("mass", &MassValue::mass,
+          "The mass, in kg.")
       .def_property("com", [](const MassValue& s) { return s.com; },
-                    [](MassValue& s, py::handle c) { s.com = floats(c, 3, "com"); })
+                    [](MassValue& s, py::handle c) { s.com = floats(c, 3, "com"); },
+          "The center of mass [x, y, z] in the body's local frame, in m.")
       .def_property("inertia", [](const MassValue& s) { return s.inertia; },
                     [](MassValue& s, py::handle I) {
                       std::vector<double> v = floats(I, -1, "inertia");
                       if (v.size() != 3 && v.size() != 9) throw py::value_error("inertia must have 3 or 9 elements");
                       s.inertia = v;
-                    })
+                    },
+          "The inertia matrix about the center of mass in the local frame, kg m^2, as 9 numbers (row-major); assigning 3 numbers sets a diagonal.")
       .def("__repr__", [](const MassValue& s) { return "<Mass " + std::to_string(s.mass) + ">"; });
 
   py::class_<klampt::ContactParameters> contactCls(m, "ContactParameters", "Stores contact parameters for an entity.");
   addThisown(contactCls);
   contactCls.def(py::init<>())
-      .def_readwrite("kFriction", &klampt::ContactParameters::kFriction)
-      .def_readwrite("kRestitution", &klampt::ContactParameters::kRestitution)
-      .def_readwrite("kStiffness", &klampt::ContactParameters::kStiffness)
-      .def_readwrite("kDamping", &klampt::ContactParameters::kDamping);
+      .def_readwrite("kFriction", &klampt::ContactParameters::kFriction,
+          "Coulomb friction coefficient (dimensionless).")
+      .def_readwrite("kRestitution", &klampt::ContactParameters::kRestitution,
+          "Coefficient of restitution in [0, 1].")
+      .def_readwrite("kStiffness", &klampt::ContactParameters::kStiffness,
+          "Contact stiffness, N/m.")
+      .def_readwrite("kDamping", &klampt::ContactParameters::kDamping,
+          "Contact damping, N s/m.");
 }
 
 }  // namespace klampt_py

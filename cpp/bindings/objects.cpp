@@ -111,8 +111,10 @@ void bindObjects(py::module_& m) {
              o.velocity = linear;
            },
            py::arg("angularVelocity"), py::arg("velocity"))
-      .def_property_readonly("world", [](const RigidObjectModel& s) { return s.world ? worldNumber(s.world.get()) : -1; })
-      .def_property_readonly("index", &RigidObjectModel::index)
+      .def_property_readonly("world", [](const RigidObjectModel& s) { return s.world ? worldNumber(s.world.get()) : -1; },
+          "Index of the element's world, or -1 for a standalone element.")
+      .def_property_readonly("index", &RigidObjectModel::index,
+          "Index of the element among its world's elements of its kind.")
       .def_property_readonly("object", [](const RigidObjectModel& s) { return (std::uintptr_t)s.object.get(); },
                              "Opaque address of the underlying C++ object.")
       .def("__repr__", [](const RigidObjectModel& s) {
@@ -146,8 +148,10 @@ void bindObjects(py::module_& m) {
              s.get().kFriction = f;
            },
            py::arg("friction"))
-      .def_property_readonly("world", [](const TerrainModel& s) { return s.world ? worldNumber(s.world.get()) : -1; })
-      .def_property_readonly("index", &TerrainModel::index)
+      .def_property_readonly("world", [](const TerrainModel& s) { return s.world ? worldNumber(s.world.get()) : -1; },
+          "Index of the element's world, or -1 for a standalone element.")
+      .def_property_readonly("index", &TerrainModel::index,
+          "Index of the element among its world's elements of its kind.")
       .def_property_readonly("terrain", [](const TerrainModel& s) { return (std::uintptr_t)s.terrain.get(); },
                              "Opaque address of the underlying C++ terrain.")
       .def("__repr__", [](const TerrainModel& s) {

@@ -386,17 +386,23 @@ void bindRobot(py::module_& m) {
            "A number that changes whenever the robot's links, joints or drivers change (loadFile, reduce, mount, "
            "setParent), never to a value it had before: whatever derived data from the robot's structure (IK "
            "solvers, sensors) compares it to tell that its data are stale.")
-      .def_property_readonly("world", [](const RobotModel& s) { return s.world ? worldNumber(s.world.get()) : -1; })
-      .def_property_readonly("index", &RobotModel::index)
+      .def_property_readonly("world", [](const RobotModel& s) { return s.world ? worldNumber(s.world.get()) : -1; },
+          "Index of the robot's world, or -1 for a standalone robot.")
+      .def_property_readonly("index", &RobotModel::index,
+          "Index of the robot within its world.")
       .def_property_readonly("robot", [](const RobotModel& s) { return (std::uintptr_t)s.robot.get(); },
                              "Opaque address of the underlying C++ robot.")
-      .def_property_readonly("id", &RobotModel::id)
+      .def_property_readonly("id", &RobotModel::id,
+          "The robot's element id in its world (world.getName(id) names it).")
       .def_property("name", [](const RobotModel& s) { return nameToPython(s.get().name); },
-                    [](RobotModel& s, const std::string& n) { s.get().name = n; })
+                    [](RobotModel& s, const std::string& n) { s.get().name = n; },
+          "The robot's name.")
       .def_property("config", [](const RobotModel& s) { return toList(s.get().q); },
-                    [](RobotModel& s, py::handle q) { setConfig(s, q); })
+                    [](RobotModel& s, py::handle q) { setConfig(s, q); },
+          "The current configuration (one value per link, rad or m), as getConfig(); assigning calls setConfig().")
       .def_property("velocity", [](const RobotModel& s) { return toList(s.get().dq); },
-                    [](RobotModel& s, py::handle dq) { setVelocity(s, dq); })
+                    [](RobotModel& s, py::handle dq) { setVelocity(s, dq); },
+          "The current velocity (rad/s or m/s per link), as getVelocity(); assigning calls setVelocity().")
       .def("__repr__", [](const RobotModel& s) {
         if (!s.robot) return nameToPython("<RobotModel (empty)>");
         return nameToPython("<RobotModel '" + s.robot->name + "' with " + std::to_string(s.robot->numLinks()) + " links>");

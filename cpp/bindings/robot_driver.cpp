@@ -61,20 +61,29 @@ void bindRobotDriver(py::class_<RobotModelDriver>& cls) {
       .def("setVelocity",
            [](RobotModelDriver& s, double v) { setVelocity(s, v); },
            py::arg("val"))
-      .def_property_readonly("world", [](const RobotModelDriver& s) { return s.robot.world ? worldNumber(s.robot.world.get()) : -1; })
-      .def_property_readonly("robotIndex", [](const RobotModelDriver& s) { return s.robot.index(); })
+      .def_property_readonly("world", [](const RobotModelDriver& s) { return s.robot.world ? worldNumber(s.robot.world.get()) : -1; },
+          "Index of the robot's world, or -1.")
+      .def_property_readonly("robotIndex", [](const RobotModelDriver& s) { return s.robot.index(); },
+          "Index of the driver's robot within its world.")
       .def_property_readonly("robotPtr", [](const RobotModelDriver& s) { return (std::uintptr_t)s.robot.robot.get(); },
                              "Opaque address of the underlying C++ robot.")
-      .def_property_readonly("index", [](const RobotModelDriver& s) { return s.index; })
+      .def_property_readonly("index", [](const RobotModelDriver& s) { return s.index; },
+          "Index of the driver within its robot.")
       .def_property("name", [](const RobotModelDriver& s) { return nameToPython(s.driver().name); },
-                    [](RobotModelDriver& s, const std::string& n) { s.driver().name = n; })
-      .def_property_readonly("type", [](const RobotModelDriver& s) { return std::string(klampt::driverTypeName(s.driver().type)); })
-      .def_property_readonly("affectedLink", [](const RobotModelDriver& s) { return s.driver().linkIndices.at(0); })
-      .def_property_readonly("affectedLinks", [](const RobotModelDriver& s) { return s.driver().linkIndices; })
+                    [](RobotModelDriver& s, const std::string& n) { s.driver().name = n; },
+          "The driver's name.")
+      .def_property_readonly("type", [](const RobotModelDriver& s) { return std::string(klampt::driverTypeName(s.driver().type)); },
+          "The driver's type: 'normal', 'affine', 'translation' or 'rotation'.")
+      .def_property_readonly("affectedLink", [](const RobotModelDriver& s) { return s.driver().linkIndices.at(0); },
+          "Index of the (first) link the driver moves.")
+      .def_property_readonly("affectedLinks", [](const RobotModelDriver& s) { return s.driver().linkIndices; },
+          "Indices of the links the driver moves.")
       .def_property("value", [](const RobotModelDriver& s) { return s.r().driverValue(s.index, s.r().q); },
-                    [](RobotModelDriver& s, double v) { setValue(s, v); })
+                    [](RobotModelDriver& s, double v) { setValue(s, v); },
+          "The driver's value at the robot's current configuration (rad or m); assigning sets the configuration.")
       .def_property("velocity", [](const RobotModelDriver& s) { return s.r().driverVelocity(s.index, s.r().dq); },
-                    [](RobotModelDriver& s, double v) { setVelocity(s, v); })
+                    [](RobotModelDriver& s, double v) { setVelocity(s, v); },
+          "The driver's velocity at the robot's current velocity (rad/s or m/s); assigning sets the velocity.")
       .def("__repr__", [](const RobotModelDriver& s) {
         if (!s.robot.robot || s.index < 0) return nameToPython("<RobotModelDriver (empty)>");
         return nameToPython("<RobotModelDriver " + std::to_string(s.index) + " of robot '" + s.robot.robot->name + "'>");

@@ -244,23 +244,33 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
              return selectColumns(full, cols);
            },
            py::arg("links"))
-      .def_property_readonly("world", [](const RobotModelLink& s) { return s.robot.world ? worldNumber(s.robot.world.get()) : -1; })
-      .def_property_readonly("robotIndex", [](const RobotModelLink& s) { return s.robot.index(); })
+      .def_property_readonly("world", [](const RobotModelLink& s) { return s.robot.world ? worldNumber(s.robot.world.get()) : -1; },
+          "Index of the robot's world, or -1.")
+      .def_property_readonly("robotIndex", [](const RobotModelLink& s) { return s.robot.index(); },
+          "Index of the link's robot within its world.")
       .def_property_readonly("robotPtr", [](const RobotModelLink& s) { return (std::uintptr_t)s.robot.robot.get(); },
                              "Opaque address of the underlying C++ robot.")
-      .def_property_readonly("index", [](const RobotModelLink& s) { return s.index; })
+      .def_property_readonly("index", [](const RobotModelLink& s) { return s.index; },
+          "Index of the link within its robot.")
       .def_property("name", [](const RobotModelLink& s) { return nameToPython(s.link().name); },
-                    [](RobotModelLink& s, const std::string& n) { s.link().name = n; })
-      .def_property_readonly("parent", [](const RobotModelLink& s) { return s.link().parent; })
+                    [](RobotModelLink& s, const std::string& n) { s.link().name = n; },
+          "The link's name.")
+      .def_property_readonly("parent", [](const RobotModelLink& s) { return s.link().parent; },
+          "Index of the parent link, or -1 for a root link.")
       .def_property("mass", [](const RobotModelLink& s) { return MassValue::from(s.link().mass); },
-                    [](RobotModelLink& s, const MassValue& mv) { s.link().mass = mv.toCore(); })
-      .def_property_readonly("parentTransform", [](const RobotModelLink& s) { return transformToTuple(s.link().parentTransform); })
-      .def_property_readonly("axis", [](const RobotModelLink& s) { return toList(s.link().axis); })
-      .def_property_readonly("prismatic", [](const RobotModelLink& s) { return s.link().prismatic; })
+                    [](RobotModelLink& s, const MassValue& mv) { s.link().mass = mv.toCore(); },
+          "The link's Mass (kg, center of mass in the link frame, inertia); assigning a Mass sets it.")
+      .def_property_readonly("parentTransform", [](const RobotModelLink& s) { return transformToTuple(s.link().parentTransform); },
+          "The link's frame relative to its parent's at zero joint value, as (R, t) (R column-major, t in m).")
+      .def_property_readonly("axis", [](const RobotModelLink& s) { return toList(s.link().axis); },
+          "The joint axis [x, y, z] in the link's frame: rotation axis of a revolute joint, direction of a prismatic one.")
+      .def_property_readonly("prismatic", [](const RobotModelLink& s) { return s.link().prismatic; },
+          "True if the joint is prismatic (translates along axis), False if revolute.")
       .def_property_readonly("transform", [](const RobotModelLink& s) {
         s.link();
         return transformToTuple(s.r().linkTransforms[s.index]);
-      })
+      },
+          "The link's current world transform (R, t) (R column-major, t in m), as getTransform().")
       .def("__repr__", [](const RobotModelLink& s) {
         if (!s.robot.robot || s.index < 0) return nameToPython("<RobotModelLink (empty)>");
         return nameToPython("<RobotModelLink " + std::to_string(s.index) + " of robot '" + s.robot.robot->name + "'>");

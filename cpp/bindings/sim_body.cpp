@@ -126,12 +126,14 @@ void bindSimBody(py::module_& m) {
       .def("getSurface", [](const SimBodyHandle& s) { return s.get().surface; })
       .def("setSurface", [](SimBodyHandle& s, const klampt::ContactParameters& p) { s.get().surface = p; },
            py::arg("params"))
-      .def_property_readonly("objectID", [](const SimBodyHandle& s) { return s.objectID; })
+      .def_property_readonly("objectID", [](const SimBodyHandle& s) { return s.objectID; },
+          "The world element id of the body (world.getName(objectID) names it).")
       .def_property_readonly("body", [](const SimBodyHandle& s) { return (std::uintptr_t)s.get().body; },
                              "Opaque address of the ODE body (0 for terrains).")
       .def_property_readonly("geometry", [](const SimBodyHandle& s) { return (std::uintptr_t)&s.get().geometry; },
                              "Opaque address of the simulated geometry.")
-      .def_property_readonly("sim", [](const SimBodyHandle& s) { return s.sim; });
+      .def_property_readonly("sim", [](const SimBodyHandle& s) { return s.sim; },
+          "The simulator the body belongs to.");
 }
 
 }  // namespace klampt_py

@@ -222,8 +222,10 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
              const RobotController& c = ctrl(h);
              return py::make_tuple(toList(c.kP), toList(c.kI), toList(c.kD));
            })
-      .def_property_readonly("index", [](const SimRobotControllerHandle& h) { return h.robotIndex; })
-      .def_property_readonly("sim", [](const SimRobotControllerHandle& h) { return h.sim; })
+      .def_property_readonly("index", [](const SimRobotControllerHandle& h) { return h.robotIndex; },
+          "Index of the controlled robot in the simulated world.")
+      .def_property_readonly("sim", [](const SimRobotControllerHandle& h) { return h.sim; },
+          "The simulator the controller belongs to.")
       .def_property_readonly("controller", [](py::object self) { return self; },
                              "The controller itself (the reference exposes its C++ object here).");
   return cls;

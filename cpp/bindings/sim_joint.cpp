@@ -100,8 +100,10 @@ void bindSimJoint(py::module_& m) {
            "Torque (hinge) or force (slider) applied over the next simulate() call.")
       .def_property_readonly("type", [](const SimJointHandle& j) { return j.joint ? (int)j.joint->type : 0; },
                              "0: none, 1: hinge, 2: slider, 3: fixed.")
-      .def_property_readonly("a", [](const SimJointHandle& j) { return endBody(j, true); })
-      .def_property_readonly("b", [](const SimJointHandle& j) { return endBody(j, false); })
+      .def_property_readonly("a", [](const SimJointHandle& j) { return endBody(j, true); },
+          "The first body the joint connects (a SimBody).")
+      .def_property_readonly("b", [](const SimJointHandle& j) { return endBody(j, false); },
+          "The second body the joint connects (a SimBody), or None when fixed to the world.")
       .def_property_readonly("joint", [](const SimJointHandle& j) { return (std::uintptr_t)(j.joint ? j.joint->joint : nullptr); },
                              "Opaque address of the ODE joint.");
 }

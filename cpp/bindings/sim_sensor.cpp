@@ -127,11 +127,13 @@ the flat appearance color of the element hit (no lighting or textures).
           "Returns the type of the sensor (empty for a null sensor).");
   cls.def("robot", [](const SimRobotSensor& s) { return s.robot; },
           "Returns the model of the robot to which this belongs.");
-  cls.def_property_readonly("robotModel", [](const SimRobotSensor& s) { return s.robot; });
+  cls.def_property_readonly("robotModel", [](const SimRobotSensor& s) { return s.robot; },
+          "The model of the robot the sensor belongs to (as robot()).");
   cls.def_property_readonly("sensor", [](const SimRobotSensor& s) -> py::object {
     if (!s.sensor) return py::none();
     return py::capsule(&s.get(), "Klampt::SensorBase");
-  });
+  },
+          "An opaque capsule of the native sensor, or None (for the reference's C++ interoperability).");
   cls.def("measurementNames",
           [](const SimRobotSensor& s) { return names(s.sensor ? s.get().measurementNames() : std::vector<std::string>()); },
           "Returns a list of names for the measurements (one per measurement).");

@@ -109,13 +109,18 @@ void bindSimulation(py::module_& m) {
           py::arg("model"),
           "Builds the simulation of the world; a <simulation> section of its XML file configures it. Raises "
           "RuntimeError for a malformed <simulation> section or robot sensor description.")
-      .def_property_readonly_static("STATUS_NORMAL", [](py::object) { return (int)Simulation::Normal; })
+      .def_property_readonly_static("STATUS_NORMAL", [](py::object) { return (int)Simulation::Normal; },
+          "getStatus() value: the last step was normal.")
       .def_property_readonly_static("STATUS_ADAPTIVE_TIME_STEPPING",
-                                    [](py::object) { return (int)Simulation::AdaptiveTimeStepping; })
+                                    [](py::object) { return (int)Simulation::AdaptiveTimeStepping; },
+          "getStatus() value: the last step used adaptive time stepping to avoid penetration.")
       .def_property_readonly_static("STATUS_CONTACT_UNRELIABLE",
-                                    [](py::object) { return (int)Simulation::ContactUnreliable; })
-      .def_property_readonly_static("STATUS_UNSTABLE", [](py::object) { return (int)Simulation::Unstable; })
-      .def_property_readonly_static("STATUS_ERROR", [](py::object) { return (int)Simulation::Error; })
+                                    [](py::object) { return (int)Simulation::ContactUnreliable; },
+          "getStatus() value: contacts penetrated more than allowed in the last step.")
+      .def_property_readonly_static("STATUS_UNSTABLE", [](py::object) { return (int)Simulation::Unstable; },
+          "getStatus() value: the simulation became unstable.")
+      .def_property_readonly_static("STATUS_ERROR", [](py::object) { return (int)Simulation::Error; },
+          "getStatus() value: the simulation failed.")
       .def("reset", [](Simulation& s) { live(s).reset(); }, "Returns to the initial state.")
       .def("getStatus", [](const Simulation& s) { return live(s).status; },
            "The worst status over the last simulate() call.")
@@ -313,12 +318,15 @@ void bindSimulation(py::module_& m) {
            py::arg("name"))
       .def("setSetting", [](Simulation& s, const std::string& n, const std::string& v) { live(s).setSetting(n, v); },
            py::arg("name"), py::arg("value"))
-      .def_property_readonly("world", [](const Simulation& s) { return WorldModel{s.world}; })
-      .def_property_readonly("index", [](const Simulation& s) { return worldNumber(s.world.get()); })
+      .def_property_readonly("world", [](const Simulation& s) { return WorldModel{s.world}; },
+          "The simulated world.")
+      .def_property_readonly("index", [](const Simulation& s) { return worldNumber(s.world.get()); },
+          "The number of the simulated world.")
       .def_property_readonly("sim", [](py::object self) { return self; },
                              "The simulator itself (the reference exposes its C++ object here).")
       .def_property("initialState", [](const Simulation& s) { return live(s).initialState; },
-                    [](Simulation& s, const std::string& v) { live(s).initialState = v; });
+                    [](Simulation& s, const std::string& v) { live(s).initialState = v; },
+          "The serialized state reset() returns to (as getState()); assigning sets it.");
 }
 
 }  // namespace klampt_py

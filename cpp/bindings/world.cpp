@@ -277,7 +277,8 @@ void bindWorld(py::module_& m) {
            py::arg("enabled"))
       .def("enableInitCollisions", [](WorldModel&, bool) {}, py::arg("enabled"),
            "Accepted for compatibility: collision structures are always built lazily on first use.")
-      .def_property_readonly("index", [](const WorldModel& s) { return worldNumber(s.world.get()); })
+      .def_property_readonly("index", [](const WorldModel& s) { return worldNumber(s.world.get()); },
+          "The world's number, which element handles report as their world.")
       .def("__repr__", [](const WorldModel& s) {
         const World& w = s.get();
         return "<WorldModel with " + std::to_string(w.robots.size()) + " robots, " +
