@@ -59,7 +59,7 @@ struct RenderCache;
 template <class T>
 struct LazyCache : std::shared_ptr<T> {
   LazyCache() = default;
-  LazyCache(const LazyCache&) noexcept {}
+  LazyCache(const LazyCache&) noexcept : std::shared_ptr<T>() {}
   LazyCache& operator=(const LazyCache&) noexcept {
     this->reset();
     return *this;
