@@ -292,7 +292,8 @@ void bindAppearance(py::module_& m) {
           "Index of the world whose element this appearance belongs to, or -1 for a standalone appearance.")
       .def_property_readonly("id", &elementId,
           "Index of the element within its world, or -1 for a standalone appearance.")
-      .def_property_readonly("appearancePtr", [](const Appearance& s) { return (std::uintptr_t)s.app.get(); });
+      .def_property_readonly("appearancePtr", [](const Appearance& s) { return (std::uintptr_t)s.app.get(); },
+          "Address of the native appearance data (an opaque integer, for the reference's C++ interoperability).");
 }
 
 }  // namespace klampt_py

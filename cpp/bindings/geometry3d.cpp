@@ -317,7 +317,8 @@ void bindGeometry3D(py::module_& m) {
           "Index of the world whose element this geometry belongs to, or -1 for a standalone geometry.")
       .def_property_readonly("id", &elementId,
           "Index of the element within its world (world.getName(id) names it), or -1 for a standalone geometry.")
-      .def_property_readonly("geomPtr", [](const Geometry3D& s) { return (std::uintptr_t)s.geom.get(); });
+      .def_property_readonly("geomPtr", [](const Geometry3D& s) { return (std::uintptr_t)s.geom.get(); },
+          "Address of the native geometry data (an opaque integer, for the reference's C++ interoperability).");
   bindGeometryQueries(geomCls);
 }
 

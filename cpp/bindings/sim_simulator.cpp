@@ -102,6 +102,12 @@ void bindSimulation(py::module_& m) {
   auto controllerCls = bindSimRobotController(m);
   bindSensors(m, controllerCls);
   addThisown(cls);
+  // getStatus() values, plain class attributes as in the reference.
+  cls.attr("STATUS_NORMAL") = (int)Simulation::Normal;
+  cls.attr("STATUS_ADAPTIVE_TIME_STEPPING") = (int)Simulation::AdaptiveTimeStepping;
+  cls.attr("STATUS_CONTACT_UNRELIABLE") = (int)Simulation::ContactUnreliable;
+  cls.attr("STATUS_UNSTABLE") = (int)Simulation::Unstable;
+  cls.attr("STATUS_ERROR") = (int)Simulation::Error;
   cls.def(py::init([](const WorldModel& w) {
             w.get();
             return std::make_shared<Simulation>(w.world);
@@ -109,18 +115,6 @@ void bindSimulation(py::module_& m) {
           py::arg("model"),
           "Builds the simulation of the world; a <simulation> section of its XML file configures it. Raises "
           "RuntimeError for a malformed <simulation> section or robot sensor description.")
-      .def_property_readonly_static("STATUS_NORMAL", [](py::object) { return (int)Simulation::Normal; },
-          "getStatus() value: the last step was normal.")
-      .def_property_readonly_static("STATUS_ADAPTIVE_TIME_STEPPING",
-                                    [](py::object) { return (int)Simulation::AdaptiveTimeStepping; },
-          "getStatus() value: the last step used adaptive time stepping to avoid penetration.")
-      .def_property_readonly_static("STATUS_CONTACT_UNRELIABLE",
-                                    [](py::object) { return (int)Simulation::ContactUnreliable; },
-          "getStatus() value: contacts penetrated more than allowed in the last step.")
-      .def_property_readonly_static("STATUS_UNSTABLE", [](py::object) { return (int)Simulation::Unstable; },
-          "getStatus() value: the simulation became unstable.")
-      .def_property_readonly_static("STATUS_ERROR", [](py::object) { return (int)Simulation::Error; },
-          "getStatus() value: the simulation failed.")
       .def("reset", [](Simulation& s) { live(s).reset(); }, "Returns to the initial state.")
       .def("getStatus", [](const Simulation& s) { return live(s).status; },
            "The worst status over the last simulate() call.")

@@ -15,25 +15,33 @@ class DistanceQuerySettings:
         ...
     @property
     def absErr(self) -> float:
-        ...
+        """
+        Absolute error allowed in the distance, in m (default 0).
+        """
     @absErr.setter
     def absErr(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     @property
     def relErr(self) -> float:
-        ...
+        """
+        Relative error allowed in the distance: the result is within D*(1+relErr)+absErr of the true D (default 0).
+        """
     @relErr.setter
     def relErr(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     @property
     def thisown(self) -> bool:
-        ...
+        """
+        Always True; kept for scripts written for the reference's SWIG objects (setting it does nothing).
+        """
     @thisown.setter
     def thisown(self, arg1: typing.Any) -> None:
         ...
     @property
     def upperBound(self) -> float:
-        ...
+        """
+        Distance in m beyond which the query may stop early and return upperBound (default infinity).
+        """
     @upperBound.setter
     def upperBound(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
@@ -41,35 +49,85 @@ class DistanceQueryResult:
     """
     The result of a distance query of Geometry3D: distance d (negative when penetrating, for the pairs that allow it), closest points cp1/cp2 and gradients grad1/grad2 in world coordinates, element indices elem1/elem2.
     """
-    cp1: typing.Any
-    cp2: typing.Any
-    grad1: typing.Any
-    grad2: typing.Any
-    hasClosestPoints: bool
-    hasGradients: bool
     def __init__(self) -> None:
         ...
     @property
-    def d(self) -> float:
+    def cp1(self) -> typing.Any:
+        """
+        The closest point [x, y, z] on the first geometry, in world coordinates (m); [] if not computed.
+        """
+    @cp1.setter
+    def cp1(self, arg1: typing.Any) -> None:
         ...
+    @property
+    def cp2(self) -> typing.Any:
+        """
+        The closest point [x, y, z] on the second geometry, in world coordinates (m); [] if not computed.
+        """
+    @cp2.setter
+    def cp2(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def d(self) -> float:
+        """
+        The distance in m; negative when the geometries penetrate (the penetration depth), upperBound if the search stopped there.
+        """
     @d.setter
     def d(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     @property
     def elem1(self) -> int:
-        ...
+        """
+        Index of the element (triangle, point, cell) of the first geometry nearest to the second, or -1.
+        """
     @elem1.setter
     def elem1(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
     def elem2(self) -> int:
-        ...
+        """
+        Index of the element (triangle, point, cell) of the second geometry nearest to the first, or -1.
+        """
     @elem2.setter
     def elem2(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
-    def thisown(self) -> bool:
+    def grad1(self) -> typing.Any:
+        """
+        Gradient of the distance with respect to the first geometry's position (world frame); [] if not computed.
+        """
+    @grad1.setter
+    def grad1(self, arg1: typing.Any) -> None:
         ...
+    @property
+    def grad2(self) -> typing.Any:
+        """
+        Gradient of the distance with respect to the second geometry's position (world frame); [] if not computed.
+        """
+    @grad2.setter
+    def grad2(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def hasClosestPoints(self) -> bool:
+        """
+        Whether cp1 and cp2 hold the closest points.
+        """
+    @hasClosestPoints.setter
+    def hasClosestPoints(self, arg0: bool) -> None:
+        ...
+    @property
+    def hasGradients(self) -> bool:
+        """
+        Whether grad1 and grad2 hold the distance gradients.
+        """
+    @hasGradients.setter
+    def hasGradients(self, arg0: bool) -> None:
+        ...
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True; kept for scripts written for the reference's SWIG objects (setting it does nothing).
+        """
     @thisown.setter
     def thisown(self, arg1: typing.Any) -> None:
         ...
@@ -81,43 +139,57 @@ class ContactQueryResult:
         ...
     @property
     def depths(self) -> list[float]:
-        ...
+        """
+        Penetration depth of each contact, in m (>= 0, measured between the padded surfaces).
+        """
     @depths.setter
     def depths(self, arg0: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex]) -> None:
         ...
     @property
     def elems1(self) -> list[int]:
-        ...
+        """
+        Element (triangle, point) of the first geometry at each contact, or -1.
+        """
     @elems1.setter
     def elems1(self, arg0: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> None:
         ...
     @property
     def elems2(self) -> list[int]:
-        ...
+        """
+        Element (triangle, point) of the second geometry at each contact, or -1.
+        """
     @elems2.setter
     def elems2(self, arg0: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> None:
         ...
     @property
     def normals(self) -> list:
-        ...
+        """
+        Unit contact normals pointing from the first geometry to the second, in world coordinates, one per contact.
+        """
     @normals.setter
     def normals(self, arg1: typing.Any) -> None:
         ...
     @property
     def points1(self) -> list:
-        ...
+        """
+        Contact points on the first geometry's padded surface, in world coordinates (m), one [x, y, z] per contact.
+        """
     @points1.setter
     def points1(self, arg1: typing.Any) -> None:
         ...
     @property
     def points2(self) -> list:
-        ...
+        """
+        Contact points on the second geometry's padded surface, in world coordinates (m), one [x, y, z] per contact.
+        """
     @points2.setter
     def points2(self, arg1: typing.Any) -> None:
         ...
     @property
     def thisown(self) -> bool:
-        ...
+        """
+        Always True; kept for scripts written for the reference's SWIG objects (setting it does nothing).
+        """
     @thisown.setter
     def thisown(self, arg1: typing.Any) -> None:
         ...
@@ -309,7 +381,6 @@ class GeometricPrimitive:
     """
     A geometric primitive: Point, Sphere, Segment, Triangle, Polygon, AABB or Box.
     """
-    type: str
     def __init__(self) -> None:
         ...
     def __repr__(self) -> str:
@@ -353,6 +424,14 @@ class GeometricPrimitive:
         """
     @thisown.setter
     def thisown(self, arg1: bool) -> None:
+        ...
+    @property
+    def type(self) -> str:
+        """
+        The primitive's type name: 'Point', 'Sphere', 'Segment', 'Triangle', 'Polygon', 'AABB', 'Box' or ''.
+        """
+    @type.setter
+    def type(self, arg1: str) -> None:
         ...
 class ConvexHull:
     """
@@ -620,10 +699,14 @@ class Geometry3D:
         ...
     @property
     def geomPtr(self) -> int:
-        ...
+        """
+        Address of the native geometry data (an opaque integer, for the reference's C++ interoperability).
+        """
     @property
     def id(self) -> int:
-        ...
+        """
+        Index of the element within its world (world.getName(id) names it), or -1 for a standalone geometry.
+        """
     @property
     def thisown(self) -> bool:
         """
@@ -634,7 +717,9 @@ class Geometry3D:
         ...
     @property
     def world(self) -> int:
-        ...
+        """
+        Index of the world whose element this geometry belongs to, or -1 for a standalone geometry.
+        """
 class Appearance:
     """
     Geometry appearance information (colors, textures, draw flags).
@@ -760,10 +845,14 @@ class Appearance:
         ...
     @property
     def appearancePtr(self) -> int:
-        ...
+        """
+        Address of the native appearance data (an opaque integer, for the reference's C++ interoperability).
+        """
     @property
     def id(self) -> int:
-        ...
+        """
+        Index of the element within its world, or -1 for a standalone appearance.
+        """
     @property
     def thisown(self) -> bool:
         """
@@ -774,7 +863,9 @@ class Appearance:
         ...
     @property
     def world(self) -> int:
-        ...
+        """
+        Index of the world whose element this appearance belongs to, or -1 for a standalone appearance.
+        """
 class Mass:
     """
     Stores mass information for a rigid body or robot link.
@@ -801,19 +892,25 @@ class Mass:
         ...
     @property
     def com(self) -> list[float]:
-        ...
+        """
+        The center of mass [x, y, z] in the body's local frame, in m.
+        """
     @com.setter
     def com(self, arg1: typing.Any) -> None:
         ...
     @property
     def inertia(self) -> list[float]:
-        ...
+        """
+        The inertia matrix about the center of mass in the local frame, kg m^2, as 9 numbers (row-major); assigning 3 numbers sets a diagonal.
+        """
     @inertia.setter
     def inertia(self, arg1: typing.Any) -> None:
         ...
     @property
     def mass(self) -> float:
-        ...
+        """
+        The mass, in kg.
+        """
     @mass.setter
     def mass(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
@@ -833,25 +930,33 @@ class ContactParameters:
         ...
     @property
     def kDamping(self) -> float:
-        ...
+        """
+        Contact damping, N s/m.
+        """
     @kDamping.setter
     def kDamping(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     @property
     def kFriction(self) -> float:
-        ...
+        """
+        Coulomb friction coefficient (dimensionless).
+        """
     @kFriction.setter
     def kFriction(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     @property
     def kRestitution(self) -> float:
-        ...
+        """
+        Coefficient of restitution in [0, 1].
+        """
     @kRestitution.setter
     def kRestitution(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     @property
     def kStiffness(self) -> float:
-        ...
+        """
+        Contact stiffness, N/m.
+        """
     @kStiffness.setter
     def kStiffness(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
@@ -867,8 +972,6 @@ class RobotModelLink:
     """
     A reference to a link of a RobotModel.
     """
-    mass: Mass
-    name: str
     def __init__(self) -> None:
         ...
     def __repr__(self) -> str:
@@ -980,22 +1083,50 @@ class RobotModelLink:
         """
     @property
     def axis(self) -> list:
-        ...
+        """
+        The joint axis [x, y, z] in the link's frame: rotation axis of a revolute joint, direction of a prismatic one.
+        """
     @property
     def index(self) -> int:
+        """
+        Index of the link within its robot.
+        """
+    @property
+    def mass(self) -> Mass:
+        """
+        The link's Mass (kg, center of mass in the link frame, inertia); assigning a Mass sets it.
+        """
+    @mass.setter
+    def mass(self, arg1: Mass) -> None:
+        ...
+    @property
+    def name(self) -> str:
+        """
+        The link's name.
+        """
+    @name.setter
+    def name(self, arg1: str) -> None:
         ...
     @property
     def parent(self) -> int:
-        ...
+        """
+        Index of the parent link, or -1 for a root link.
+        """
     @property
     def parentTransform(self) -> tuple:
-        ...
+        """
+        The link's frame relative to its parent's at zero joint value, as (R, t) (R column-major, t in m).
+        """
     @property
     def prismatic(self) -> bool:
-        ...
+        """
+        True if the joint is prismatic (translates along axis), False if revolute.
+        """
     @property
     def robotIndex(self) -> int:
-        ...
+        """
+        Index of the link's robot within its world.
+        """
     @property
     def robotPtr(self) -> int:
         """
@@ -1011,15 +1142,18 @@ class RobotModelLink:
         ...
     @property
     def transform(self) -> tuple:
-        ...
+        """
+        The link's current world transform (R, t) (R column-major, t in m), as getTransform().
+        """
     @property
     def world(self) -> int:
-        ...
+        """
+        Index of the robot's world, or -1.
+        """
 class RobotModelDriver:
     """
     A reference to a driver of a RobotModel.
     """
-    name: str
     def __init__(self) -> None:
         ...
     def __repr__(self) -> str:
@@ -1064,16 +1198,32 @@ class RobotModelDriver:
         ...
     @property
     def affectedLink(self) -> int:
-        ...
+        """
+        Index of the (first) link the driver moves.
+        """
     @property
     def affectedLinks(self) -> list[int]:
-        ...
+        """
+        Indices of the links the driver moves.
+        """
     @property
     def index(self) -> int:
+        """
+        Index of the driver within its robot.
+        """
+    @property
+    def name(self) -> str:
+        """
+        The driver's name.
+        """
+    @name.setter
+    def name(self, arg1: str) -> None:
         ...
     @property
     def robotIndex(self) -> int:
-        ...
+        """
+        Index of the driver's robot within its world.
+        """
     @property
     def robotPtr(self) -> int:
         """
@@ -1089,27 +1239,34 @@ class RobotModelDriver:
         ...
     @property
     def type(self) -> str:
-        ...
+        """
+        The driver's type: 'normal', 'affine', 'translation' or 'rotation'.
+        """
     @property
     def value(self) -> float:
-        ...
+        """
+        The driver's value at the robot's current configuration (rad or m); assigning sets the configuration.
+        """
     @value.setter
     def value(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     @property
     def velocity(self) -> float:
-        ...
+        """
+        The driver's velocity at the robot's current velocity (rad/s or m/s); assigning sets the velocity.
+        """
     @velocity.setter
     def velocity(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     @property
     def world(self) -> int:
-        ...
+        """
+        Index of the robot's world, or -1.
+        """
 class RobotModel:
     """
     A model of a dynamic and kinematic robot.
     """
-    name: str
     def __init__(self) -> None:
         ...
     def __repr__(self) -> str:
@@ -1309,7 +1466,9 @@ class RobotModel:
         ...
     @property
     def config(self) -> list:
-        ...
+        """
+        The current configuration (one value per link, rad or m), as getConfig(); assigning calls setConfig().
+        """
     @config.setter
     def config(self, arg1: typing.Any) -> None:
         ...
@@ -1323,9 +1482,21 @@ class RobotModel:
         ...
     @property
     def id(self) -> int:
-        ...
+        """
+        The robot's element id in its world (world.getName(id) names it).
+        """
     @property
     def index(self) -> int:
+        """
+        Index of the robot within its world.
+        """
+    @property
+    def name(self) -> str:
+        """
+        The robot's name.
+        """
+    @name.setter
+    def name(self, arg1: str) -> None:
         ...
     @property
     def robot(self) -> int:
@@ -1342,13 +1513,17 @@ class RobotModel:
         ...
     @property
     def velocity(self) -> list:
-        ...
+        """
+        The current velocity (rad/s or m/s per link), as getVelocity(); assigning calls setVelocity().
+        """
     @velocity.setter
     def velocity(self, arg1: typing.Any) -> None:
         ...
     @property
     def world(self) -> int:
-        ...
+        """
+        Index of the robot's world, or -1 for a standalone robot.
+        """
 class RigidObjectModel:
     """
     A rigid movable object.
@@ -1393,7 +1568,9 @@ class RigidObjectModel:
         ...
     @property
     def index(self) -> int:
-        ...
+        """
+        Index of the element among its world's elements of its kind.
+        """
     @property
     def object(self) -> int:
         """
@@ -1409,7 +1586,9 @@ class RigidObjectModel:
         ...
     @property
     def world(self) -> int:
-        ...
+        """
+        Index of the element's world, or -1 for a standalone element.
+        """
 class TerrainModel:
     """
     Static environment geometry.
@@ -1440,7 +1619,9 @@ class TerrainModel:
         ...
     @property
     def index(self) -> int:
-        ...
+        """
+        Index of the element among its world's elements of its kind.
+        """
     @property
     def terrain(self) -> int:
         """
@@ -1456,7 +1637,9 @@ class TerrainModel:
         ...
     @property
     def world(self) -> int:
-        ...
+        """
+        Index of the element's world, or -1 for a standalone element.
+        """
 class WorldModel:
     """
     The main world class, containing robots, rigid objects, and static environment geometry.
@@ -1563,7 +1746,9 @@ class WorldModel:
         ...
     @property
     def index(self) -> int:
-        ...
+        """
+        The world's number, which element handles report as their world.
+        """
     @property
     def thisown(self) -> bool:
         """
@@ -1727,13 +1912,17 @@ class IKObjective:
         """
     @property
     def positionScale(self) -> float:
-        ...
+        """
+        Weight of the position error relative to the rotation error in the solver's residual (default 1).
+        """
     @positionScale.setter
     def positionScale(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     @property
     def rotationScale(self) -> float:
-        ...
+        """
+        Weight of the rotation error relative to the position error in the solver's residual (default 1).
+        """
     @rotationScale.setter
     def rotationScale(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
@@ -1752,7 +1941,6 @@ class IKSolver:
     Affine drivers (e.g. coupled gripper fingers) move together and weld joints stay
     fixed, so solutions respect them.
     """
-    useJointLimits: bool
     @typing.overload
     def __init__(self, robot: RobotModel) -> None:
         ...
@@ -1859,52 +2047,70 @@ class IKSolver:
         """
     @property
     def activeDofs(self) -> list[int]:
-        ...
+        """
+        Indices of the links the solver may move (all links that affect the objectives by default).
+        """
     @activeDofs.setter
     def activeDofs(self, arg1: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> None:
         ...
     @property
     def biasConfig(self) -> list:
-        ...
+        """
+        Configuration that the null-space motion is drawn toward; empty means none.
+        """
     @biasConfig.setter
     def biasConfig(self, arg1: typing.Any) -> None:
         ...
     @property
     def lastIters(self) -> int:
-        ...
+        """
+        Number of iterations of the last solve().
+        """
     @lastIters.setter
     def lastIters(self, arg1: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
     def maxIters(self) -> int:
-        ...
+        """
+        Maximum number of Newton-Raphson iterations of solve().
+        """
     @maxIters.setter
     def maxIters(self, arg1: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
     def objectives(self) -> list:
-        ...
+        """
+        The IKObjectives to satisfy (a copy; assigning a list replaces them).
+        """
     @objectives.setter
     def objectives(self, arg1: typing.Any) -> None:
         ...
     @property
     def qmax(self) -> list:
-        ...
+        """
+        Upper joint limits the solver uses (rad or m per link); empty means the robot's.
+        """
     @qmax.setter
     def qmax(self, arg1: typing.Any) -> None:
         ...
     @property
     def qmin(self) -> list:
-        ...
+        """
+        Lower joint limits the solver uses (rad or m per link); empty means the robot's.
+        """
     @qmin.setter
     def qmin(self, arg1: typing.Any) -> None:
         ...
     @property
     def robot(self) -> RobotModel:
-        ...
+        """
+        The robot the solver moves.
+        """
     @property
     def secondary_objectives(self) -> list:
-        ...
+        """
+        IKObjectives minimized in the least-squares sense without disturbing the primary ones.
+        """
     @secondary_objectives.setter
     def secondary_objectives(self, arg1: typing.Any) -> None:
         ...
@@ -1918,9 +2124,19 @@ class IKSolver:
         ...
     @property
     def tol(self) -> float:
-        ...
+        """
+        Residual tolerance of solve(): the objectives are met when the residual's norm is below it.
+        """
     @tol.setter
     def tol(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def useJointLimits(self) -> bool:
+        """
+        Whether the solution is kept inside the joint limits (default True).
+        """
+    @useJointLimits.setter
+    def useJointLimits(self, arg1: bool) -> None:
         ...
 class GeneralizedIKObjective:
     """
@@ -1964,22 +2180,34 @@ class GeneralizedIKObjective:
         ...
     @property
     def isObj1(self) -> bool:
-        ...
+        """
+        True if the first body is a rigid object.
+        """
     @property
     def isObj2(self) -> bool:
-        ...
+        """
+        True if the second body is a rigid object.
+        """
     @property
     def link1(self) -> RobotModelLink | None:
-        ...
+        """
+        The first body's robot link, or None.
+        """
     @property
     def link2(self) -> RobotModelLink | None:
-        ...
+        """
+        The second body's robot link, or None (with obj2 None: the world).
+        """
     @property
     def obj1(self) -> RigidObjectModel | None:
-        ...
+        """
+        The first body's rigid object, or None.
+        """
     @property
     def obj2(self) -> RigidObjectModel | None:
-        ...
+        """
+        The second body's rigid object, or None.
+        """
     @property
     def thisown(self) -> bool:
         """
@@ -1993,7 +2221,6 @@ class GeneralizedIKSolver:
     An inverse kinematics solver between multiple robots and/or rigid objects. Robot
     DOFs (respecting joint limits, affine drivers and welds) and object poses move.
     """
-    useJointLimits: bool
     def __init__(self, world: typing.Any) -> None:
         ...
     def add(self, objective: GeneralizedIKObjective) -> None:
@@ -2023,13 +2250,17 @@ class GeneralizedIKSolver:
         """
     @property
     def maxIters(self) -> int:
-        ...
+        """
+        Maximum number of Newton-Raphson iterations.
+        """
     @maxIters.setter
     def maxIters(self, arg1: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
     def objectives(self) -> list[GeneralizedIKObjective]:
-        ...
+        """
+        The GeneralizedIKObjectives of the solver.
+        """
     @property
     def thisown(self) -> bool:
         """
@@ -2040,13 +2271,25 @@ class GeneralizedIKSolver:
         ...
     @property
     def tol(self) -> float:
-        ...
+        """
+        Residual tolerance: the objectives are met when the residual's norm is below it.
+        """
     @tol.setter
     def tol(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     @property
-    def world(self) -> typing.Any:
+    def useJointLimits(self) -> bool:
+        """
+        Whether robots are kept inside their joint limits (default True).
+        """
+    @useJointLimits.setter
+    def useJointLimits(self, arg1: bool) -> None:
         ...
+    @property
+    def world(self) -> typing.Any:
+        """
+        The world whose robots and objects the solver moves.
+        """
 class SimRobotSensor:
     """
     A sensor on a simulated robot. Retrieve one from the controller using
@@ -2147,10 +2390,14 @@ class SimRobotSensor:
         """
     @property
     def robotModel(self) -> RobotModel:
-        ...
+        """
+        The model of the robot the sensor belongs to (as robot()).
+        """
     @property
     def sensor(self) -> typing.Any:
-        ...
+        """
+        An opaque capsule of the native sensor, or None (for the reference's C++ interoperability).
+        """
     @property
     def thisown(self) -> bool:
         """
@@ -2168,7 +2415,6 @@ class Simulator:
     STATUS_ERROR: typing.ClassVar[int] = 4
     STATUS_NORMAL: typing.ClassVar[int] = 0
     STATUS_UNSTABLE: typing.ClassVar[int] = 3
-    initialState: str
     def __init__(self, model: WorldModel) -> None:
         """
         Builds the simulation of the world; a <simulation> section of its XML file configures it. Raises RuntimeError for a malformed <simulation> section or robot sensor description.
@@ -2270,6 +2516,16 @@ class Simulator:
         ...
     @property
     def index(self) -> int:
+        """
+        The number of the simulated world.
+        """
+    @property
+    def initialState(self) -> str:
+        """
+        The serialized state reset() returns to (as getState()); assigning sets it.
+        """
+    @initialState.setter
+    def initialState(self, arg1: str) -> None:
         ...
     @property
     def sim(self) -> typing.Any:
@@ -2286,7 +2542,9 @@ class Simulator:
         ...
     @property
     def world(self) -> WorldModel:
-        ...
+        """
+        The simulated world.
+        """
 class SimBody:
     """
     A rigid body inside a Simulator (a rigid object, a terrain or a robot link). Its transform is centred at the center of mass.
@@ -2347,10 +2605,14 @@ class SimBody:
         """
     @property
     def objectID(self) -> int:
-        ...
+        """
+        The world element id of the body (world.getName(objectID) names it).
+        """
     @property
     def sim(self) -> Simulator:
-        ...
+        """
+        The simulator the body belongs to.
+        """
     @property
     def thisown(self) -> bool:
         """
@@ -2393,10 +2655,14 @@ class SimJoint:
         ...
     @property
     def a(self) -> typing.Any:
-        ...
+        """
+        The first body the joint connects (a SimBody).
+        """
     @property
     def b(self) -> typing.Any:
-        ...
+        """
+        The second body the joint connects (a SimBody), or None when fixed to the world.
+        """
     @property
     def joint(self) -> int:
         """
@@ -2530,10 +2796,14 @@ class SimRobotController:
         """
     @property
     def index(self) -> int:
-        ...
+        """
+        Index of the controlled robot in the simulated world.
+        """
     @property
     def sim(self) -> Simulator:
-        ...
+        """
+        The simulator the controller belongs to.
+        """
     @property
     def thisown(self) -> bool:
         """
