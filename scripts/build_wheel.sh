@@ -19,8 +19,10 @@ cmeel_deps=$("$python" -c "import tomllib; d = tomllib.load(open('pyproject.toml
 cmeel_lib=$("$python" -c "import os, sys; print(next(os.path.join(p, 'cmeel.prefix', 'lib') for p in sys.path if os.path.isdir(os.path.join(p, 'cmeel.prefix'))))")
 
 rm -rf dist wheelhouse
-# Its own build folder, apart from an editable install's.
-"$python" -m pip wheel . --no-deps -w dist -q -C build-dir=build/wheel
+# Its own build folder, apart from an editable install's. KLAMPT_WARNINGS_AS_ERRORS=ON
+# (set by the test set-up) fails the build on any compiler warning.
+"$python" -m pip wheel . --no-deps -w dist -q -C build-dir=build/wheel \
+  -C cmake.define.KLAMPT_WARNINGS_AS_ERRORS="${KLAMPT_WARNINGS_AS_ERRORS:-OFF}"
 bin="$(cd "$(dirname "$python")" && pwd)"
 PATH="$bin:$PATH" LD_LIBRARY_PATH="$cmeel_lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
   "$bin/auditwheel" repair -w wheelhouse dist/klampt-*.whl

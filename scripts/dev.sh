@@ -45,6 +45,8 @@ fi
 # builds from source (it carries its native libraries), with the test extras.
 [ -x .venv/bin/python ] || "$python" -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
+# The tests' build also checks that the C++ compiles without warnings.
+if [ "$target" = test ]; then export KLAMPT_WARNINGS_AS_ERRORS=ON; fi
 bash scripts/build_wheel.sh .venv/bin/python
 wheel="$(ls wheelhouse/klampt-*.whl)"
 .venv/bin/python -m pip install -q --force-reinstall --no-deps "$wheel"
