@@ -15,7 +15,14 @@ OptimalRoadmapPlanner::OptimalRoadmapPlanner(std::shared_ptr<CSpace> space, std:
       lazy_(lazy),
       bidirectional_(s.bidirectional),
       delta_(s.perturbationRadius),
-      suboptimality_(std::max(0.0, s.suboptimalityFactor)) {}
+      suboptimality_(std::max(0.0, s.suboptimalityFactor)) {
+  // RRT*'s neighbourhood is at most the steering distance (Karaman and
+  // Frazzoli's min(gamma (log n / n)^(1/d), eta)): long edges would cost
+  // whole edge checks each for little gain. Lazy edges cost nothing until
+  // they lie on a candidate path, so the lazy planners keep every k-nearest.
+  radius_ = s.connectionThreshold > 0 ? s.connectionThreshold : INFINITY;
+  if (rrg && !lazy && delta_ > 0) radius_ = std::min(radius_, delta_);
+}
 
 Config OptimalRoadmapPlanner::milestone(int i) const {
   if (i < 0 || i >= graph_.numNodes()) throw std::out_of_range("milestone index out of range");
@@ -34,6 +41,7 @@ void OptimalRoadmapPlanner::connectNeighbors(int n, int skip) {
   const Config q = graph_.node(n);
   for (int m : near_.kNearest(q, neighborCount() + 2)) {
     if (m == n || m == skip || graph_.hasEdge(n, m)) continue;
+    if (space_->distance(q, graph_.node(m)) > radius_) break;  // nearest first
     if (lazy_) {
       graph_.addEdge(n, m, edgeCost(n, m));
       dirty_ = true;
@@ -53,6 +61,26 @@ int OptimalRoadmapPlanner::addNode(const Config& q, int from) {
   connectNeighbors(n, from);
   near_.add(n, q);
   return n;
+}
+
+void OptimalRoadmapPlanner::connectOtherTree(int n) {
+  if (graph_.numNodes() < 3 || !std::isfinite(radius_) || graph_.connected(0, 1)) return;
+  const int target = graph_.connected(n, 0) ? 1 : graph_.connected(n, 1) ? 0 : -1;
+  if (target < 0) return;
+  const Config& q = graph_.node(n);
+  int best = -1;
+  double bestD = INFINITY;
+  for (int i = 0; i < graph_.numNodes(); ++i) {
+    if (!graph_.connected(i, target)) continue;
+    const double d = space_->distance(q, graph_.node(i));
+    if (d < bestD) {
+      bestD = d;
+      best = i;
+    }
+  }
+  if (best < 0 || bestD <= radius_) return;  // within the radius connectNeighbors tried it
+  ++edgeChecks_;
+  if (space_->isVisible(q, graph_.node(best))) graph_.addEdge(n, best, edgeCost(n, best));
 }
 
 int OptimalRoadmapPlanner::addMilestone(const Config& q) {
@@ -94,7 +122,8 @@ void OptimalRoadmapPlanner::iterate() {
       ++edgeChecks_;
       if (!space_->isVisible(q, x)) return;
     }
-    addNode(x, from);
+    const int n = addNode(x, from);
+    if (!lazy_) connectOtherTree(n);
   } else {
     if (!space_->isFeasible(x)) return;
     addNode(x, -1);

@@ -1,7 +1,7 @@
 // The asymptotically optimal roadmap planners: "prm*" (each sample joins its
 // k(n) = e (1 + 1/d) log n nearest milestones, edges checked), "rrt*" (an RRG:
 // each new node steers at most perturbationRadius from its nearest node,
-// then joins its k(n) nearest), and their lazy versions "lazyprm*" and
+// then joins its k(n) nearest within that radius), and their lazy versions "lazyprm*" and
 // "lazyrrg*", which check an edge only when it lies on a path that would
 // beat the best one found by the suboptimalityFactor. With bidirectional,
 // RRG grows from the goal as well. The solution is the cheapest path by the
@@ -40,6 +40,10 @@ class OptimalRoadmapPlanner : public MotionPlanner {
   /// Adds a feasible node and its edges (checked unless lazy).
   int addNode(const Config& q, int from);
   void connectNeighbors(int n, int skip);
+  /// RRT* until solved: a straight connection from node n to the nearest
+  /// node of the start or goal tree it is not in (as bidirectional RRT
+  /// does), since neighbours only join within the steering distance.
+  void connectOtherTree(int n);
   /// The cheapest path from `a` to one of `goals` through checked edges
   /// only, or through any edge when `lazyEdges`.
   std::vector<int> cheapest(int a, const std::vector<int>& goals, bool lazyEdges);
@@ -53,6 +57,7 @@ class OptimalRoadmapPlanner : public MotionPlanner {
   std::set<std::pair<int, int>> checked_;  // lazy: edges found free (lower, higher)
   bool rrg_, lazy_, bidirectional_;
   double delta_, suboptimality_;
+  double radius_;  // neighbours farther than this are not joined
   std::vector<int> best_;  // lazy: the best verified path's nodes
   double bestCost_ = INFINITY;
   bool dirty_ = false;     // lazy: edges changed since the last check
