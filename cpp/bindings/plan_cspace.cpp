@@ -21,7 +21,9 @@ TestedSpace& tested(const CSpaceHandle& h, const char* what) {
   return *e.tested;
 }
 
-Config config(py::handle obj) { return toVector(obj, -1, "configuration"); }
+/// A configuration of the space's size (any size while a callback space
+/// has not seen one yet): ValueError otherwise.
+Config config(const CSpaceHandle& h, py::handle obj) { return toVector(obj, h.get().space->dim(), "configuration"); }
 
 /// Lock-free queries that may call Python: released around the native work.
 template <class F>
@@ -200,25 +202,25 @@ void bindPlanCSpace(py::module_& mp) {
   cls.def("isFeasible", [](CSpaceHandle& h, py::handle q) {
     auto space = h.get().space;
     if (auto robot = h.get().robot) robot->syncEnvironment();
-    const Config x = config(q);
+    const Config x = config(h, q);
     return withoutGil([&] { return space->isFeasible(x); });
   }, py::arg("q"), "Whether q passes every feasibility test.");
   cls.def("isVisible", [](CSpaceHandle& h, py::handle a, py::handle b) {
     auto space = h.get().space;
     if (auto robot = h.get().robot) robot->syncEnvironment();
-    const Config x = config(a), y = config(b);
+    const Config x = config(h, a), y = config(h, b);
     return withoutGil([&] { return space->isVisible(x, y); });
   }, py::arg("a"), py::arg("b"), "Whether the edge from a to b is feasible.");
   cls.def("testFeasibility", [](CSpaceHandle& h, const std::string& name, py::handle q) {
     auto space = h.get().space;
     const int i = space->constraintIndex(name);
     if (i < 0) throw std::runtime_error("Invalid constraint name");
-    const Config x = config(q);
+    const Config x = config(h, q);
     return withoutGil([&] { return space->testFeasibility(i, x); });
   }, py::arg("name"), py::arg("q"), "Whether q passes the named test.");
   cls.def("testVisibility", [](CSpaceHandle& h, const std::string& name, py::handle a, py::handle b) {
     SpaceEntry& e = h.get();
-    const Config x = config(a), y = config(b);
+    const Config x = config(h, a), y = config(h, b);
     if (e.tested) return e.tested->testVisibility(name, x, y);
     if (e.space->constraintIndex(name) < 0) throw std::runtime_error("Invalid constraint name");
     return e.space->isVisible(x, y);
@@ -226,7 +228,7 @@ void bindPlanCSpace(py::module_& mp) {
   cls.def("feasibilityFailures", [](CSpaceHandle& h, py::handle q) {
     auto space = h.get().space;
     if (auto robot = h.get().robot) robot->syncEnvironment();
-    const Config x = config(q);
+    const Config x = config(h, q);
     const auto names = withoutGil([&] { return space->feasibilityFailures(x); });
     py::list out;
     for (const auto& n : names) out.append(py::str(n));
@@ -234,7 +236,7 @@ void bindPlanCSpace(py::module_& mp) {
   }, py::arg("q"), "Names of the tests q fails.");
   cls.def("visibilityFailures", [](CSpaceHandle& h, py::handle a, py::handle b) {
     SpaceEntry& e = h.get();
-    const Config x = config(a), y = config(b);
+    const Config x = config(h, a), y = config(h, b);
     py::list out;
     if (e.tested) {
       for (const auto& n : e.tested->visibilityFailures(x, y)) out.append(py::str(n));
@@ -251,11 +253,11 @@ void bindPlanCSpace(py::module_& mp) {
     return configToList(x);
   }, "A sample configuration.");
   cls.def("distance", [](CSpaceHandle& h, py::handle a, py::handle b) {
-    return h.get().space->distance(config(a), config(b));
+    return h.get().space->distance(config(h, a), config(h, b));
   }, py::arg("a"), py::arg("b"), "The distance between two configurations.");
   cls.def("interpolate", [](CSpaceHandle& h, py::handle a, py::handle b, double u) {
     Config out;
-    h.get().space->interpolate(config(a), config(b), u, out);
+    h.get().space->interpolate(config(h, a), config(h, b), u, out);
     return configToList(out);
   }, py::arg("a"), py::arg("b"), py::arg("u"), "The configuration u of the way from a to b.");
 
@@ -322,7 +324,7 @@ void bindPlanCSpace(py::module_& mp) {
     const SpaceEntry& e = h.get();
     if (!e.robot) throw std::runtime_error("lift needs a native robot space");
     Config q;
-    e.robot->lift(config(x), q);
+    e.robot->lift(config(h, x), q);
     return configToList(q);
   }, py::arg("x"), "The robot configuration of coordinates x (native robot spaces).");
   cls.def("project", [](const CSpaceHandle& h, py::handle q) {
@@ -337,7 +339,7 @@ void bindPlanCSpace(py::module_& mp) {
     if (!e.robot) throw std::runtime_error("clearance needs a native robot space");
     e.robot->syncEnvironment();
     auto robot = e.robot;
-    const Config q = config(x);
+    const Config q = config(h, x);
     return withoutGil([&] { return robot->clearance(q); });
   }, py::arg("x"),
           "Distance from the robot at x to the tested bodies (and half the gap of its self pairs),\n"

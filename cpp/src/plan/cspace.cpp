@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
+#include <stdexcept>
 #include "klampt/plan/edge_check.h"
 
 namespace klampt {
@@ -14,6 +15,12 @@ namespace {
 
 double now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+void checkSameSize(const Config& a, const Config& b) {
+  if (a.size() != b.size())
+    throw std::invalid_argument("configurations of different sizes: " + std::to_string(a.size()) + " and " +
+                                std::to_string(b.size()));
 }
 
 }  // namespace
@@ -51,9 +58,15 @@ void CSpace::sampleNeighborhood(const Config& c, double r, Rng& rng, Config& out
   for (Eigen::Index i = 0; i < c.size(); ++i) out[i] = c[i] + u(rng);
 }
 
-double CSpace::distance(const Config& a, const Config& b) { return (a - b).norm(); }
+double CSpace::distance(const Config& a, const Config& b) {
+  checkSameSize(a, b);
+  return (a - b).norm();
+}
 
-void CSpace::interpolate(const Config& a, const Config& b, double u, Config& out) { out = a + u * (b - a); }
+void CSpace::interpolate(const Config& a, const Config& b, double u, Config& out) {
+  checkSameSize(a, b);
+  out = a + u * (b - a);
+}
 
 int CSpace::constraintIndex(const std::string& name) const {
   for (int i = 0; i < numConstraints(); ++i)

@@ -29,6 +29,12 @@ void Plan::checkSize(const Config& q, const char* what) const {
     if (std::isnan(q[i])) throw std::invalid_argument(std::string(what) + " contains NaN");
 }
 
+void Plan::learnDimension(const Config& q) {
+  if (dim_ >= 0) return;
+  dim_ = (int)q.size();
+  space_->noteDimension(dim_);
+}
+
 void Plan::checkIndex(int i) const {
   if (i < 0 || i >= planner_->numMilestones()) throw std::out_of_range("Invalid milestone index " + std::to_string(i));
 }
@@ -36,7 +42,7 @@ void Plan::checkIndex(int i) const {
 void Plan::setEndpoints(const Config& start, const Config& goal) {
   if (endpointsSet_) throw std::runtime_error("Plan already initialized?");
   checkSize(start, "start");
-  if (dim_ < 0) dim_ = (int)start.size();
+  learnDimension(start);
   checkSize(goal, "goal");
   if (!space_->isFeasible(start)) {
     const auto failed = space_->feasibilityFailures(start);
@@ -73,7 +79,7 @@ void Plan::addPendingEndpoints() {
 std::string Plan::setEndpointSet(const Config& start, const GoalSet& goal) {
   if (!goal.test) throw std::runtime_error("Goal test is not callable");
   checkSize(start, "start");
-  if (dim_ < 0) dim_ = (int)start.size();
+  learnDimension(start);
   if (!space_->isFeasible(start)) {
     const auto failed = space_->feasibilityFailures(start);
     throw std::runtime_error("Start configuration is infeasible" + (failed.empty() ? "" : ": " + failureList(failed)));
@@ -88,7 +94,7 @@ std::string Plan::setEndpointSet(const Config& start, const GoalSet& goal) {
 
 int Plan::addMilestone(const Config& q) {
   checkSize(q, "milestone");
-  if (dim_ < 0) dim_ = (int)q.size();
+  learnDimension(q);
   if (!planner_->canAddMilestone()) throw std::runtime_error("The planner cannot accept any more milestones");
   return planner_->addMilestone(q);
 }

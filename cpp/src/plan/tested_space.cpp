@@ -72,20 +72,34 @@ void TestedSpace::setInterpolate(Interpolator f) {
 
 int TestedSpace::dim() const { return dimension_.load(); }
 
+void TestedSpace::noteDimension(int n) {
+  int unknown = -1;
+  dimension_.compare_exchange_strong(unknown, n);
+}
+
+void TestedSpace::checkResult(const Config& out, const char* what) const {
+  const int n = dim();
+  if (n >= 0 && out.size() != n)
+    throw std::invalid_argument(std::string(what) + " returned " + std::to_string(out.size()) +
+                                " elements, the space has dimension " + std::to_string(n));
+}
+
 void TestedSpace::sample(Rng&, Config& out) {
   const SetupPtr s = current();
   if (!s->sampler) throw std::runtime_error("Python sample method not defined");
   s->sampler(out);
-  int unknown = -1;
-  dimension_.compare_exchange_strong(unknown, (int)out.size());
+  noteDimension((int)out.size());
+  checkResult(out, "the sample method");
 }
 
 void TestedSpace::sampleNeighborhood(const Config& c, double r, Rng& rng, Config& out) {
   const SetupPtr s = current();
-  if (s->neighborhood)
+  if (s->neighborhood) {
     s->neighborhood(c, r, out);
-  else
+    checkResult(out, "the sampleneighborhood method");
+  } else {
     CSpace::sampleNeighborhood(c, r, rng, out);
+  }
 }
 
 double TestedSpace::distance(const Config& a, const Config& b) {
@@ -95,10 +109,12 @@ double TestedSpace::distance(const Config& a, const Config& b) {
 
 void TestedSpace::interpolate(const Config& a, const Config& b, double u, Config& out) {
   const SetupPtr s = current();
-  if (s->interpolator)
+  if (s->interpolator) {
     s->interpolator(a, b, u, out);
-  else
+    checkResult(out, "the interpolate method");
+  } else {
     CSpace::interpolate(a, b, u, out);
+  }
 }
 
 void TestedSpace::setFeasibility(Test f) {

@@ -37,11 +37,15 @@ class CSpace {
   virtual ~CSpace() = default;
 
   virtual int dim() const = 0;
+  /// Tells a space that does not know its dimension (dim() < 0) what its
+  /// configurations' size is, once a plan learns it from its endpoints.
+  virtual void noteDimension(int n) {}
   /// A configuration from (a superset of) the feasible space.
   virtual void sample(Rng& rng, Config& out) = 0;
   /// A configuration near c, within r; default: uniform in the box of half-width r.
   virtual void sampleNeighborhood(const Config& c, double r, Rng& rng, Config& out);
-  /// Default: Euclidean.
+  /// Default: Euclidean. Configurations of different sizes throw
+  /// std::invalid_argument (here and in interpolate).
   virtual double distance(const Config& a, const Config& b);
   /// Default: linear, out = a + u (b - a).
   virtual void interpolate(const Config& a, const Config& b, double u, Config& out);

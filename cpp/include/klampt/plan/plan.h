@@ -51,6 +51,9 @@ class Plan {
 
  private:
   void checkSize(const Config& q, const char* what) const;
+  /// A space that does not know its dimension gets q's size, the first
+  /// configuration the plan sees.
+  void learnDimension(const Config& q);
   void checkIndex(int i) const;
 
   std::shared_ptr<CSpace> space_;

@@ -76,8 +76,10 @@ class TestedSpace : public CSpace {
   double testProbability(const std::string& name, bool edge) const;
   std::vector<std::string> queryOrder(bool edge) const;
 
-  /// Sets the dimension dim() reports (known from a sample or an endpoint).
-  void setDimension(int n) { dimension_.store(n); }
+  /// Sets the dimension dim() reports, unless a sample already did. Then
+  /// samples and interpolated configurations of another size throw
+  /// std::invalid_argument.
+  void noteDimension(int n) override;
 
  protected:
   bool checkFeasible(const Config& q) override;
@@ -113,6 +115,8 @@ class TestedSpace : public CSpace {
   const Record& record(const Setup& s, const std::string& name, bool edge) const;
   bool run(const Setup& s, const Record& t, const Config& q) const;
   bool runDependencies(const Setup& s, int i, const Config& q, std::vector<char>& done) const;
+  /// std::invalid_argument unless a callback's result `out` has the space's size.
+  void checkResult(const Config& out, const char* what) const;
 
   SetupPtr setup_;
   std::mutex editMutex_;  // serializes writers; readers take a snapshot
