@@ -416,3 +416,48 @@ def test_python_space_planning_lets_other_threads_run():
     stop.set()
     t.join()
     assert len(ticks) > 100
+
+
+def test_wrong_sizes_raise():
+    # The reference hands whatever it gets to C++ vectors of the space's size.
+    s = Circle()
+    s.setup(reinit=True)
+    c = s.cspace
+    with pytest.raises(ValueError, match="different sizes"):
+        c.distance([0.1], [0.2, 0.2])
+    with pytest.raises(ValueError, match="different sizes"):
+        c.interpolate([0.1], [0.2, 0.2], 0.5)
+    with pytest.raises(ValueError, match="different sizes"):
+        c.isVisible([0.1], [0.2, 0.2])
+    with pytest.raises(TypeError):
+        c.isFeasible("ab")
+    motionplanning.set_plan_json_string(DEFAULTS)
+    p = MotionPlan(s, "prm")
+    p.addMilestone(START)
+    with pytest.raises(ValueError, match="milestone has 3 elements, the space has dimension 2"):
+        p.addMilestone([0.1, 0.1, 0.1])
+    with pytest.raises(ValueError, match="config has 1 elements"):
+        p.getClosestMilestone([0.1])
+    with pytest.raises(ValueError, match="goal has 3 elements"):
+        MotionPlan(s, "rrt").setEndpoints(START, [0.9, 0.5, 0.0])
+    # The space now knows it is 2-D: queries of another size raise.
+    with pytest.raises(ValueError):
+        c.isFeasible([0.1, 0.2, 0.3])
+
+    # Callbacks returning configurations of the wrong size.
+    class ShortSamples(Circle):
+        def sample(self):
+            return [random.uniform(0, 1)]
+
+    class ShortInterpolation(Circle):
+        def interpolate(self, a, b, u):
+            return [a[0] + u * (b[0] - a[0])]
+
+    for space, message in ((ShortSamples(), "the sample method returned 1 elements, the space has dimension 2"),
+                           (ShortInterpolation(), "the interpolate method returned 1 elements")):
+        space.setup(reinit=True)
+        motionplanning.set_plan_json_string(DEFAULTS)
+        plan = MotionPlan(space, "rrt", perturbationRadius=0.1)
+        with pytest.raises(ValueError, match=message):
+            plan.setEndpoints(START, GOAL)
+            plan.planMore(50)
