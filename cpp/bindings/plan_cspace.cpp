@@ -108,12 +108,10 @@ CSpaceHandle makeRobotSpace(const RobotModel& robot, py::handle offset, const st
     throw py::value_error("edgeCheck must be 'bisection' or 'conservative', got '" + edgeCheck + "'");
   o.conservativeEdges = edgeCheck == "conservative";
   if (!(eps > 0)) throw std::runtime_error("Invalid epsilon");
-  std::shared_ptr<klampt::plan::RobotCSpace> space;
-  {
-    // Building the collision structures can take a while.
-    py::gil_scoped_release release;
-    space = std::make_shared<klampt::plan::RobotCSpace>(robot.world, index, o);
-  }
+  // Built with the interpreter lock held (tens of ms on the first space of
+  // a world, while the collision structures are built): it copies the
+  // robot's and the other bodies' state, which other threads may edit.
+  auto space = std::make_shared<klampt::plan::RobotCSpace>(robot.world, index, o);
   space->setEps(eps);
   return CSpaceHandle{registerSpace(space)};
 }
