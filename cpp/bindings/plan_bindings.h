@@ -59,6 +59,10 @@ klampt::plan::PlannerSettings& factorySettings();
 using PyRef = std::shared_ptr<py::object>;
 PyRef keepCallable(py::handle f);
 
+/// Waits for other threads' long calls on the space's world (simulation
+/// steps, IK solves), then re-reads the other bodies' placements.
+void syncRobotSpace(klampt::plan::RobotCSpace& space);
+
 py::list configToList(const klampt::plan::Config& q);
 /// A configuration from a Python sequence; `error` is the RuntimeError
 /// message when it is not one.

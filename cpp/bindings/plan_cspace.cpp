@@ -111,6 +111,7 @@ CSpaceHandle makeRobotSpace(const RobotModel& robot, py::handle offset, const st
   // Built with the interpreter lock held (tens of ms on the first space of
   // a world, while the collision structures are built): it copies the
   // robot's and the other bodies' state, which other threads may edit.
+  awaitWorld(*robot.world);  // and the robots of other threads' long calls
   auto space = std::make_shared<klampt::plan::RobotCSpace>(robot.world, index, o);
   space->setEps(eps);
   return CSpaceHandle{registerSpace(space)};
@@ -199,13 +200,13 @@ void bindPlanCSpace(py::module_& mp) {
 
   cls.def("isFeasible", [](CSpaceHandle& h, py::handle q) {
     auto space = h.get().space;
-    if (auto robot = h.get().robot) robot->syncEnvironment();
+    if (auto robot = h.get().robot) syncRobotSpace(*robot);
     const Config x = config(h, q);
     return withoutGil([&] { return space->isFeasible(x); });
   }, py::arg("q"), "Whether q passes every feasibility test.");
   cls.def("isVisible", [](CSpaceHandle& h, py::handle a, py::handle b) {
     auto space = h.get().space;
-    if (auto robot = h.get().robot) robot->syncEnvironment();
+    if (auto robot = h.get().robot) syncRobotSpace(*robot);
     const Config x = config(h, a), y = config(h, b);
     return withoutGil([&] { return space->isVisible(x, y); });
   }, py::arg("a"), py::arg("b"), "Whether the edge from a to b is feasible.");
@@ -225,7 +226,7 @@ void bindPlanCSpace(py::module_& mp) {
   }, py::arg("name"), py::arg("a"), py::arg("b"), "Whether the edge passes the named test.");
   cls.def("feasibilityFailures", [](CSpaceHandle& h, py::handle q) {
     auto space = h.get().space;
-    if (auto robot = h.get().robot) robot->syncEnvironment();
+    if (auto robot = h.get().robot) syncRobotSpace(*robot);
     const Config x = config(h, q);
     const auto names = withoutGil([&] { return space->feasibilityFailures(x); });
     py::list out;
@@ -335,7 +336,7 @@ void bindPlanCSpace(py::module_& mp) {
   cls.def("clearance", [](CSpaceHandle& h, py::handle x) {
     const SpaceEntry& e = h.get();
     if (!e.robot) throw std::runtime_error("clearance needs a native robot space");
-    e.robot->syncEnvironment();
+    syncRobotSpace(*e.robot);
     auto robot = e.robot;
     const Config q = config(h, x);
     return withoutGil([&] { return robot->clearance(q); });

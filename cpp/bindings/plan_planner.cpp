@@ -57,7 +57,7 @@ void bindPlanner(py::module_& mp) {
     const Config s = endpoint(start, "Invalid start endpoint"), g = endpoint(goal, "Invalid goal endpoint");
     if (auto robot = h.entry && h.entry->plan ? std::dynamic_pointer_cast<klampt::plan::RobotCSpace>(h.get().space())
                                               : nullptr)
-      robot->syncEnvironment();
+      syncRobotSpace(*robot);
     onPlan(h, [&](Plan& p) {
       p.setEndpoints(s, g);
       return 0;
@@ -116,7 +116,7 @@ void bindPlanner(py::module_& mp) {
     return configToList(q);
   }, py::arg("arg2"), "The configuration of milestone i.");
   cls.def("planMore", [](PlannerHandle& h, int iterations) {
-    if (auto robot = std::dynamic_pointer_cast<klampt::plan::RobotCSpace>(h.get().space())) robot->syncEnvironment();
+    if (auto robot = std::dynamic_pointer_cast<klampt::plan::RobotCSpace>(h.get().space())) syncRobotSpace(*robot);
     onPlan(h, [&](Plan& p) {
       p.planMore(iterations);
       return 0;

@@ -3,6 +3,8 @@
 #include "convert.h"
 #include "plan_bindings.h"
 
+#include "handles.h"
+
 #include <algorithm>
 #include <mutex>
 
@@ -90,6 +92,11 @@ PyRef keepCallable(py::handle f) {
 }
 
 py::list configToList(const klampt::plan::Config& q) { return toList(q); }
+
+void syncRobotSpace(klampt::plan::RobotCSpace& space) {
+  awaitWorld(space.world());
+  space.syncEnvironment();
+}
 
 klampt::plan::Config configFromPython(py::handle obj, const char* error) {
   if (!PySequence_Check(obj.ptr()) && !py::isinstance<py::array>(obj)) throw std::runtime_error(error);

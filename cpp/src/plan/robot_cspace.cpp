@@ -170,6 +170,8 @@ RobotCSpace::RobotCSpace(std::shared_ptr<World> world, int robotIndex, const Rob
   selfTest_ = (int)names_.size();
   names_.push_back("self collision");
   if (options_.hasCollider) {
+    numObjects_ = (int)world_->rigidObjects.size();
+    numTerrains_ = (int)world_->terrains.size();
     for (size_t i = 0; i < world_->rigidObjects.size(); ++i)
       names_.push_back("obj collision " + std::to_string(i) + " " + world_->rigidObjects[i]->name);
     for (size_t i = 0; i < world_->terrains.size(); ++i)
@@ -221,7 +223,9 @@ RobotCSpace::~RobotCSpace() = default;
 int RobotCSpace::testOfPair(const RobotCSpaceOptions::BodyPair& p) const {
   using K = RobotCSpaceOptions::BodyPair;
   if (!options_.hasCollider) return selfTest_;  // unnamed: report as a collision
-  const int objects = (int)world_->rigidObjects.size(), terrains = (int)world_->terrains.size();
+  // The counts the test names were made from: the world may gain or lose
+  // bodies while a planner runs.
+  const int objects = numObjects_, terrains = numTerrains_;
   const int first = selfTest_ + 1;
   if (p.kind == K::Object) return first + p.index;
   if (p.kind == K::Terrain) return first + objects + p.index;

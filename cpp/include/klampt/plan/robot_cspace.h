@@ -84,6 +84,8 @@ class RobotCSpace : public CSpace {
   /// Re-reads the placements of the other bodies (terrains, objects, other
   /// robots) when they moved. Call while nothing edits the world.
   void syncEnvironment();
+  /// The world the space was made in.
+  const World& world() const { return *world_; }
   /// Smallest distance from the robot (at x) to the tested bodies minus the
   /// margin, or half the gap of a self-collision pair if smaller; negative
   /// when colliding.
@@ -120,6 +122,7 @@ class RobotCSpace : public CSpace {
   VectorX weights_;
   std::vector<double> reach_;  // per coordinate: bound on any point's motion per unit of x
   std::vector<std::string> names_;  // native tests
+  int numObjects_ = 0, numTerrains_ = 0;  // bodies of the world when the names were made
   int selfTest_ = 3, fixedFailure_ = -1;
   std::vector<std::pair<std::string, std::function<bool(const Config&)>>> extras_;
   std::atomic<double> margin_{0};
