@@ -28,6 +28,9 @@ PYBIND11_MODULE(_robotsim, m) {
   klampt_py::bindSimulation(m);
   auto mp = m.def_submodule("motionplanning", "Motion planning: C-spaces, planners and time scaling (klampt.plan).");
   klampt_py::bindPlanTimeScaling(mp);
+  klampt_py::bindPlanCSpace(mp);
+  klampt_py::bindPlanner(mp);
+  klampt_py::bindPlanModule(mp);
   m.def("set_random_seed", [](int seed) { klampt::randomGenerator().seed((unsigned long long)seed); },
         py::arg("seed"), "Seeds the random generator used by sampling routines (randomizeConfig, ...).");
   m.def("native_library_versions", &klampt::nativeLibraryVersions,

@@ -1,13 +1,78 @@
-// Binding hooks of klampt.plan.motionplanning (the submodule
-// _robotsim.motionplanning), one per area.
+// Binding hooks and shared types of klampt.plan.motionplanning (the
+// submodule _robotsim.motionplanning): the registry behind the reference's
+// integer `index` attributes and motionplanning.destroy(), and Python
+// callables wrapped as core callbacks.
 #pragma once
+#include <functional>
+#include <memory>
 #include <pybind11/pybind11.h>
+#include <string>
+#include <vector>
+#include "klampt/plan/plan.h"
+#include "klampt/plan/robot_cspace.h"
+#include "klampt/plan/settings.h"
+#include "klampt/plan/tested_space.h"
 
 namespace klampt_py {
 
 namespace py = pybind11;
 
-/// interpolate_*, brake_*, combine_nd_cubic.
+/// A space made through CSpaceInterface: callbacks (tested) or native robot
+/// checks (robot), maybe with Python tests added. Cleared by destroy().
+struct SpaceEntry {
+  int index = -1;
+  std::shared_ptr<klampt::plan::CSpace> space;
+  std::shared_ptr<klampt::plan::TestedSpace> tested;
+  std::shared_ptr<klampt::plan::RobotCSpace> robot;
+};
+
+struct PlanEntry {
+  int index = -1, spaceIndex = -1;
+  std::shared_ptr<klampt::plan::Plan> plan;
+};
+
+/// The Python CSpaceInterface: its entry, empty once destroyed.
+struct CSpaceHandle {
+  std::shared_ptr<SpaceEntry> entry;
+  int index() const { return entry ? entry->index : -1; }
+  /// RuntimeError("Invalid cspace index") once destroyed.
+  SpaceEntry& get() const;
+};
+
+struct PlannerHandle {
+  std::shared_ptr<PlanEntry> entry;
+  int index() const { return entry ? entry->index : -1; }
+  int spaceIndex() const { return entry ? entry->spaceIndex : -1; }
+  /// RuntimeError("Invalid plan index") once destroyed.
+  klampt::plan::Plan& get() const;
+};
+
+std::shared_ptr<SpaceEntry> registerSpace(std::shared_ptr<klampt::plan::CSpace> space);
+std::shared_ptr<PlanEntry> registerPlan(std::shared_ptr<klampt::plan::Plan> plan, int spaceIndex);
+/// Frees every space and plan (handles then raise).
+void destroyAll();
+/// The module-global factory settings (set_plan_type, set_plan_setting, ...).
+klampt::plan::PlannerSettings& factorySettings();
+
+/// A Python object that can be dropped without the interpreter lock held
+/// (the last reference may go away in a planning thread).
+using PyRef = std::shared_ptr<py::object>;
+PyRef keepCallable(py::handle f);
+
+py::list configToList(const klampt::plan::Config& q);
+/// A configuration from a Python sequence; `error` is the RuntimeError
+/// message when it is not one.
+klampt::plan::Config configFromPython(py::handle obj, const char* error);
+
+// Core callbacks calling Python (each takes the interpreter lock for the call).
+std::function<bool(const klampt::plan::Config&)> pyTest(PyRef f);
+std::function<bool(const klampt::plan::Config&, const klampt::plan::Config&)> pyEdgeTest(PyRef f);
+std::function<void(klampt::plan::Config&)> pySampler(PyRef f, const char* what);
+
 void bindPlanTimeScaling(py::module_& mp);
+void bindPlanCSpace(py::module_& mp);
+void bindPlanner(py::module_& mp);
+/// set_random_seed, set_plan_*, get_plan_json_string, destroy.
+void bindPlanModule(py::module_& mp);
 
 }  // namespace klampt_py

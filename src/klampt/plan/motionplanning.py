@@ -1,6 +1,8 @@
-"""The native planning module: time-scaling functions on the simulator's
-parabolic ramps (:func:`interpolate_nd_min_time`, ...). Implemented in C++
-(``cpp/bindings/plan_*.cpp``, ``cpp/src/plan/``).
+"""The native planning module: configuration spaces (:class:`CSpaceInterface`),
+planners (:class:`PlannerInterface`), the settings of the planners created
+next (:func:`set_plan_type`, :func:`set_plan_setting`, ...), and time-scaling
+functions on the simulator's parabolic ramps (:func:`interpolate_nd_min_time`,
+...). Implemented in C++ (``cpp/bindings/plan_*.cpp``, ``cpp/src/plan/``).
 
 The camelCase names of older Klamp't versions are kept as deprecated aliases.
 """
@@ -9,6 +11,17 @@ import warnings
 from klampt import _robotsim
 
 _native = _robotsim.motionplanning
+
+CSpaceInterface = _native.CSpaceInterface
+PlannerInterface = _native.PlannerInterface
+robot_cspace = _native.robot_cspace
+
+set_random_seed = _native.set_random_seed
+set_plan_type = _native.set_plan_type
+set_plan_setting = _native.set_plan_setting
+set_plan_json_string = _native.set_plan_json_string
+get_plan_json_string = _native.get_plan_json_string
+destroy = _native.destroy
 
 interpolate_1d_min_time = _native.interpolate_1d_min_time
 interpolate_1d_min_accel = _native.interpolate_1d_min_accel
@@ -34,7 +47,9 @@ def _deprecated(old, new):
     globals()[old] = alias
 
 
-for _old, _new in [('interpolate1DMinTime', 'interpolate_1d_min_time'),
+for _old, _new in [('setRandomSeed', 'set_random_seed'), ('setPlanJSONString', 'set_plan_json_string'),
+                   ('getPlanJSONString', 'get_plan_json_string'), ('setPlanType', 'set_plan_type'),
+                   ('setPlanSetting', 'set_plan_setting'), ('interpolate1DMinTime', 'interpolate_1d_min_time'),
                    ('interpolate1DMinAccel', 'interpolate_1d_min_accel'),
                    ('interpolateNDMinTime', 'interpolate_nd_min_time'),
                    # The reference maps this one to the 1-D function; it is the n-D one.

@@ -1,0 +1,369 @@
+// motionplanning.CSpaceInterface: a C-space of Python callbacks
+// (plan/tested_space.h) or a native robot space (plan/robot_cspace.h,
+// made by motionplanning.robot_cspace), with the reference's methods.
+#include "convert.h"
+#include "handles.h"
+#include "plan_bindings.h"
+
+#include <pybind11/stl.h>
+#include "klampt/plan/random.h"
+
+namespace klampt_py {
+
+namespace {
+
+using klampt::plan::Config;
+using klampt::plan::TestedSpace;
+
+TestedSpace& tested(const CSpaceHandle& h, const char* what) {
+  SpaceEntry& e = h.get();
+  if (!e.tested) throw std::runtime_error(std::string(what) + " is not available on a native robot space");
+  return *e.tested;
+}
+
+Config config(py::handle obj) { return toVector(obj, -1, "configuration"); }
+
+/// Lock-free queries that may call Python: released around the native work.
+template <class F>
+auto withoutGil(F&& f) {
+  py::gil_scoped_release release;
+  return f();
+}
+
+void setDistance(TestedSpace& s, PyRef f) {
+  s.setDistance([f](const Config& a, const Config& b) {
+    py::gil_scoped_acquire gil;
+    py::object r = (*f)(configToList(a), configToList(b));
+    const double d = PyFloat_AsDouble(r.ptr());
+    if (d == -1.0 && PyErr_Occurred()) {
+      PyErr_Clear();
+      throw std::runtime_error("Python distance didn't return float");
+    }
+    return d;
+  });
+}
+
+void setInterpolate(TestedSpace& s, PyRef f) {
+  s.setInterpolate([f](const Config& a, const Config& b, double u, Config& out) {
+    py::gil_scoped_acquire gil;
+    py::object r = (*f)(configToList(a), configToList(b), u);
+    out = configFromPython(r, "Python interpolate method did not return a list");
+  });
+}
+
+void setNeighborhoodSampler(TestedSpace& s, PyRef f) {
+  s.setNeighborhoodSampler([f](const Config& c, double r, Config& out) {
+    py::gil_scoped_acquire gil;
+    py::object x = (*f)(configToList(c), r);
+    out = configFromPython(x, "Python sampleneighborhood method did not return a list");
+  });
+}
+
+py::dict statsDict(const std::map<std::string, std::string>& stats) {
+  py::dict d;
+  for (const auto& [k, v] : stats) d[py::str(k)] = py::str(v);
+  return d;
+}
+
+/// A native robot C-space over `robot` (see motionplanning.robot_cspace).
+CSpaceHandle makeRobotSpace(const RobotModel& robot, py::handle offset, const std::vector<py::tuple>& terms,
+                            const std::vector<py::tuple>& pairs, bool collider, double margin,
+                            const std::string& edgeCheck, double eps) {
+  if (!robot.world) throw py::value_error("robot must belong to a world");
+  const int index = robot.index();
+  if (index < 0) throw std::runtime_error("the robot was removed from its world");
+  klampt::plan::RobotCSpaceOptions o;
+  o.offset = toVector(offset, robot.get().numLinks(), "offset");
+  int dim = 0;
+  for (const py::tuple& t : terms) {
+    if (t.size() != 3) throw py::value_error("terms must be (coordinate, link, scale) triples");
+    klampt::plan::RobotCSpaceOptions::Term term{t[0].cast<int>(), t[1].cast<int>(), t[2].cast<double>()};
+    dim = std::max(dim, term.coordinate + 1);
+    o.terms.push_back(term);
+  }
+  o.dim = dim;
+  using BP = klampt::plan::RobotCSpaceOptions::BodyPair;
+  for (const py::tuple& p : pairs) {
+    if (p.size() != 4) throw py::value_error("pairs must be (link, kind, index, otherLink) tuples");
+    const std::string kind = p[1].cast<std::string>();
+    BP bp;
+    if (kind == "terrain")
+      bp.kind = BP::Terrain;
+    else if (kind == "object")
+      bp.kind = BP::Object;
+    else if (kind == "robot")
+      bp.kind = BP::Robot;
+    else
+      throw py::value_error("pair kind must be 'terrain', 'object' or 'robot', got '" + kind + "'");
+    bp.link = p[0].cast<int>();
+    bp.index = p[2].cast<int>();
+    bp.otherLink = p[3].cast<int>();
+    o.pairs.push_back(bp);
+  }
+  o.hasCollider = collider;
+  o.collisionMargin = margin;
+  if (edgeCheck != "bisection" && edgeCheck != "conservative")
+    throw py::value_error("edgeCheck must be 'bisection' or 'conservative', got '" + edgeCheck + "'");
+  o.conservativeEdges = edgeCheck == "conservative";
+  if (!(eps > 0)) throw std::runtime_error("Invalid epsilon");
+  std::shared_ptr<klampt::plan::RobotCSpace> space;
+  {
+    // Building the collision structures can take a while.
+    py::gil_scoped_release release;
+    space = std::make_shared<klampt::plan::RobotCSpace>(robot.world, index, o);
+  }
+  space->setEps(eps);
+  return CSpaceHandle{registerSpace(space)};
+}
+
+}  // namespace
+
+void bindPlanCSpace(py::module_& mp) {
+  py::class_<CSpaceHandle> cls(mp, "CSpaceInterface",
+                               "A configuration space for the planners: Python callbacks (feasibility tests, edge\n"
+                               "tests, sampler, distance, interpolation) or a native robot space\n"
+                               "(motionplanning.robot_cspace). klampt.plan.cspace.CSpace is easier to use.");
+  cls.def(py::init([]() { return CSpaceHandle{registerSpace(std::make_shared<TestedSpace>())}; }),
+          "A new, empty callback space.");
+  cls.def(py::init([](const CSpaceHandle& other) {
+            SpaceEntry& e = other.get();
+            if (e.robot) return CSpaceHandle{registerSpace(e.space)};
+            auto copy = std::make_shared<TestedSpace>();
+            copy->copyFrom(*e.tested);
+            return CSpaceHandle{registerSpace(copy)};
+          }),
+          py::arg("other"), "A copy of another space's callbacks and settings (a native space is shared).");
+  cls.def_property_readonly("index", &CSpaceHandle::index, "The space's number (-1 once destroyed).");
+  cls.def("destroy", [](CSpaceHandle& h) {
+    if (h.entry) {
+      h.entry->space.reset();
+      h.entry->tested.reset();
+      h.entry->robot.reset();
+    }
+  }, "Frees the space; later calls raise RuntimeError.");
+
+  cls.def("setFeasibility", [](CSpaceHandle& h, py::object f) {
+    SpaceEntry& e = h.get();
+    if (e.robot) {
+      e.robot->addExtraTest("feasible", pyTest(keepCallable(f)));
+      return;
+    }
+    e.tested->setFeasibility(pyTest(keepCallable(f)));
+  }, py::arg("pyFeas"), "Sets a single feasibility test f(q) -> bool (named \"feasible\").");
+  cls.def("addFeasibilityTest", [](CSpaceHandle& h, const std::string& name, py::object f) {
+    SpaceEntry& e = h.get();
+    if (e.robot)
+      e.robot->addExtraTest(name, pyTest(keepCallable(f)));
+    else
+      e.tested->addFeasibilityTest(name, pyTest(keepCallable(f)));
+  }, py::arg("name"), py::arg("pyFeas"),
+          "Adds a named feasibility test f(q) -> bool; every test must pass. On a native robot\n"
+          "space it runs after the native tests.");
+  cls.def("setVisibility", [](CSpaceHandle& h, py::object f) {
+    tested(h, "setVisibility").setVisibility(pyEdgeTest(keepCallable(f)));
+  }, py::arg("pyVisible"), "Sets the edge test f(a, b) -> bool, replacing the bisection check.");
+  cls.def("addVisibilityTest", [](CSpaceHandle& h, const std::string& name, py::object f) {
+    tested(h, "addVisibilityTest").addVisibilityTest(name, pyEdgeTest(keepCallable(f)));
+  }, py::arg("name"), py::arg("pyVisible"), "Adds a named edge test f(a, b) -> bool.");
+  cls.def("setVisibilityEpsilon", [](CSpaceHandle& h, double eps) {
+    SpaceEntry& e = h.get();
+    if (e.tested)
+      e.tested->setVisibilityEpsilon(eps);
+    else if (!(eps > 0))
+      throw std::runtime_error("Invalid epsilon");
+    else
+      e.space->setEps(eps);
+  }, py::arg("eps"), "Checks edges by bisection until the pieces are shorter than eps (> 0).");
+  cls.def("getVisibilityEpsilon", [](const CSpaceHandle& h) { return h.get().space->eps(); },
+          "The edge-check resolution.");
+  cls.def("setSampler", [](CSpaceHandle& h, py::object f) {
+    tested(h, "setSampler").setSampler(pySampler(keepCallable(f), "sample"));
+  }, py::arg("pySamp"), "Sets the sampler f() -> configuration.");
+  cls.def("setNeighborhoodSampler", [](CSpaceHandle& h, py::object f) {
+    setNeighborhoodSampler(tested(h, "setNeighborhoodSampler"), keepCallable(f));
+  }, py::arg("pySamp"), "Sets the neighbourhood sampler f(c, r) -> configuration.");
+  cls.def("setDistance", [](CSpaceHandle& h, py::object f) {
+    setDistance(tested(h, "setDistance"), keepCallable(f));
+  }, py::arg("pyDist"), "Sets the metric f(a, b) -> float.");
+  cls.def("setInterpolate", [](CSpaceHandle& h, py::object f) {
+    setInterpolate(tested(h, "setInterpolate"), keepCallable(f));
+  }, py::arg("pyInterp"), "Sets the interpolation f(a, b, u) -> configuration.");
+  cls.def("setProperty", [](CSpaceHandle& h, const std::string& key, const std::string& value) {
+    h.get().space->setProperty(key, value);
+  }, py::arg("key"), py::arg("value"), "Sets a property (euclidean, geodesic, volume, minimum, maximum, ...).");
+  cls.def("getProperty", [](const CSpaceHandle& h, const std::string& key) {
+    std::string v;
+    if (!h.get().space->property(key, v)) throw std::runtime_error("Invalid property");
+    return v;
+  }, py::arg("key"), "A property's value; RuntimeError if it is not set.");
+
+  cls.def("isFeasible", [](CSpaceHandle& h, py::handle q) {
+    auto space = h.get().space;
+    if (auto robot = h.get().robot) robot->syncEnvironment();
+    const Config x = config(q);
+    return withoutGil([&] { return space->isFeasible(x); });
+  }, py::arg("q"), "Whether q passes every feasibility test.");
+  cls.def("isVisible", [](CSpaceHandle& h, py::handle a, py::handle b) {
+    auto space = h.get().space;
+    if (auto robot = h.get().robot) robot->syncEnvironment();
+    const Config x = config(a), y = config(b);
+    return withoutGil([&] { return space->isVisible(x, y); });
+  }, py::arg("a"), py::arg("b"), "Whether the edge from a to b is feasible.");
+  cls.def("testFeasibility", [](CSpaceHandle& h, const std::string& name, py::handle q) {
+    auto space = h.get().space;
+    const int i = space->constraintIndex(name);
+    if (i < 0) throw std::runtime_error("Invalid constraint name");
+    const Config x = config(q);
+    return withoutGil([&] { return space->testFeasibility(i, x); });
+  }, py::arg("name"), py::arg("q"), "Whether q passes the named test.");
+  cls.def("testVisibility", [](CSpaceHandle& h, const std::string& name, py::handle a, py::handle b) {
+    SpaceEntry& e = h.get();
+    const Config x = config(a), y = config(b);
+    if (e.tested) return e.tested->testVisibility(name, x, y);
+    if (e.space->constraintIndex(name) < 0) throw std::runtime_error("Invalid constraint name");
+    return e.space->isVisible(x, y);
+  }, py::arg("name"), py::arg("a"), py::arg("b"), "Whether the edge passes the named test.");
+  cls.def("feasibilityFailures", [](CSpaceHandle& h, py::handle q) {
+    auto space = h.get().space;
+    if (auto robot = h.get().robot) robot->syncEnvironment();
+    const Config x = config(q);
+    const auto names = withoutGil([&] { return space->feasibilityFailures(x); });
+    py::list out;
+    for (const auto& n : names) out.append(py::str(n));
+    return out;
+  }, py::arg("q"), "Names of the tests q fails.");
+  cls.def("visibilityFailures", [](CSpaceHandle& h, py::handle a, py::handle b) {
+    SpaceEntry& e = h.get();
+    const Config x = config(a), y = config(b);
+    py::list out;
+    if (e.tested) {
+      for (const auto& n : e.tested->visibilityFailures(x, y)) out.append(py::str(n));
+    } else if (!e.space->isVisible(x, y)) {
+      out.append(py::str("visible"));
+    }
+    return out;
+  }, py::arg("a"), py::arg("b"), "Names of the edge tests the edge fails.");
+  cls.def("sample", [](CSpaceHandle& h) {
+    auto space = h.get().space;
+    klampt::plan::Rng rng(klampt::plan::drawSeed());
+    Config x;
+    space->sample(rng, x);
+    return configToList(x);
+  }, "A sample configuration.");
+  cls.def("distance", [](CSpaceHandle& h, py::handle a, py::handle b) {
+    return h.get().space->distance(config(a), config(b));
+  }, py::arg("a"), py::arg("b"), "The distance between two configurations.");
+  cls.def("interpolate", [](CSpaceHandle& h, py::handle a, py::handle b, double u) {
+    Config out;
+    h.get().space->interpolate(config(a), config(b), u, out);
+    return configToList(out);
+  }, py::arg("a"), py::arg("b"), py::arg("u"), "The configuration u of the way from a to b.");
+
+  cls.def("adaptiveQueriesEnabled", [](const CSpaceHandle& h) {
+    const SpaceEntry& e = h.get();
+    return e.tested ? e.tested->adaptiveQueriesEnabled() : false;
+  }, "Whether test statistics and ordering are on.");
+  cls.def("enableAdaptiveQueries", [](CSpaceHandle& h, bool enabled) {
+    SpaceEntry& e = h.get();
+    if (e.tested) e.tested->enableAdaptiveQueries(enabled);
+  }, py::arg("enabled") = true, "Keeps per-test statistics and runs cheap, often-failing tests first.");
+  cls.def("optimizeQueryOrder", [](CSpaceHandle& h) {
+    SpaceEntry& e = h.get();
+    if (e.tested) e.tested->optimizeQueryOrder();
+  }, "Re-orders the tests by their measured cost and failure rate.");
+  cls.def("setFeasibilityDependency", [](CSpaceHandle& h, const std::string& name, const std::string& preceding) {
+    tested(h, "setFeasibilityDependency").setDependency(name, preceding, false);
+  }, py::arg("name"), py::arg("precedingTest"), "Test `name` must run after `precedingTest`.");
+  cls.def("setVisibilityDependency", [](CSpaceHandle& h, const std::string& name, const std::string& preceding) {
+    tested(h, "setVisibilityDependency").setDependency(name, preceding, true);
+  }, py::arg("name"), py::arg("precedingTest"), "Edge test `name` must run after `precedingTest`.");
+  cls.def("setFeasibilityPrior", [](CSpaceHandle& h, const std::string& name, double cost, double p, double strength) {
+    tested(h, "setFeasibilityPrior").setPrior(name, cost, p, strength, false);
+  }, py::arg("name"), py::arg("costPrior") = 0.0, py::arg("feasibilityProbability") = 0.0,
+          py::arg("evidenceStrength") = 1.0, "Resets a test's statistics to a prior.");
+  cls.def("setVisibilityPrior", [](CSpaceHandle& h, const std::string& name, double cost, double p, double strength) {
+    tested(h, "setVisibilityPrior").setPrior(name, cost, p, strength, true);
+  }, py::arg("name"), py::arg("costPrior") = 0.0, py::arg("visibilityProbability") = 0.0,
+          py::arg("evidenceStrength") = 1.0, "Resets an edge test's statistics to a prior.");
+  cls.def("feasibilityCost", [](const CSpaceHandle& h, const std::string& name) {
+    return tested(h, "feasibilityCost").testCost(name, false);
+  }, py::arg("name"), "The measured mean time of a test (s).");
+  cls.def("feasibilityProbability", [](const CSpaceHandle& h, const std::string& name) {
+    return tested(h, "feasibilityProbability").testProbability(name, false);
+  }, py::arg("name"), "The measured pass rate of a test.");
+  cls.def("visibilityCost", [](const CSpaceHandle& h, const std::string& name) {
+    return tested(h, "visibilityCost").testCost(name, true);
+  }, py::arg("name"), "The measured mean time of an edge test (s).");
+  cls.def("visibilityProbability", [](const CSpaceHandle& h, const std::string& name) {
+    return tested(h, "visibilityProbability").testProbability(name, true);
+  }, py::arg("name"), "The measured pass rate of an edge test.");
+  cls.def("feasibilityQueryOrder", [](const CSpaceHandle& h) {
+    const SpaceEntry& e = h.get();
+    py::list out;
+    if (e.tested) {
+      for (const auto& n : e.tested->queryOrder(false)) out.append(py::str(n));
+    } else {
+      for (int i = 0; i < e.space->numConstraints(); ++i) out.append(py::str(e.space->constraintName(i)));
+    }
+    return out;
+  }, "The feasibility tests in the order they run.");
+  cls.def("visibilityQueryOrder", [](const CSpaceHandle& h) {
+    const SpaceEntry& e = h.get();
+    py::list out;
+    if (e.tested)
+      for (const auto& n : e.tested->queryOrder(true)) out.append(py::str(n));
+    return out;
+  }, "The edge tests in the order they run.");
+  cls.def("getStats", [](const CSpaceHandle& h) { return statsDict(h.get().space->stats()); },
+          "Query statistics (values are strings): feasible_/visible_ count, probability, time, ...");
+
+  // Native robot spaces.
+  cls.def("lift", [](const CSpaceHandle& h, py::handle x) {
+    const SpaceEntry& e = h.get();
+    if (!e.robot) throw std::runtime_error("lift needs a native robot space");
+    Config q;
+    e.robot->lift(config(x), q);
+    return configToList(q);
+  }, py::arg("x"), "The robot configuration of coordinates x (native robot spaces).");
+  cls.def("project", [](const CSpaceHandle& h, py::handle q) {
+    const SpaceEntry& e = h.get();
+    if (!e.robot) throw std::runtime_error("project needs a native robot space");
+    Config x;
+    e.robot->project(toVector(q, e.robot->robotDim(), "q"), x);
+    return configToList(x);
+  }, py::arg("q"), "The coordinates of robot configuration q (native robot spaces).");
+  cls.def("clearance", [](CSpaceHandle& h, py::handle x) {
+    const SpaceEntry& e = h.get();
+    if (!e.robot) throw std::runtime_error("clearance needs a native robot space");
+    e.robot->syncEnvironment();
+    auto robot = e.robot;
+    const Config q = config(x);
+    return withoutGil([&] { return robot->clearance(q); });
+  }, py::arg("x"),
+          "Distance from the robot at x to the tested bodies (and half the gap of its self pairs),\n"
+          "minus the collision margin; negative when colliding (native robot spaces).");
+  cls.def_property("collisionMargin",
+                   [](const CSpaceHandle& h) {
+                     const SpaceEntry& e = h.get();
+                     return e.robot ? e.robot->collisionMargin() : 0.0;
+                   },
+                   [](CSpaceHandle& h, double m) {
+                     const SpaceEntry& e = h.get();
+                     if (!e.robot) throw std::runtime_error("collisionMargin needs a native robot space");
+                     e.robot->setCollisionMargin(m);
+                   },
+                   "Distances to other bodies below this (m) count as collisions (native robot spaces).");
+  cls.def("isNative", [](const CSpaceHandle& h) { return (bool)h.get().robot; },
+          "Whether this is a native robot space.");
+
+  mp.def("robot_cspace", &makeRobotSpace, py::arg("robot"), py::arg("offset"), py::arg("terms"), py::arg("pairs"),
+         py::arg("collider") = true, py::arg("collisionMargin") = 0.0, py::arg("edgeCheck") = "bisection",
+         py::arg("eps") = 1e-2,
+         "A native C-space for `robot`: coordinates x map to q = offset + A x, with `terms`\n"
+         "(coordinate, link, scale) giving A; `pairs` (link, 'terrain'|'object'|'robot', index,\n"
+         "otherLink) are the link-body pairs to test; self collision follows the robot's\n"
+         "self-collision pairs. It copies the robot's kinematic state and never changes the robot.\n"
+         "klampt.plan.robotcspace builds these for RobotCSpace and its embeddings.");
+}
+
+}  // namespace klampt_py

@@ -1,0 +1,187 @@
+// motionplanning.PlannerInterface: a plan (plan/plan.h) built from the
+// factory settings when it is created. Calls that can run long release the
+// interpreter lock; Python callbacks take it back for each call.
+#include "convert.h"
+#include "plan_bindings.h"
+
+#include <fstream>
+#include <pybind11/stl.h>
+
+namespace klampt_py {
+
+namespace {
+
+using klampt::plan::Config;
+using klampt::plan::Path;
+using klampt::plan::Plan;
+
+/// Runs f on the plan without the interpreter lock, one call per plan at a
+/// time (the lock is released first so a callback in another call can run).
+template <class F>
+auto onPlan(const PlannerHandle& h, F&& f) {
+  std::shared_ptr<Plan> plan = h.entry ? h.entry->plan : nullptr;
+  if (!plan) throw std::runtime_error("Invalid plan index");
+  py::gil_scoped_release release;
+  std::lock_guard<std::mutex> lock(plan->mutex());
+  return f(*plan);
+}
+
+py::object pathToPython(bool found, const Path& path) {
+  if (!found) return py::none();
+  py::list out;
+  for (const Config& q : path) out.append(configToList(q));
+  return std::move(out);
+}
+
+Config endpoint(py::handle obj, const char* error) { return configFromPython(obj, error); }
+
+}  // namespace
+
+void bindPlanner(py::module_& mp) {
+  py::class_<PlannerHandle> cls(mp, "PlannerInterface",
+                                "A motion planner on a CSpaceInterface, of the type and settings the module's\n"
+                                "factory holds when it is created (set_plan_type, set_plan_setting).\n"
+                                "klampt.plan.cspace.MotionPlan is easier to use.");
+  cls.def(py::init([](const CSpaceHandle& space) {
+            SpaceEntry& e = space.get();
+            auto plan = std::make_shared<Plan>(e.space, factorySettings());
+            return PlannerHandle{registerPlan(plan, e.index)};
+          }),
+          py::arg("cspace"), "Raises ValueError for an unknown planner type.");
+  cls.def_property_readonly("index", &PlannerHandle::index, "The plan's number (-1 once destroyed).");
+  cls.def_property_readonly("spaceIndex", &PlannerHandle::spaceIndex, "The index of its space.");
+  cls.def("destroy", [](PlannerHandle& h) {
+    if (h.entry) h.entry->plan.reset();
+  }, "Frees the planner; later calls raise RuntimeError.");
+  cls.def("setEndpoints", [](PlannerHandle& h, py::handle start, py::handle goal) {
+    const Config s = endpoint(start, "Invalid start endpoint"), g = endpoint(goal, "Invalid goal endpoint");
+    if (auto robot = h.entry && h.entry->plan ? std::dynamic_pointer_cast<klampt::plan::RobotCSpace>(h.get().space())
+                                              : nullptr)
+      robot->syncEnvironment();
+    onPlan(h, [&](Plan& p) {
+      p.setEndpoints(s, g);
+      return 0;
+    });
+    return true;
+  }, py::arg("start"), py::arg("goal"),
+          "Point-to-point endpoints (milestones 0 and 1). RuntimeError if either is infeasible\n"
+          "(naming the failed tests) or endpoints were already set.");
+  cls.def("setEndpointSet", [](PlannerHandle& h, py::handle start, py::object goal, py::object goalSample) {
+    if (!PyCallable_Check(goal.ptr())) throw std::runtime_error("Goal test is not callable");
+    klampt::plan::GoalSet set;
+    set.test = pyTest(keepCallable(goal));
+    if (!goalSample.is_none()) {
+      if (!PyCallable_Check(goalSample.ptr())) throw std::runtime_error("Goal sampler is not callable");
+      set.sampler = pySampler(keepCallable(goalSample), "goal sample");
+    }
+    const Config s = endpoint(start, "Invalid start endpoint");
+    const std::string note = onPlan(h, [&](Plan& p) { return p.setEndpointSet(s, set); });
+    if (!note.empty()) py::print(note);
+    return true;
+  }, py::arg("start"), py::arg("goal"), py::arg("goalSample") = py::none(),
+          "A start and a goal set: goal(q) -> bool tests membership, goalSample() -> q draws\n"
+          "candidates (else the space's sampler is used).");
+  cls.def("setCostFunction", [](PlannerHandle& h, py::object edgeCost, py::object terminalCost) {
+    klampt::plan::Objective o;
+    if (!edgeCost.is_none()) {
+      PyRef f = keepCallable(edgeCost);
+      o.edgeCost = [f](const Config& a, const Config& b) {
+        py::gil_scoped_acquire gil;
+        return (*f)(configToList(a), configToList(b)).cast<double>();
+      };
+    }
+    if (!terminalCost.is_none()) {
+      PyRef f = keepCallable(terminalCost);
+      o.terminalCost = [f](const Config& q) {
+        py::gil_scoped_acquire gil;
+        return (*f)(configToList(q)).cast<double>();
+      };
+    }
+    onPlan(h, [&](Plan& p) {
+      p.setObjective(o);
+      return 0;
+    });
+  }, py::arg("edgeCost") = py::none(), py::arg("terminalCost") = py::none(),
+          "Path cost: sum of edgeCost(a, b) (default: distance) plus terminalCost(last).");
+  cls.def("addMilestone", [](PlannerHandle& h, py::handle q) {
+    const Config x = endpoint(q, "Invalid milestone");
+    return onPlan(h, [&](Plan& p) { return p.addMilestone(x); });
+  }, py::arg("milestone"), "Adds a milestone; its index, or -1 if infeasible.");
+  cls.def("getClosestMilestone", [](PlannerHandle& h, py::handle q) {
+    const Config x = endpoint(q, "Invalid configuration");
+    return onPlan(h, [&](Plan& p) { return p.closestMilestone(x); });
+  }, py::arg("config"), "Index of the milestone nearest to config.");
+  cls.def("getMilestone", [](PlannerHandle& h, int i) {
+    const Config q = onPlan(h, [&](Plan& p) { return p.milestone(i); });
+    return configToList(q);
+  }, py::arg("arg2"), "The configuration of milestone i.");
+  cls.def("planMore", [](PlannerHandle& h, int iterations) {
+    if (auto robot = std::dynamic_pointer_cast<klampt::plan::RobotCSpace>(h.get().space())) robot->syncEnvironment();
+    onPlan(h, [&](Plan& p) {
+      p.planMore(iterations);
+      return 0;
+    });
+  }, py::arg("iterations"),
+          "Runs that many iterations (without the interpreter lock; an exception raised in a Python\n"
+          "callback stops planning and is raised here).");
+  cls.def("getSolutionPath", [](PlannerHandle& h) {
+    Path path;
+    const bool found = onPlan(h, [&](Plan& p) { return p.solutionPath(path); });
+    return pathToPython(found, path);
+  }, "The solution path (list of configurations), or None until solved.");
+  cls.def("getPath", [](PlannerHandle& h, int a, int b) {
+    Path path;
+    const bool found = onPlan(h, [&](Plan& p) { return p.path(a, b, path); });
+    return pathToPython(found, path);
+  }, py::arg("milestone1"), py::arg("milestone2"), "The path between two milestones, or None if not connected.");
+  cls.def("getPath", [](PlannerHandle& h, int a, const std::vector<int>& goals) {
+    Path path;
+    const bool found = onPlan(h, [&](Plan& p) { return p.pathToAny(a, goals, path); });
+    return pathToPython(found, path);
+  }, py::arg("milestone1"), py::arg("goalMilestones"), "The cheapest path to any of the goal milestones, or None.");
+  cls.def("getData", [](PlannerHandle& h, const std::string& name) {
+    return onPlan(h, [&](Plan& p) { return p.data(name); });
+  }, py::arg("setting"), "\"iterations\", \"milestones\" or \"components\".");
+  cls.def("getStats", [](PlannerHandle& h) {
+    const auto stats = onPlan(h, [](Plan& p) { return p.stats(); });
+    py::dict d;
+    for (const auto& [k, v] : stats) d[py::str(k)] = py::str(v);
+    return d;
+  }, "Planner statistics (values are strings): numIters, numMilestones, numComponents, ...");
+  cls.def("getRoadmap", [](PlannerHandle& h) {
+    std::vector<Config> vertices;
+    std::vector<klampt::plan::Edge> edges;
+    onPlan(h, [&](Plan& p) {
+      p.roadmap(vertices, edges);
+      return 0;
+    });
+    py::list V, E;
+    for (const Config& q : vertices) V.append(configToList(q));
+    for (const auto& e : edges) E.append(py::make_tuple(e.first, e.second));
+    return py::make_tuple(V, E);
+  }, "(V, E): the roadmap's configurations and (i, j) edges.");
+  cls.def("isSolved", [](PlannerHandle& h) { return onPlan(h, [](Plan& p) { return p.isSolved(); }); },
+          "Whether a solution was found.");
+  cls.def("dump", [](PlannerHandle& h, const std::string& fn) {
+    std::vector<Config> vertices;
+    std::vector<klampt::plan::Edge> edges;
+    onPlan(h, [&](Plan& p) {
+      p.roadmap(vertices, edges);
+      return 0;
+    });
+    std::ofstream out(fn);
+    if (!out) {
+      PyErr_SetString(PyExc_IOError, ("cannot write '" + fn + "'").c_str());
+      throw py::error_already_set();
+    }
+    for (size_t i = 0; i < vertices.size(); ++i) {
+      out << i;
+      for (Eigen::Index k = 0; k < vertices[i].size(); ++k) out << " " << vertices[i][k];
+      out << "\n";
+    }
+    out << "#\n";
+    for (const auto& e : edges) out << e.first << " " << e.second << "\n";
+  }, py::arg("fn"), "Saves the roadmap in Trivial Graph Format (node labels are configurations).");
+}
+
+}  // namespace klampt_py
