@@ -5,13 +5,18 @@ scaling, with the API of Klamp't's ``klampt.plan``.
   ``PlannerInterface``, planner settings, ``interpolate_*`` time scaling).
 - :mod:`~klampt.plan.cspace`: ``CSpace`` and ``MotionPlan``, the Python way to
   define a space and plan in it.
-- :mod:`~klampt.plan.cspaceutils`: products, embeddings, plans in embeddings.
+- :mod:`~klampt.plan.robotcspace`, :mod:`~klampt.plan.robotplanning`: robot
+  spaces (checked natively) and one-call planning for robots in worlds.
+- :mod:`~klampt.plan.cspaceutils`, :mod:`~klampt.plan.rigidobjectcspace`,
+  :mod:`~klampt.plan.contactcspace`: embeddings, rigid bodies, stances.
 """
 import atexit
 
 from . import motionplanning
 from . import cspace
+from . import robotcspace
+from . import robotplanning
 
-__all__ = ['cspace']
+__all__ = ['cspace', 'robotcspace', 'robotplanning']
 
 atexit.register(motionplanning.destroy)
