@@ -42,9 +42,22 @@ void SBLPlanner::iterate() {
   const int grown = std::uniform_int_distribution<int>(0, 1)(rng_);
   const int n = forest_.extend(grown, maxExtendDistance_, maxExtendIters_);
   if (n < 0) return;
-  const int m = forest_.findNearby(1 - grown, forest_.config(n));
-  if (space_->distance(forest_.config(n), forest_.config(m)) > connectionThreshold_) return;
-  if (grown == 0 ? forest_.checkPath(n, m, solution_) : forest_.checkPath(m, n, solution_)) solved_ = true;
+  // The path to propose goes through a node of the other tree in the new
+  // node's grid cell (the reference's choice), and if that fails, through
+  // the other tree's nearest node: more of the other tree is reached per
+  // iteration at the cost of one more lazy path check.
+  const int other = 1 - grown;
+  const int candidates[2] = {forest_.findNearby(other, forest_.config(n)), forest_.nearest(other, forest_.config(n))};
+  for (int k = 0; k < 2; ++k) {
+    const int m = candidates[k];
+    // A failed check may have moved n (or m) to the other tree.
+    if (k == 1 && (m == candidates[0] || forest_.treeOf(n) != grown || forest_.treeOf(m) != other)) return;
+    if (space_->distance(forest_.config(n), forest_.config(m)) > connectionThreshold_) continue;
+    if (grown == 0 ? forest_.checkPath(n, m, solution_) : forest_.checkPath(m, n, solution_)) {
+      solved_ = true;
+      return;
+    }
+  }
 }
 
 bool SBLPlanner::isConnected(int a, int b) const {

@@ -128,6 +128,19 @@ int SBLForest::findNearby(int tree, const Config& x) {
   return pickExpand(tree);
 }
 
+int SBLForest::nearest(int tree, const Config& x) const {
+  int best = -1;
+  double bestD = INFINITY;
+  for (int n : members_[tree]) {
+    const double d = space_.distance(x, nodes_[n].q);
+    if (d < bestD) {
+      bestD = d;
+      best = n;
+    }
+  }
+  return best;
+}
+
 int SBLForest::extend(int tree, double maxDistance, int maxIters) {
   const int n = pickExpand(tree);
   Config x;

@@ -1,6 +1,7 @@
 // "sbl": the single-query bidirectional lazy planner. Each iteration grows
 // the start or the goal tree (at random) by one perturbation and proposes a
-// lazily checked path through a nearby node of the other tree (SBLForest).
+// lazily checked path through a node of the other tree in the new node's
+// grid cell, then through the other tree's nearest node (SBLForest).
 #pragma once
 #include "klampt/plan/planners/sbl_forest.h"
 #include "klampt/plan/settings.h"

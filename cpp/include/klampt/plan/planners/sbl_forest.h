@@ -34,6 +34,8 @@ class SBLForest {
   int pickExpand(int tree);
   /// A node of `tree` in x's grid cell if any, else pickExpand(tree).
   int findNearby(int tree, const Config& x);
+  /// The node of `tree` nearest to x.
+  int nearest(int tree, const Config& x) const;
   /// Perturbs a picked node within maxDistance / i at try i = 1..maxIters;
   /// the first feasible sample becomes its child (edge unchecked). -1 if none.
   int extend(int tree, double maxDistance, int maxIters);
