@@ -209,3 +209,18 @@ def test_make_min_time_spline_matches_reference(k):
     for t in np.linspace(0, H.endTime(), 400):
         assert all(abs(d) <= b * (1 + 1e-9) for d, b in zip(H.deriv(t), vmax))
         assert all(abs(a) <= b * (1 + 1e-6) for a, b in zip(H.eval_accel(t), amax))
+
+
+def test_zero_bounds_on_dofs_that_do_not_move():
+    # Fixed joints have zero velocity and acceleration limits; as in the
+    # reference, they only matter for a DOF that moves.
+    ts, xs, vs = mp.interpolate_nd_min_time_linear([0, 0], [1, 0], [1, 0], [1, 0])
+    assert ts == [0.0, 1.0, 2.0] and xs[1] == [0.5, 0.0]
+    res = mp.interpolate_nd_min_time([0, 0], [0, 0], [1, 0], [0, 0], [-5, -5], [5, 5], [1, 0], [1, 0])
+    assert res[0] == [[0.0, 1.0, 2.0], [0.0, 2.0]] and res[1][1] == [0.0, 0.0]
+    assert mp.interpolate_1d_min_time(2, 0, 2, 0, -5, 5, 0, 0) == ([0.0], [2.0], [0.0])
+    with pytest.raises(ValueError):
+        mp.interpolate_nd_min_time_linear([0, 0], [1, 1], [1, 1], [1, 0])
+    H = HermiteTrajectory()
+    H.makeMinTimeSpline([[0, 0], [0, 1], [0, 2]], vmax=[0, 1], amax=[0, 1])
+    assert H.endTime() == pytest.approx(4.0)

@@ -33,6 +33,8 @@ void checkStart(double x0, double v0, double x1, double v1, double xmin, double 
   if (x1 < xmin - kLimitTol || x1 > xmax + kLimitTol) throw std::runtime_error("Final position out of joint limits");
 }
 
+bool stationary(double x0, double v0, double x1, double v1) { return x0 == x1 && v0 == 0 && v1 == 0; }
+
 void checkSize(const VectorX& v, Eigen::Index n, const char* what) {
   if (v.size() != n) throw std::invalid_argument(std::string(what) + " is wrong length");
 }
@@ -118,9 +120,13 @@ void evaluateKnots(const Knots1D& k, double t, double& x, double& v) {
 
 Knots1D minTimeKnots(double x0, double v0, double x1, double v1, double xmin, double xmax, double vmax,
                      double amax) {
+  // A DOF that stays at rest needs no bounds (fixed joints have zero ones).
+  if (stationary(x0, v0, x1, v1)) {
+    checkStart(x0, v0, x1, v1, xmin, xmax, INFINITY);
+    return knotsOf(Ramp1D{x0, v0});
+  }
   checkBounds(vmax, amax);
   checkStart(x0, v0, x1, v1, xmin, xmax, vmax);
-  if (x0 == x1 && v0 == v1 && v0 == 0) return knotsOf(Ramp1D{x0, v0});
   if (!std::isfinite(amax)) {
     if (vmax == 0) return Knots1D();
     return constantVelocity(x0, v0, x1, v1, std::isfinite(vmax) ? std::fabs(x1 - x0) / vmax : 0.0);
@@ -135,6 +141,12 @@ Knots1D minAccelKnots(double x0, double v0, double x1, double v1, double endTime
                       double vmax) {
   if (std::isnan(vmax) || vmax < 0) throw std::invalid_argument("Invalid value for velocity maximum");
   if (!(endTime > 0) || !std::isfinite(endTime)) throw std::invalid_argument("endTime must be positive");
+  if (stationary(x0, v0, x1, v1)) {
+    checkStart(x0, v0, x1, v1, xmin, xmax, INFINITY);
+    Knots1D k = knotsOf(Ramp1D{x0, v0});
+    holdUntil(k, endTime);
+    return k;
+  }
   checkStart(x0, v0, x1, v1, xmin, xmax, vmax);
   Ramp1D r;
   const double vcap = std::isfinite(vmax) ? vmax : INFINITY;
@@ -156,7 +168,14 @@ std::vector<Knots1D> minTimeKnots(const VectorX& x0, const VectorX& v0, const Ve
   checkSize(xmax, n, "xmax");
   checkSize(vmax, n, "vmax");
   checkSize(amax, n, "amax");
+  // A DOF that stays at rest needs no bounds (fixed joints have zero ones).
+  VectorX vm = vmax, am = amax;
   for (Eigen::Index i = 0; i < n; ++i) {
+    if (stationary(x0[i], v0[i], x1[i], v1[i])) {
+      checkStart(x0[i], v0[i], x1[i], v1[i], xmin[i], xmax[i], INFINITY);
+      vm[i] = am[i] = 1;
+      continue;
+    }
     checkBounds(vmax[i], amax[i]);
     checkStart(x0[i], v0[i], x1[i], v1[i], xmin[i], xmax[i], vmax[i]);
   }
@@ -164,17 +183,17 @@ std::vector<Knots1D> minTimeKnots(const VectorX& x0, const VectorX& v0, const Ve
   // a least duration for the others.
   double minDuration = 0;
   for (Eigen::Index i = 0; i < n; ++i) {
-    if (std::isfinite(amax[i])) continue;
-    if (vmax[i] == 0 && x1[i] != x0[i]) return {};
-    if (std::isfinite(vmax[i]) && vmax[i] > 0) minDuration = std::max(minDuration, std::fabs(x1[i] - x0[i]) / vmax[i]);
+    if (std::isfinite(am[i])) continue;
+    if (vm[i] == 0) return {};
+    if (std::isfinite(vm[i]) && vm[i] > 0) minDuration = std::max(minDuration, std::fabs(x1[i] - x0[i]) / vm[i]);
   }
   // A slowed DOF stays within the range of its fastest move, as the
   // controller's moves (and the reference's) do, unless using all of its
   // joint range gives an earlier common arrival.
   auto synchronize = [&](bool inFastestRange, std::vector<Ramp1D>& ramps) {
-    const double T = synchronizedRamps(x0, v0, x1, v1, amax, vmax, xmin, xmax, ramps, minDuration, inFastestRange);
+    const double T = synchronizedRamps(x0, v0, x1, v1, am, vm, xmin, xmax, ramps, minDuration, inFastestRange);
     for (Eigen::Index i = 0; i < n; ++i)
-      if (std::isfinite(amax[i]) && std::fabs(ramps[i].duration() - T) > 1e-9 * std::max(1.0, T) &&
+      if (std::isfinite(am[i]) && std::fabs(ramps[i].duration() - T) > 1e-9 * std::max(1.0, T) &&
           (v1[i] != 0 || ramps[i].duration() > T))
         return (double)INFINITY;  // no common duration
     return T;
@@ -189,7 +208,7 @@ std::vector<Knots1D> minTimeKnots(const VectorX& x0, const VectorX& v0, const Ve
   if (!std::isfinite(T)) return {};
   std::vector<Knots1D> out(n);
   for (Eigen::Index i = 0; i < n; ++i) {
-    if (!std::isfinite(amax[i])) {
+    if (!std::isfinite(am[i])) {
       out[i] = constantVelocity(x0[i], v0[i], x1[i], v1[i], T);
       continue;
     }
@@ -222,15 +241,20 @@ KnotsND minTimeLinearKnots(const VectorX& x0, const VectorX& x1, const VectorX& 
   checkSize(x1, n, "x1");
   checkSize(vmax, n, "vmax");
   checkSize(amax, n, "amax");
+  VectorX vm = vmax, am = amax;
   for (Eigen::Index i = 0; i < n; ++i) {
     requireFinite(x0[i], "x0");
     requireFinite(x1[i], "x1");
+    if (x0[i] == x1[i]) {  // a DOF that does not move needs no bounds
+      vm[i] = am[i] = INFINITY;
+      continue;
+    }
     checkBounds(vmax[i], amax[i]);
-    if (vmax[i] == 0 && x1[i] != x0[i]) throw std::invalid_argument("Invalid value for velocity maximum");
+    if (vmax[i] == 0) throw std::invalid_argument("Invalid value for velocity maximum");
   }
   KnotsND out;
   std::vector<Ramp1D> ramps;
-  straightLineRamps(x0, x1, amax, vmax, ramps);
+  straightLineRamps(x0, x1, am, vm, ramps);
   // Every DOF follows the same phases: take the knot times from any moving one.
   int lead = 0;
   for (Eigen::Index i = 0; i < n; ++i)
