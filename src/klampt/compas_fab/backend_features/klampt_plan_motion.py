@@ -141,8 +141,10 @@ class KlamptPlanMotion(PlanMotion):
         start_in = [min(max(v, lo), hi) for v, (lo, hi) in zip(start, bounds)]
         try:
             path = None
-            for goal in goals:
-                path = self._plan(space, start_in, goal, t0 + allowed_time, smoothing)
+            for i, goal in enumerate(goals):
+                # each remaining goal gets an equal share of the remaining time
+                deadline = time.time() + (t0 + allowed_time - time.time()) / (len(goals) - i)
+                path = self._plan(space, start_in, goal, deadline, smoothing)
                 if path is not None:
                     break
         finally:
@@ -200,6 +202,8 @@ class KlamptPlanMotion(PlanMotion):
                     v = lo
                 elif hi < v <= hi + ta:
                     v = hi
+                if not lo <= v <= hi:
+                    raise ValueError("plan_motion: the target value {} of joint '{}' is outside its limits [{}, {}]".format(v, n, lo, hi))
                 goal.append(v)
             goal_state = start_state.copy()
             for n, v in zip(names, goal):
@@ -222,9 +226,22 @@ class KlamptPlanMotion(PlanMotion):
         finally:
             self.set_robot_cell_state(start_state)
         start = [start_state.robot_configuration[n] for n in names]
-        goals = [[s[n] for n in names] for s in solutions]
+        # a revolute joint at v or v + 2 pi is the same posture: take the one nearest the start
+        turns = [self.client.mapping.joint_type[n] != Joint.PRISMATIC for n in names]
+        goals = [[self._nearest_turn(s[n], v0, lo, hi) if turn else s[n]
+                  for n, v0, (lo, hi), turn in zip(names, start, bounds, turns)] for s in solutions]
         goals.sort(key=lambda g: sum((a - b) ** 2 for a, b in zip(g, start)))
         return goals
+
+    @staticmethod
+    def _nearest_turn(v: float, reference: float, lo: float, hi: float) -> float:
+        """``v`` shifted by whole turns to the value within [lo, hi] nearest ``reference`` (the same posture)."""
+        best = v
+        for k in (-2, -1, 1, 2):
+            w = v + 2 * math.pi * k
+            if lo <= w <= hi and abs(w - reference) < abs(best - reference):
+                best = w
+        return best
 
     def _attached_offsets(self, state: RobotCellState):
         """``(object, link, T_link_object)`` for every visible tool part and body that moves with the robot."""
