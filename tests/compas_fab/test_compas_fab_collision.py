@@ -255,3 +255,23 @@ def test_attached_objects_follow_the_robot(planner):
     R, t = gripper.getTransform()
     expected = reference.tool_states["gripper"].frame
     assert max(abs(a - b) for a, b in zip(t, expected.point)) < 1e-9
+
+
+def test_broad_phase_keeps_every_colliding_self_pair(planner):
+    # rfl has hundreds of CC.1 pairs, so check_collision prunes them by bounding spheres first
+    cell, state = library_cell("rfl")
+    use(planner, cell)
+    client = planner.client
+    assert len(client.self_collision_pairs) > 100
+    links = client.link_geometry
+    hits = 0
+    for k in range(15):
+        s = random_state(cell, state, rng_seed=900 + k)
+        planner.set_robot_cell_state(s)
+        all_hits = [(a, b) for a, b in client.self_collision_pairs if links[a].collides(links[b])]
+        near = set(client._near_self_collision_pairs())
+        assert set(all_hits) <= near
+        reported = {(a, b) for stage, a, b in report(planner, s, {"_skip_set_robot_cell_state": True}) if stage == "CC.1"}
+        assert reported == set(all_hits)
+        hits += len(all_hits)
+    assert hits > 0

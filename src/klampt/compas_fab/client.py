@@ -3,6 +3,7 @@
 from itertools import combinations
 from typing import Dict, List, Optional, Tuple
 
+import numpy as np
 from compas_fab.backends.interfaces import ClientInterface
 
 from ..io import compas_fab as convert
@@ -121,6 +122,7 @@ class KlamptClient(ClientInterface):
                 (a, b) for a, b in combinations(self.link_names, 2)
                 if a in self.link_geometry and b in self.link_geometry and {a, b} not in disabled
             ]
+            self._bound_self_collision_pairs()
         for tool_id, tool_model in robot_cell.tool_models.items():
             parts = []
             for link_name, tm, T in convert.tool_link_meshes(tool_model):
@@ -136,6 +138,34 @@ class KlamptClient(ClientInterface):
                 objs.append(obj)
             self.rigid_body_objects[body_id] = objs
         self._warm_up()
+
+    def _bound_self_collision_pairs(self) -> None:
+        """Bounding spheres of the link meshes (centre in link coordinates, radius) for the CC.1 broad phase."""
+        names = list(self.link_geometry)
+        slot = {name: i for i, name in enumerate(names)}
+        self._sphere_links = [self.robot.link(self.link_index[n]) for n in names]
+        centers, radii = [], []
+        for n in names:
+            V = np.asarray(self.link_geometry[n].getTriangleMesh().getVertices(), dtype=float)
+            c = (V.min(axis=0) + V.max(axis=0)) / 2
+            centers.append(c)
+            radii.append(float(np.sqrt(((V - c) ** 2).sum(axis=1).max())))
+        self._sphere_centers = np.array(centers).reshape(-1, 3)
+        self._sphere_radii = np.array(radii)
+        self._pair_slots = np.array([(slot[a], slot[b]) for a, b in self.self_collision_pairs], dtype=int).reshape(-1, 2)
+
+    def _near_self_collision_pairs(self, margin: float = 0.0) -> List[Tuple[str, str]]:
+        """The CC.1 pairs whose bounding spheres overlap (within ``margin``), in pair order."""
+        if not self.self_collision_pairs:
+            return []
+        world = np.empty_like(self._sphere_centers)
+        for i, link in enumerate(self._sphere_links):
+            R, t = link.getTransform()
+            world[i] = np.array(R).reshape(3, 3).T @ self._sphere_centers[i] + t
+        a, b = self._pair_slots[:, 0], self._pair_slots[:, 1]
+        gap = np.linalg.norm(world[a] - world[b], axis=1) - self._sphere_radii[a] - self._sphere_radii[b]
+        pairs = self.self_collision_pairs
+        return [pairs[i] for i in np.flatnonzero(gap <= margin)]
 
     def _warm_up(self) -> None:
         """Builds every mesh's collision hierarchy now rather than on its first query."""

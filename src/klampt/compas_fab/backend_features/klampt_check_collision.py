@@ -6,7 +6,12 @@ from compas_fab.backends import CollisionCheckError
 from compas_fab.backends.interfaces import CheckCollision
 from compas_fab.robots import RobotCellState
 
+from ...robotsim import Geometry3D
+
 __all__ = ["KlamptCheckCollision"]
+
+#: Above this many CC.1 pairs a bounding-sphere test prunes them first (below, it costs more than it saves).
+BROAD_PHASE_PAIRS = 100
 
 
 class KlamptCheckCollision(CheckCollision):
@@ -59,8 +64,7 @@ class KlamptCheckCollision(CheckCollision):
             def hit(g1, g2):
                 return g1.withinDistance(g2, margin)
         else:
-            def hit(g1, g2):
-                return g1.collides(g2)
+            hit = Geometry3D.collides
 
         messages = []
         pairs = []
@@ -87,12 +91,17 @@ class KlamptCheckCollision(CheckCollision):
 
         # CC.1: robot link <-> robot link
         if not options.get("_skip_cc1", False):
-            for a, b in client.self_collision_pairs:
-                info = "CC.1 between robot link '{}' and robot link '{}'".format(a, b)
+            # the longest stage: messages are formatted only when needed and, on
+            # robots with many links, pairs whose bounding spheres are apart are free
+            pairs_to_test = client.self_collision_pairs
+            if not verbose and len(pairs_to_test) > BROAD_PHASE_PAIRS:
+                pairs_to_test = client._near_self_collision_pairs(margin)
+            for a, b in pairs_to_test:
                 if hit(links[a], links[b]):
-                    report(info, (model.get_link_by_name(a), model.get_link_by_name(b)))
-                else:
-                    passed(info)
+                    report("CC.1 between robot link '{}' and robot link '{}'".format(a, b),
+                           (model.get_link_by_name(a), model.get_link_by_name(b)))
+                elif verbose:
+                    passed("CC.1 between robot link '{}' and robot link '{}'".format(a, b))
 
         # CC.2: robot link <-> tool
         if not options.get("_skip_cc2", False):
