@@ -1,13 +1,15 @@
 """check_collision of the klampt COMPAS FAB backend: the five stages, their options, and the geometry."""
+import math
 import re
 
 import pytest
 
 pytest.importorskip("compas_fab")
 
+from compas.geometry import Frame, Transformation  # noqa: E402
 from compas_fab.backends import CollisionCheckError, PyBulletClient, PyBulletPlanner  # noqa: E402
-from compas_fab.robots import RigidBody  # noqa: E402
-from compas_robots import ToolModel  # noqa: E402
+from compas_fab.robots import RigidBody, RobotCell, ToolLibrary, ToolState  # noqa: E402
+from compas_robots import Configuration, ToolModel  # noqa: E402
 from compas_robots.model import Link  # noqa: E402
 
 from conftest import library_cell, random_state, use  # noqa: E402
@@ -275,3 +277,34 @@ def test_broad_phase_keeps_every_colliding_self_pair(planner):
         assert reported == set(all_hits)
         hits += len(all_hits)
     assert hits > 0
+
+
+def test_kinematic_tool_links_follow_the_tool_configuration(planner):
+    ur5, ur5_state = library_cell("ur5", load_geometry=False)
+    tool = ToolLibrary.kinematic_gripper()
+    cell = RobotCell(ur5.robot_model, ur5.robot_semantics, tool_models={"kg": tool})
+    state = ur5_state.copy()
+    attachment = Frame([0, 0, 0.02], [0, 0, 1], [1, 0, 0])
+    state.tool_states = {"kg": ToolState(None, attached_to_group=cell.main_group_name, attachment_frame=attachment,
+                                         configuration=Configuration([0.01, 0.02], [2, 2], ["left_finger_joint", "right_finger_joint"]))}
+    planner.set_robot_cell(cell, state)
+    s = random_state(cell, state, rng_seed=4)
+    planner.set_robot_cell_state(s)
+    ee = cell.robot_model.forward_kinematics(s.robot_configuration, cell.get_end_effector_link_name(cell.main_group_name))
+    T_base = Transformation.from_frame(ee) * Transformation.from_frame(attachment)
+    parts = planner.client.tool_parts["kg"]
+    assert {p.link_name for p in parts} == {"body", "left_finger", "right_finger"}
+    for part in parts:
+        local = tool.forward_kinematics(s.tool_states["kg"].configuration, part.link_name)
+        expected = Frame.from_transformation(T_base * Transformation.from_frame(local))
+        R, t = part.obj.getTransform()
+        assert max(abs(a - b) for a, b in zip(list(t) + list(R[0:3]) + list(R[3:6]),
+                                              list(expected.point) + list(expected.xaxis) + list(expected.yaxis))) < 1e-9
+    # the fingers open: their distance grows with the configuration
+    s.tool_states["kg"].configuration = Configuration([0.025, 0.025], [2, 2], ["left_finger_joint", "right_finger_joint"])
+    planner.set_robot_cell_state(s)
+    opened = [p.obj.getTransform()[1] for p in parts if p.link_name != "body"]
+    s.tool_states["kg"].configuration = Configuration([0.0, 0.0], [2, 2], ["left_finger_joint", "right_finger_joint"])
+    planner.set_robot_cell_state(s)
+    closed = [p.obj.getTransform()[1] for p in parts if p.link_name != "body"]
+    assert abs(math.dist(*opened) - math.dist(*closed) - 0.05) < 1e-9
