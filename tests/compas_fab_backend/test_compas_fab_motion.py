@@ -26,7 +26,7 @@ from compas_fab.robots import (  # noqa: E402
     TargetMode,
 )
 
-from conftest import frame_angle, library_cell, use  # noqa: E402
+from .fab_cells import frame_angle, library_cell, use  # noqa: E402
 
 START = [0, -1.2, 1.5, -1.9, -1.57, 0]
 

@@ -19,7 +19,7 @@ from compas_fab.robots import ConstraintSetTarget, TargetMode  # noqa: E402
 
 from klampt.compas_fab import KlamptClient, KlamptPlanner  # noqa: E402
 
-from conftest import frame_error, library_cell  # noqa: E402
+from .fab_cells import frame_error, library_cell  # noqa: E402
 
 
 def test_planner_implements_every_feature_interface():

@@ -12,8 +12,8 @@ from compas_fab.robots import RigidBody, RobotCell, ToolLibrary, ToolState  # no
 from compas_robots import Configuration, ToolModel  # noqa: E402
 from compas_robots.model import Link  # noqa: E402
 
-from conftest import library_cell, random_state, use  # noqa: E402
-from mesh_oracle import geometries_intersect  # noqa: E402
+from .fab_cells import library_cell, random_state, use  # noqa: E402
+from .mesh_oracle import geometries_intersect  # noqa: E402
 
 _PYBULLET = {}
 

@@ -17,7 +17,7 @@ from compas_fab.backends import (  # noqa: E402
 from compas_fab.robots import FrameTarget, PointAxisTarget, TargetMode  # noqa: E402
 from compas_robots import Configuration  # noqa: E402
 
-from conftest import MOVED_BASE, frame_angle, frame_error, library_cell, random_state, use  # noqa: E402
+from .fab_cells import MOVED_BASE, frame_angle, frame_error, library_cell, random_state, use  # noqa: E402
 
 IK_ROBOTS = ["ur5", "ur10e", "abb_irb4600_40_255", "abb_irb120_3_58", "panda", "rfl"]
 MODES = [TargetMode.ROBOT, TargetMode.TOOL, TargetMode.WORKPIECE]

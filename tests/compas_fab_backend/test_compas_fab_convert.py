@@ -18,7 +18,7 @@ from klampt import WorldModel  # noqa: E402
 from klampt.io import compas_fab as convert  # noqa: E402
 from klampt.math import se3  # noqa: E402
 
-from conftest import MOVED_BASE, frame_error, library_cell, moved, use  # noqa: E402
+from .fab_cells import MOVED_BASE, frame_error, library_cell, moved, use  # noqa: E402
 
 FK_ROBOTS = ["ur5", "ur10e", "abb_irb4600_40_255", "abb_irb120_3_58", "panda", "rfl"]
 

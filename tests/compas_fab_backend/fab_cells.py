@@ -1,4 +1,4 @@
-"""Shared fixtures of the COMPAS FAB backend tests: library cells loaded once per run, one client."""
+"""What the COMPAS FAB backend tests share: library cells loaded once per run, state draws, frame comparisons."""
 import math
 import random
 
@@ -9,7 +9,6 @@ pytest.importorskip("compas_fab")
 from compas.geometry import Frame, Transformation  # noqa: E402
 from compas_fab.robots import RobotCellLibrary  # noqa: E402
 
-from klampt.compas_fab import KlamptClient, KlamptPlanner  # noqa: E402
 
 #: The base frame of the moved-base tests (rotated 90 degrees about z and translated).
 MOVED_BASE = Frame([1, 2, 0.5], [0, 1, 0], [-1, 0, 0])
@@ -24,17 +23,6 @@ def library_cell(name, load_geometry=True):
         _CELLS[key] = getattr(RobotCellLibrary, name)(load_geometry=load_geometry)
     cell, state = _CELLS[key]
     return cell, state.copy()
-
-
-@pytest.fixture(scope="session")
-def client():
-    with KlamptClient() as c:
-        yield c
-
-
-@pytest.fixture(scope="session")
-def planner(client):
-    return KlamptPlanner(client)
 
 
 def use(planner, cell, state=None):
