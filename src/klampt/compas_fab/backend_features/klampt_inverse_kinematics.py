@@ -72,9 +72,7 @@ class KlamptInverseKinematics(InverseKinematics):
         group = group or robot_cell.main_group_name
         super().iter_inverse_kinematics(target, robot_cell_state, group, options)
         target = target.normalized_to_meters()
-        if isinstance(target, FrameTarget):
-            return self._iter_ik(target, robot_cell_state, group, dict(options or {}))
-        if isinstance(target, PointAxisTarget):
+        if isinstance(target, (FrameTarget, PointAxisTarget)):
             return self._iter_ik(target, robot_cell_state, group, dict(options or {}))
         raise NotImplementedError("{} is not supported by KlamptInverseKinematics".format(type(target).__name__))
 
