@@ -29,6 +29,14 @@ def test_import_klampt_does_not_import_compas():
     assert out == "False"
 
 
+@pytest.mark.parametrize("module", ["klampt.io.compas_fab", "klampt.compas_fab"])
+def test_without_compas_fab_the_import_error_says_what_to_install(module):
+    code = ("import sys; sys.modules['compas_fab'] = None\n"
+            "try:\n    import %s\nexcept ImportError as e:\n    print(e)\n" % module)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert 'pip install "klampt[compas_fab]"' in out
+
+
 def test_frame_round_trip_and_orthonormalization():
     random.seed(4)
     for _ in range(20):
