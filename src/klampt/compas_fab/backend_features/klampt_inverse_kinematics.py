@@ -1,0 +1,192 @@
+"""``inverse_kinematics`` / ``iter_inverse_kinematics``: klampt's IK solver with random restarts."""
+
+import math
+import random
+from typing import Iterator, List, Optional
+
+from compas.geometry import Transformation
+from compas_fab.backends import CollisionCheckError, InverseKinematicsError
+from compas_fab.backends.interfaces import InverseKinematics
+from compas_fab.robots import FrameTarget, PointAxisTarget, RobotCellState, TargetMode
+from compas_robots.model import Joint
+
+from ...io import compas_fab as convert
+from ...math import so3, vectorops
+from ...robotsim import IKObjective, IKSolver
+
+__all__ = ["KlamptInverseKinematics"]
+
+
+class KlamptInverseKinematics(InverseKinematics):
+    """Mixin: inverse kinematics for the klampt backend.
+
+    A FrameTarget is a fixed-transform objective on the group's end effector
+    link (the target converted to the planner frame for TOOL and WORKPIECE
+    modes); a PointAxisTarget is the exact 5-DOF objective "this point of
+    the tool (or workpiece) at the target point, its z axis along the target
+    axis", not a scan of rotations. Only the group's joints move. The first
+    attempt starts at the state's configuration, later ones at uniformly
+    random configurations of the group.
+    """
+
+    #: Position tolerance (m) when the target gives none.
+    DEFAULT_TARGET_TOLERANCE_POSITION = 1e-6
+    #: Orientation tolerance (rad) when the target gives none.
+    DEFAULT_TARGET_TOLERANCE_ORIENTATION = 1e-6
+
+    def inverse_kinematics(self, target, robot_cell_state: Optional[RobotCellState] = None, group: Optional[str] = None,
+                           options: Optional[dict] = None):
+        """The next IK solution of ``target`` (see :meth:`iter_inverse_kinematics` for the options).
+
+        Repeated identical calls return the next distinct solution of the same
+        search, as in every COMPAS FAB backend.
+
+        Raises:
+            InverseKinematicsError: no solution.
+            CollisionCheckError: with ``max_results=1``, the solution collides.
+        """
+        group = group or self.client.robot_cell.main_group_name
+        return super().inverse_kinematics(target, robot_cell_state, group, options)
+
+    def iter_inverse_kinematics(self, target, robot_cell_state: Optional[RobotCellState] = None,
+                                group: Optional[str] = None, options: Optional[dict] = None) -> Iterator:
+        """Yields distinct IK solutions of a FrameTarget or PointAxisTarget (world frame).
+
+        Options:
+            max_results (int): solutions to yield at most (100).
+            max_restarts (int): IK attempts at most (``max(100, max_results)``).
+            check_collision (bool): skip colliding solutions (True). With
+                ``max_results=1`` a colliding solution raises CollisionCheckError.
+            return_full_configuration (bool): every configurable joint instead of
+                the group's (False).
+            solution_uniqueness_threshold_prismatic (float): 3e-4 m.
+            solution_uniqueness_threshold_revolute (float): 1e-3 rad.
+            max_descend_iterations (int): Newton iterations per attempt (100).
+            seed (int): seed of the random restarts (0): the same query with
+                the same seed yields the same solutions in the same order.
+
+        Raises:
+            PlanningGroupNotExistsError, TargetModeMismatchError, InverseKinematicsError.
+        """
+        robot_cell = self.client.robot_cell
+        group = group or robot_cell.main_group_name
+        super().iter_inverse_kinematics(target, robot_cell_state, group, options)
+        target = target.normalized_to_meters()
+        if isinstance(target, (FrameTarget, PointAxisTarget)):
+            return self._iter_ik(target, robot_cell_state, group, dict(options or {}))
+        raise NotImplementedError("{} is not supported by KlamptInverseKinematics".format(type(target).__name__))
+
+    # -- the search ----------------------------------------------------------
+
+    def _ik_objective(self, target, robot_cell_state, group):
+        """The klampt objective of a (meter-normalized) target and a function measuring its error."""
+        client = self.client
+        robot_cell = client.robot_cell
+        link = client.link_index[robot_cell.get_end_effector_link_name(group)]
+        obj = IKObjective()
+        if isinstance(target, FrameTarget):
+            target_pcf = robot_cell.target_frames_to_pcf(robot_cell_state, target.target_frame, target.target_mode, group)
+            R, t = convert.frame_to_se3(target_pcf)
+            obj.setFixedTransform(link, R, t)
+
+            def error():
+                Rc, tc = client.robot.link(link).getTransform()
+                return vectorops.distance(tc, t), so3.distance(Rc, R)
+            return obj, error, target_pcf
+        # PointAxisTarget: the tool / workpiece frame's origin and z axis in the link frame
+        if target.target_mode == TargetMode.TOOL:
+            T_local = robot_cell.t_pcf_tcf(robot_cell_state, robot_cell_state.get_attached_tool_id(group))
+        elif target.target_mode == TargetMode.WORKPIECE:
+            workpiece_ids = robot_cell_state.get_attached_workpiece_ids(group)
+            T_local = robot_cell.t_pcf_ocf(robot_cell_state, workpiece_ids[0])
+        else:
+            T_local = Transformation()
+        R_l, p_l = convert.transformation_to_se3(T_local)
+        z_l = R_l[6:9]
+        p_w = list(target.target_point)
+        z_w = vectorops.unit(list(target.target_z_axis))
+        obj.setFixedPoint(link, p_l, p_w)
+        obj.setAxialRotConstraint(z_l, z_w)
+
+        def error():
+            Rc, tc = client.robot.link(link).getTransform()
+            p = vectorops.add(so3.apply(Rc, p_l), tc)
+            z = so3.apply(Rc, z_l)
+            return vectorops.distance(p, p_w), math.acos(max(-1.0, min(1.0, vectorops.dot(z, z_w))))
+        return obj, error, None
+
+    def _group_dofs(self, group: str):
+        client = self.client
+        names = client.robot_cell.get_configurable_joint_names(group)
+        return names, [client.joint_dof[n] for n in names]
+
+    def _iter_ik(self, target, robot_cell_state: RobotCellState, group: str, options: dict):
+        client = self.client
+        robot_cell = client.robot_cell
+        max_results = options.get("max_results", 100)
+        max_restarts = options.get("max_restarts", max(100, max_results))
+        check_collision = options.get("check_collision", True)
+        return_full = options.get("return_full_configuration", False)
+        thresholds = (options.get("solution_uniqueness_threshold_prismatic", 3e-4),
+                      options.get("solution_uniqueness_threshold_revolute", 1e-3))
+        verbose = options.get("verbose", False)
+        # a fixed default seed: the same query gives the same solutions in the same order
+        rng = random.Random(options.get("seed", 0))
+        tol_pos = target.tolerance_position or self.DEFAULT_TARGET_TOLERANCE_POSITION
+        tol_ori = target.tolerance_orientation or self.DEFAULT_TARGET_TOLERANCE_ORIENTATION
+
+        self.set_robot_cell_state(robot_cell_state)
+        obj, error, target_pcf = self._ik_objective(target, robot_cell_state, group)
+        names, dofs = self._group_dofs(group)
+        robot = client.robot
+        solver = IKSolver(robot)
+        solver.add(obj)
+        solver.setActiveDofs(dofs)
+        solver.setTolerance(1e-10)
+        solver.setMaxIters(options.get("max_descend_iterations", 100))
+        qmin, qmax = robot.getJointLimits()
+        bounds = [(qmin[d], qmax[d]) if math.isfinite(qmin[d]) and math.isfinite(qmax[d]) else (-math.pi, math.pi)
+                  for d in dofs]
+        prismatic = [client.mapping.joint_type[n] == Joint.PRISMATIC for n in names]
+        all_names = robot_cell.get_all_configurable_joint_names()
+        start_configuration = robot_cell_state.robot_configuration
+        q_start = robot.getConfig()
+        collision_options = dict(options, _skip_set_robot_cell_state=True)
+
+        found: List[List[float]] = []
+        for attempt in range(max_restarts):
+            if len(found) >= max_results:
+                return
+            q = list(q_start)
+            if attempt > 0:
+                for d, (lo, hi) in zip(dofs, bounds):
+                    q[d] = rng.uniform(lo, hi)
+            for dof, src, mult, off in client.mimic:
+                q[dof] = mult * q[src] + off
+            robot.setConfig(q)
+            solver.solve()
+            e_pos, e_ori = error()
+            if not (e_pos <= tol_pos and e_ori <= tol_ori):
+                continue
+            q = robot.getConfig()
+            values = [q[d] for d in dofs]
+            if any(all(abs(v - w) <= thresholds[0] if p else abs(v - w) <= thresholds[1]
+                       for v, w, p in zip(values, old, prismatic)) for old in found):
+                continue
+            if check_collision:
+                self._place_objects(robot_cell_state)
+                try:
+                    self.check_collision(robot_cell_state, collision_options)
+                except CollisionCheckError as e:
+                    if verbose:
+                        print("Collision detected. Skipping this solution.\n" + e.message)
+                    if max_results == 1:
+                        raise
+                    continue
+            found.append(values)
+            configuration = self._build_configuration(
+                [q[client.joint_dof[n]] for n in all_names], all_names, group, return_full, start_configuration)
+            yield configuration
+        if not found:
+            raise InverseKinematicsError("No solution found after {} attempts (max_restarts).".format(max_restarts),
+                                         target_pcf=target_pcf)

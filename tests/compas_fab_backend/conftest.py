@@ -1,0 +1,17 @@
+"""Fixtures of the COMPAS FAB backend tests: one klampt client and planner for the whole run."""
+import pytest
+
+pytest.importorskip("compas_fab")
+
+from klampt.compas_fab import KlamptClient, KlamptPlanner  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def client():
+    with KlamptClient() as c:
+        yield c
+
+
+@pytest.fixture(scope="session")
+def planner(client):
+    return KlamptPlanner(client)
