@@ -1,12 +1,14 @@
-"""Generates the type stubs of the extension (src/klampt/_robotsim.pyi) from
-the installed klampt with pybind11-stubgen, or checks that the committed
+"""Generates the type stubs of the extension (src/klampt/_robotsim.pyi, and
+one stub per submodule of it next to the Python module that re-exports it)
+from the installed klampt with pybind11-stubgen, or checks that the committed
 stubs are current.
 
-    python scripts/gen_stubs.py           # rewrite src/klampt/_robotsim.pyi
+    python scripts/gen_stubs.py           # rewrite the stubs
     python scripts/gen_stubs.py --check   # exit 1 (with a diff) if stale
 """
 import argparse
 import difflib
+import importlib
 import os
 import subprocess
 import sys
@@ -14,36 +16,75 @@ import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STUBS = os.path.join(REPO, "src", "klampt", "_robotsim.pyi")
+# Submodules of the extension -> the Python module that re-exports each.
+SUBMODULES = {"motionplanning": "klampt.plan.motionplanning"}
+
+
+def python_additions(module_name, native_text):
+    """Stubs of the callables a re-exporting Python module defines itself
+    (its deprecated aliases)."""
+    module = importlib.import_module(module_name)
+    out = []
+    for name in sorted(vars(module)):
+        value = getattr(module, name)
+        if name.startswith("_") or not callable(value) or getattr(value, "__module__", "") != module_name:
+            continue
+        if ("def %s(" % name) in native_text or ("class %s" % name) in native_text:
+            continue
+        doc = (value.__doc__ or "").strip().replace('"', "'")
+        out.append('def %s(*args, **kwargs) -> typing.Any:\n    """\n    %s\n    """\n' % (name, doc))
+    return "".join(out)
 
 
 def generate():
-    """The stub text pybind11-stubgen writes for the installed extension."""
+    """{stub path: text} for the installed extension."""
     with tempfile.TemporaryDirectory() as out:
         # Run from the output folder so that the repository's src/ does not
         # shadow the installed package.
         subprocess.run([sys.executable, "-m", "pybind11_stubgen", "klampt._robotsim", "-o", out,
                         "--exit-code"], check=True, cwd=out, stdout=subprocess.DEVNULL)
-        with open(os.path.join(out, "klampt", "_robotsim.pyi")) as f:
-            return f.read()
+        package = os.path.join(out, "klampt", "_robotsim")
+        if not os.path.isdir(package):
+            with open(os.path.join(out, "klampt", "_robotsim.pyi")) as f:
+                return {STUBS: f.read()}
+        with open(os.path.join(package, "__init__.pyi")) as f:
+            text = f.read()
+        stubs = {}
+        for sub, module_name in SUBMODULES.items():
+            parent = module_name.rsplit(".", 1)[0]
+            text = text.replace("from . import %s\n" % sub, "from %s import %s as %s\n" % (parent, sub, sub))
+            with open(os.path.join(package, sub + ".pyi")) as f:
+                native = f.read()
+            path = os.path.join(REPO, "src", *module_name.split(".")) + ".pyi"
+            stubs[path] = native + python_additions(module_name, native)
+        stubs[STUBS] = text
+        return stubs
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
     args = parser.parse_args()
-    text = generate()
+    stubs = generate()
     if not args.check:
-        with open(STUBS, "w") as f:
-            f.write(text)
+        for path, text in stubs.items():
+            with open(path, "w") as f:
+                f.write(text)
         return 0
-    with open(STUBS) as f:
-        committed = f.read()
-    if committed == text:
-        return 0
-    sys.stdout.writelines(difflib.unified_diff(committed.splitlines(True), text.splitlines(True),
-                                               "committed " + os.path.relpath(STUBS, REPO), "generated"))
-    print("\nThe stubs are stale: run python scripts/gen_stubs.py and commit the result.")
-    return 1
+    stale = False
+    for path, text in stubs.items():
+        committed = ""
+        if os.path.exists(path):
+            with open(path) as f:
+                committed = f.read()
+        if committed != text:
+            stale = True
+            sys.stdout.writelines(difflib.unified_diff(committed.splitlines(True), text.splitlines(True),
+                                                       "committed " + os.path.relpath(path, REPO), "generated"))
+    if stale:
+        print("\nThe stubs are stale: run python scripts/gen_stubs.py and commit the result.")
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

@@ -211,8 +211,11 @@ def test_hermite_bezier_and_min_time():
         a = H.eval_accel(t)
         assert max(abs(x) for x in v) <= 1 + 1e-9 and max(abs(x) for x in a) <= 2 + 1e-9
     assert_close(H.eval(H.endTime()), [2, 1.05])
-    with pytest.raises(ValueError):
-        H.makeMinTimeSpline([[0], [1]], velocities=[[1], [0]], vmax=[1], amax=[1])
+    # With velocities: each leg is the time-optimal move between the states.
+    H.makeMinTimeSpline([[0], [1]], velocities=[[1], [0]], vmax=[1], amax=[1])
+    assert_close(H.eval(0), [0]) and assert_close(H.deriv(0), [1])
+    assert_close(H.eval(H.endTime()), [1])
+    assert H.endTime() == pytest.approx(1.5)  # coast 0.5 at vmax, brake 1 s
 
 
 # ---------------------------------------------------------------- SO3 / SE3

@@ -3,6 +3,7 @@
 #include "handles.h"
 #include "geometry_queries.h"
 #include "sim_handles.h"
+#include "plan_bindings.h"
 #include <pybind11/stl.h>
 
 #include "klampt/model/config_space.h"
@@ -32,6 +33,8 @@ PYBIND11_MODULE(_robotsim, m) {
   klampt_py::bindRobotSensors(m);
   klampt_py::bindCameraRenderer(m);
   klampt_py::bindSimulation(m);
+  auto mp = m.def_submodule("motionplanning", "Motion planning: C-spaces, planners and time scaling (klampt.plan).");
+  klampt_py::bindPlanTimeScaling(mp);
   m.def("set_random_seed", [](int seed) { klampt::randomGenerator().seed((unsigned long long)seed); },
         py::arg("seed"), "Seeds the random generator used by sampling routines (randomizeConfig, ...).");
   m.def("native_library_versions", &klampt::nativeLibraryVersions,

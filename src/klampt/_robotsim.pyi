@@ -6,7 +6,8 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Appearance', 'ContactParameters', 'ContactQueryResult', 'ConvexHull', 'DistanceQueryResult', 'DistanceQuerySettings', 'GeneralizedIKObjective', 'GeneralizedIKSolver', 'GeometricPrimitive', 'Geometry3D', 'IKObjective', 'IKSolver', 'Mass', 'PointCloud', 'RigidObjectModel', 'RobotModel', 'RobotModelDriver', 'RobotModelLink', 'SimBody', 'SimJoint', 'SimRobotController', 'SimRobotSensor', 'Simulator', 'TerrainModel', 'TriangleMesh', 'VolumeGrid', 'WorldModel', 'native_library_versions', 'set_random_seed']
+from klampt.plan import motionplanning as motionplanning
+__all__: list[str] = ['Appearance', 'ContactParameters', 'ContactQueryResult', 'ConvexHull', 'DistanceQueryResult', 'DistanceQuerySettings', 'GeneralizedIKObjective', 'GeneralizedIKSolver', 'GeometricPrimitive', 'Geometry3D', 'IKObjective', 'IKSolver', 'Mass', 'PointCloud', 'RigidObjectModel', 'RobotModel', 'RobotModelDriver', 'RobotModelLink', 'SimBody', 'SimJoint', 'SimRobotController', 'SimRobotSensor', 'Simulator', 'TerrainModel', 'TriangleMesh', 'VolumeGrid', 'WorldModel', 'motionplanning', 'native_library_versions', 'set_random_seed']
 class DistanceQuerySettings:
     """
     Configures the _ext distance queries of Geometry3D: the result satisfies Dcalc <= D(1+relErr) + absErr unless D >= upperBound.

@@ -264,7 +264,7 @@ bool minAccelRampWithin(double x0, double v0, double x1, double v1, double T, do
 
 double synchronizedRamps(const VectorX& x0, const VectorX& v0, const VectorX& x1, const VectorX& v1,
                          const VectorX& amax, const VectorX& vmax, const VectorX& qmin, const VectorX& qmax,
-                         std::vector<Ramp1D>& out) {
+                         std::vector<Ramp1D>& out, double minDuration, bool stayInFastestRange) {
   const int n = (int)x0.size();
   auto at = [](const VectorX& b, int i, double otherwise) { return i < b.size() ? b[i] : otherwise; };
   std::vector<Ramp1D> fastest(n);
@@ -273,19 +273,22 @@ double synchronizedRamps(const VectorX& x0, const VectorX& v0, const VectorX& x1
     fastest[i] = minTimeRamp(x0[i], v0[i], x1[i], v1[i], at(amax, i, 0), at(vmax, i, 0));
     T = std::max(T, fastest[i].duration());
   }
+  T = std::max(T, minDuration);
   out.assign(n, Ramp1D());
   // DOF i's move of duration t: its least acceleration within the range of its
   // fastest move (and its joint limits), if that is within its bounds.
   auto moveIn = [&](int i, double t, Ramp1D& r) {
     const double am = at(amax, i, 0), vm = at(vmax, i, 0);
     const double vcap = bounded(vm) ? vm : INFINITY;
-    double lo, hi;
-    fastest[i].bounds(lo, hi);
-    // (A DOF without an acceleration bound jumps: its range is from start to end.)
-    lo = std::min({lo, x0[i], x1[i]});
-    hi = std::max({hi, x0[i], x1[i]});
-    lo = std::max(lo - 1e-10, at(qmin, i, -INFINITY));
-    hi = std::min(hi + 1e-10, at(qmax, i, INFINITY));
+    double lo = -INFINITY, hi = INFINITY;
+    if (stayInFastestRange) {
+      fastest[i].bounds(lo, hi);
+      // (A DOF without an acceleration bound jumps: its range is from start to end.)
+      lo = std::min({lo, x0[i], x1[i]}) - 1e-10;
+      hi = std::max({hi, x0[i], x1[i]}) + 1e-10;
+    }
+    lo = std::max(lo, at(qmin, i, -INFINITY));
+    hi = std::min(hi, at(qmax, i, INFINITY));
     if (!minAccelRampWithin(x0[i], v0[i], x1[i], v1[i], t, vcap, lo, hi, r)) return false;
     return (!bounded(am) || r.peakAcceleration() <= am * (1 + 1e-9)) && r.peakVelocity() <= vcap * (1 + 1e-9);
   };

@@ -676,48 +676,70 @@ class HermiteTrajectory(Trajectory):
             self.milestones += [list(x1) + v1, list(x2) + v2]
 
     def makeMinTimeSpline(self, milestones: List[Sequence[float]], velocities: Optional[List[Sequence[float]]] = None, xmin=None, xmax=None, vmax=None, amax=None) -> None:
-        """Makes the fastest spline that moves along the straight lines
-        between milestones, stopping at each, with per-coordinate velocity
-        bounds vmax and acceleration bounds amax (trapezoidal or triangular
-        profiles).  Milestones must lie within [xmin, xmax] if given.  Only
-        zero milestone velocities are supported (ValueError otherwise)."""
-        if velocities is not None and any(any(v != 0 for v in vel) for vel in velocities):
-            raise ValueError("makeMinTimeSpline only supports stopping at each milestone (velocities=None)")
-        if vmax is None or amax is None:
-            raise ValueError("makeMinTimeSpline needs vmax and amax")
+        """Makes the fastest spline through the milestones with per-coordinate
+        velocity bounds vmax and acceleration bounds amax, within [xmin, xmax]
+        if given.
+
+        Without velocities the spline stops at each milestone and moves along
+        the straight lines between them (the form planners' paths need);
+        with velocities (one per milestone) each leg is the time-optimal
+        move between the given states, its coordinates arriving together.
+        Built on :func:`klampt.plan.motionplanning.interpolate_nd_min_time_linear`
+        and :func:`~klampt.plan.motionplanning.interpolate_nd_min_time`.
+
+        Raises:
+            ValueError: for missing bounds or mismatched sizes, or a leg that
+                cannot stay within the limits.
+        """
+        from ..plan import motionplanning
+        if vmax is None and amax is None:
+            raise ValueError("Either vmax or amax must be provided")
+        if amax is None:
+            raise ValueError("makeMinTimeSpline needs amax")
+        if len(milestones) == 0 or len(milestones[0]) == 0:
+            raise ValueError("Milestones need to be provided and at least 1-d")
         n = len(milestones[0])
         for m in milestones:
+            if len(m) != n:
+                raise ValueError("Invalid size of milestone")
             _check_finite(m, "milestones")
-            if xmin is not None and any(m[j] < xmin[j] for j in range(n)):
-                raise ValueError("Milestone below xmin")
-            if xmax is not None and any(m[j] > xmax[j] for j in range(n)):
-                raise ValueError("Milestone above xmax")
-        zero = [0.0] * n
-        self.times = [0.0]
-        self.milestones = [list(milestones[0]) + zero]
-        for a, b in zip(milestones[:-1], milestones[1:]):
-            d = vectorops.sub(b, a)
-            L = vectorops.norm(d)
-            if L == 0:
-                continue
-            u = vectorops.mul(d, 1.0 / L)
-            # speed and acceleration limits along the line
-            sv = min(vmax[j] / abs(u[j]) for j in range(n) if u[j] != 0)
-            sa = min(amax[j] / abs(u[j]) for j in range(n) if u[j] != 0)
-            t0 = self.times[-1]
-            if sv * sv / sa >= L:
-                # triangular profile
-                tr = math.sqrt(L / sa)
-                vpeak = sa * tr
-                self.times += [t0 + tr, t0 + 2 * tr]
-                self.milestones += [vectorops.madd(a, u, 0.5 * L) + vectorops.mul(u, vpeak), list(b) + zero]
+        if velocities is not None:
+            if len(velocities) != len(milestones):
+                raise ValueError("Velocities need to have the same size as milestones")
+            for v in velocities:
+                if len(v) != n:
+                    raise ValueError("Invalid size of velocity milestone")
+        inf = float('inf')
+        bounds = []
+        for name, value, default in (("lower bound", xmin, -inf), ("upper bound", xmax, inf),
+                                     ("velocity bound", vmax, inf), ("acceleration bound", amax, None)):
+            if value is None:
+                value = [default] * n
+            elif len(value) != n:
+                raise ValueError("Invalid size of " + name)
+            bounds.append(list(value))
+        xmin, xmax, vmax, amax = bounds
+        for m in milestones:
+            if any(m[j] < xmin[j] or m[j] > xmax[j] for j in range(n)):
+                raise ValueError("Milestone outside [xmin, xmax]")
+        times = [0.0]
+        points = [list(milestones[0])]
+        vels = [list(velocities[0]) if velocities is not None else [0.0] * n]
+        for i in range(len(milestones) - 1):
+            if velocities is None:
+                ts, xs, vs = motionplanning.interpolate_nd_min_time_linear(milestones[i], milestones[i + 1], vmax, amax)
             else:
-                tr = sv / sa
-                dr = 0.5 * sa * tr * tr
-                tc = (L - 2 * dr) / sv
-                vel = vectorops.mul(u, sv)
-                self.times += [t0 + tr, t0 + tr + tc, t0 + 2 * tr + tc]
-                self.milestones += [vectorops.madd(a, u, dr) + vel, vectorops.madd(a, u, L - dr) + vel, list(b) + zero]
+                ts, xs, vs = motionplanning.interpolate_nd_min_time(milestones[i], velocities[i], milestones[i + 1],
+                                                                    velocities[i + 1], xmin, xmax, vmax, amax)
+                if len(ts) == 0:
+                    raise ValueError("Leg %d cannot be made within the position limits" % i)
+                ts, xs, vs = motionplanning.combine_nd_cubic(ts, xs, vs)
+            t0 = times[-1]
+            times += [t0 + t for t in ts[1:]]
+            points += [list(x) for x in xs[1:]]
+            vels += [list(v) for v in vs[1:]]
+        self.times = times
+        self.milestones = [p + v for p, v in zip(points, vels)]
 
     def _split_state(self, s):
         n = len(s) // 2

@@ -45,10 +45,12 @@ bool minAccelRampWithin(double x0, double v0, double x1, double v1, double T, do
 /// One ramp per DOF, all of the same duration: the least time in which every
 /// DOF can make its move within its bounds. A DOF slower than needed takes
 /// its least-acceleration move that stays within the range of its own fastest
-/// move (and within [qmin, qmax]). Returns the duration.
+/// move (and within [qmin, qmax]), or anywhere within [qmin, qmax] when
+/// stayInFastestRange is false. The duration is at least minDuration.
+/// Returns the duration.
 double synchronizedRamps(const VectorX& x0, const VectorX& v0, const VectorX& x1, const VectorX& v1,
                          const VectorX& amax, const VectorX& vmax, const VectorX& qmin, const VectorX& qmax,
-                         std::vector<Ramp1D>& out);
+                         std::vector<Ramp1D>& out, double minDuration = 0, bool stayInFastestRange = true);
 
 /// A rest-to-rest move along the straight joint-space segment from x0 to x1,
 /// as fast as the bounds of every DOF allow. Returns its duration.

@@ -1,0 +1,4 @@
+"""Motion planning, with the API of Klamp't's ``klampt.plan``:
+:mod:`~klampt.plan.motionplanning` holds the native time-scaling functions.
+"""
+from . import motionplanning

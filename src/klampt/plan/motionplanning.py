@@ -1,0 +1,45 @@
+"""The native planning module: time-scaling functions on the simulator's
+parabolic ramps (:func:`interpolate_nd_min_time`, ...). Implemented in C++
+(``cpp/bindings/plan_*.cpp``, ``cpp/src/plan/``).
+
+The camelCase names of older Klamp't versions are kept as deprecated aliases.
+"""
+import warnings
+
+from klampt import _robotsim
+
+_native = _robotsim.motionplanning
+
+interpolate_1d_min_time = _native.interpolate_1d_min_time
+interpolate_1d_min_accel = _native.interpolate_1d_min_accel
+interpolate_nd_min_time = _native.interpolate_nd_min_time
+interpolate_nd_min_accel = _native.interpolate_nd_min_accel
+interpolate_nd_min_time_linear = _native.interpolate_nd_min_time_linear
+brake_1d = _native.brake_1d
+brake_nd = _native.brake_nd
+combine_nd_cubic = _native.combine_nd_cubic
+
+
+def _deprecated(old, new):
+    f = globals()[new]
+
+    def alias(*args, **kwargs):
+        warnings.warn("{} will be deprecated in favor of {} in a future version of Klampt".format(old, new),
+                      DeprecationWarning, stacklevel=2)
+        return f(*args, **kwargs)
+
+    alias.__name__ = old
+    alias.__qualname__ = old
+    alias.__doc__ = "Deprecated: use :func:`{}`.".format(new)
+    globals()[old] = alias
+
+
+for _old, _new in [('interpolate1DMinTime', 'interpolate_1d_min_time'),
+                   ('interpolate1DMinAccel', 'interpolate_1d_min_accel'),
+                   ('interpolateNDMinTime', 'interpolate_nd_min_time'),
+                   # The reference maps this one to the 1-D function; it is the n-D one.
+                   ('interpolateNDMinAccel', 'interpolate_nd_min_accel'),
+                   ('interpolateNDMinTimeLinear', 'interpolate_nd_min_time_linear'),
+                   ('combineNDCubic', 'combine_nd_cubic')]:
+    _deprecated(_old, _new)
+del _old, _new
