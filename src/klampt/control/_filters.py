@@ -154,14 +154,30 @@ class SelfCollisionFilter:
         return list(q)
 
 
+def _moving_links(robot):
+    """The links some driver moves, directly or through an ancestor."""
+    driven = set()
+    for d in range(robot.numDrivers()):
+        driven.update(robot.driver(d).getAffectedLinks())
+    moving = []
+    for i in range(robot.numLinks()):
+        j = i
+        while j >= 0 and j not in driven:
+            j = robot.link(j).getParent()
+        if j >= 0:
+            moving.append(i)
+    return moving
+
+
 class CollisionFilter:
     """Signals (op 'stop' or 'warn') when a link of the robot at driver
-    values q touches an obstacle (terrains, rigid objects or geometries)."""
+    values q touches an obstacle (terrains, rigid objects or geometries).
+    Links no driver moves (a base bolted to the floor) are not checked."""
 
     def __init__(self, op, robot, obstacles):
         self.op = _collision_op(op, 'CollisionFilter')
         self.robot = robot
-        self.links = [robot.link(i) for i in range(robot.numLinks()) if not robot.link(i).geometry().empty()]
+        self.links = [robot.link(i) for i in _moving_links(robot) if not robot.link(i).geometry().empty()]
         self.obstacles = list(obstacles)
         for o in self.obstacles:
             g = o.geometry() if hasattr(o, 'geometry') else o
