@@ -337,7 +337,7 @@ class RobotInterfaceEmulator:
                 j.sensedVelocity = j.diff(qi, j.sensedPosition) / (t - j.sensedTime)
             j.sensedPosition = qi
             j.sensedTime = t
-            j.baseCommanded = None if qcmd is None else float(qcmd[i])
+            j.baseCommanded = None if qcmd is None or qcmd[i] is None else float(qcmd[i])
             if j.mode == 'setTorque' and j.torqueEnd is not None and t is not None and t >= j.torqueEnd - 1e-9:
                 j.torque = 0.0
                 j.torqueEnd = None
