@@ -212,6 +212,7 @@ class RemoteRobotInterface(RobotInterfaceBase):
             pending = list(self._promises.values())
             self._promises.clear()
             self._queue = []
+            self._executed = self._seq
         for p in pending:
             p.errback(RuntimeError("the worker stopped: %s" % error))
 
