@@ -838,10 +838,18 @@ class RobotInterfaceEmulator:
             if not any(j.dirty for j in joints):
                 return (None, None)
             methods = BASE_METHODS[desired]
+        uncomputable = None
         for method in methods:
             if cache.get(method) is False:
                 continue
-            args = self.getCommand(method, indices)
+            try:
+                args = self.getCommand(method, indices)
+            except RuntimeError as e:
+                # e.g. torques without PID gains: a later method may do
+                if known is not None:
+                    raise
+                uncomputable = e
+                continue
             if args is None:
                 cache[('mode', desired)] = method
                 return (desired, method)
@@ -855,6 +863,8 @@ class RobotInterfaceEmulator:
             for j in joints:
                 j.dirty = False
             return (desired, method)
+        if uncomputable is not None:
+            raise uncomputable
         raise NotImplementedError("%s implements none of %s, needed for %s commands"
                                   % (interface, ', '.join(BASE_METHODS[desired]), desired))
 
