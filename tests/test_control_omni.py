@@ -167,6 +167,9 @@ def test_omni_over_two_simulated_robots():
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')
         w.readFile(os.path.join(SHARED_DATA, 'robots', 'tx90l.rob'))
+    # side by side, not inside each other
+    w.robot(1).link(0).setParentTransform([1, 0, 0, 0, 1, 0, 0, 0, 1], [2.0, 0, 0])
+    w.robot(1).setConfig(w.robot(1).getConfig())
     sim = klampt.Simulator(w)
     from klampt.control.simrobotinterface import SimPositionControlInterface
     a = SimPositionControlInterface(sim.controller(0), sim)
