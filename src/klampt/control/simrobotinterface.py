@@ -314,6 +314,10 @@ class KinematicSimControlInterface(RobotInterfaceBase):
         self.q = self.configFromKlampt(robot.getConfig())
         self.qmin, self.qmax = self._driverLimits()
 
+    def _advancesOwnSimulation(self):
+        # no physics and no wall clock: each step is one control period
+        return True
+
     def _driverLimits(self):
         robot = self.robot
         q0 = robot.getConfig()
