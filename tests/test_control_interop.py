@@ -1,6 +1,8 @@
 """klampt.control.interop: a SimRobotController-like facade over an
 interface, and RobotControllerBlocks driving interfaces (acceptance
 criterion 10, T12), checked on the simulated tx90l."""
+import math
+
 import pytest
 
 from control_helpers import TARGET, TOL, load_world, make_base, run, run_until, step, tx90
@@ -9,6 +11,7 @@ import klampt
 from klampt.control.blocks.robotcontroller import RobotControllerBlock, RobotControllerIO
 from klampt.control.blocks.wiggle_controller import BigWiggleController
 from klampt.control.interop import RobotControllerBlockToInterface, SimRobotControllerToInterface
+from klampt.control.robotinterfaceutils import RobotInterfaceCompleter
 
 
 def facade_step(f, fn):
@@ -107,3 +110,33 @@ def test_block_velocity_commands_on_a_raw_base():
     assert run_until(c, lambda c: not c.isMoving(), 0.1) < 0.01
     with pytest.raises(NotImplementedError):
         RobotControllerBlockToInterface(HoldAndPush(), c, controllerRateRatio=2)
+
+
+def test_simple_simulator_runs_a_controller_block():
+    from klampt.sim.simulation import SimpleSimulator
+    w = load_world('robots/tx90l.rob')
+    sim = SimpleSimulator(w)
+    sim.setController(0, BigWiggleController(w.robot(0), period=10))
+    for _ in range(50):
+        sim.simulate(0.01)
+    # half a second into the first quarter period: link 1 on its way up,
+    # sin(2 pi 0.05) of the way to its upper limit
+    qmax = w.robot(0).getJointLimits()[1][1]
+    qcmd = sim.controller(0).getCommandedConfig()
+    assert qcmd[1] == pytest.approx(qmax * math.sin(0.1 * math.pi), rel=0.05)
+    assert 0 < sim.controller(0).getSensedConfig()[1] <= qcmd[1] + 0.01
+
+
+def test_models_set_on_the_completer_before_initialize_are_used():
+    # kbdrive.py and pose.py give the Completer their own world's robot
+    w = load_world('robots/tx90l.rob')
+    sim = klampt.Simulator(w)
+    other = load_world('robots/tx90l.rob')
+    c = RobotInterfaceCompleter(make_base('Full', w, sim))
+    c._klamptModel = other.robot(0)
+    c._worldModel = other
+    assert c.initialize()
+    assert c.klamptModel().world == other.index != w.index
+    step(c, lambda c: c.moveToPosition(TARGET))
+    run_until(c, lambda c: not c.isMoving(), 2.0)
+    assert step(c, lambda c: c.commandedPosition()) == pytest.approx(TARGET, abs=1e-9)
