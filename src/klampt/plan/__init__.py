@@ -2,3 +2,5 @@
 :mod:`~klampt.plan.motionplanning` holds the native time-scaling functions.
 """
 from . import motionplanning
+
+__all__ = ['motionplanning']
