@@ -2,7 +2,6 @@
 Motion planning: C-spaces, planners and time scaling (klampt.plan).
 """
 from __future__ import annotations
-import collections.abc
 import typing
 __all__: list[str] = ['brake_1d', 'brake_nd', 'combine_nd_cubic', 'interpolate_1d_min_accel', 'interpolate_1d_min_time', 'interpolate_nd_min_accel', 'interpolate_nd_min_time', 'interpolate_nd_min_time_linear']
 def brake_1d(x0: typing.SupportsFloat | typing.SupportsIndex, v0: typing.SupportsFloat | typing.SupportsIndex, amax: typing.SupportsFloat | typing.SupportsIndex) -> tuple:
