@@ -12,10 +12,20 @@ from conftest import SHARED_DATA, require_shared_data
 SCRIPT = r"""
 import builtins, importlib, importlib.abc, os, pkgutil, sys, warnings
 
+import importlib.machinery
+
+class BlockedLoader(importlib.abc.Loader):
+    def create_module(self, spec):
+        raise ImportError("blocked: " + spec.name)
+
+    def exec_module(self, module):
+        pass
+
 class Block(importlib.abc.MetaPathFinder):
+    # the modules can be found (klampt lists its subpackages) but not loaded
     def find_spec(self, name, path=None, target=None):
         if name.split('.')[0] in ('OpenGL', 'PyQt5', 'PyQt6', 'PySide2', 'PySide6') or name.startswith('klampt.vis'):
-            raise ImportError("blocked: " + name)
+            return importlib.machinery.ModuleSpec(name, BlockedLoader())
         return None
 sys.meta_path.insert(0, Block())
 

@@ -62,7 +62,7 @@ def test_part_driver_indices_skip_undriven_links(tx90pr2):
     # link 0 (the welded base) and link 7 (the welded gripper base) have no driver
     assert info.partDriverIndices('arm') == [0, 1, 2, 3, 4, 5]
     assert info.partDriverIndices('gripper') == [6]
-    with pytest.raises(ValueError):
+    with pytest.raises(IndexError):
         info.toDriverIndices([12])
 
 

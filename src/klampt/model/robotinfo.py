@@ -348,6 +348,9 @@ class RobotInfo(object):
         reference skips those)."""
         robot = self.klamptModel()
         links = self.toIndices(items)
+        for l in links:
+            if not 0 <= l < robot.numLinks():
+                raise IndexError("Link index %d out of range [0, %d)" % (l, robot.numLinks()))
         owner = {}
         for d in range(robot.numDrivers()):
             for l in robot.driver(d).getAffectedLinks():
