@@ -345,10 +345,14 @@ class RobotExtrinsicCalibration:
                 vis.edit('marker ' + str(k))
         vis.loop()
         if edit:
+            # vis gives transforms as 12 numbers (R then t), points as 3
+            def item(name):
+                x = list(vis.getItemConfig(name))
+                return (x[:9], x[9:]) if len(x) == 12 else x
             for k in cams:
-                self.setCameraTransform(k, vis.getItemConfig('camera ' + str(k)), world=True)
+                self.setCameraTransform(k, item('camera ' + str(k)), world=True)
             for k in marks:
-                self.setMarkerTransform(k, vis.getItemConfig('marker ' + str(k)), world=True)
+                self.setMarkerTransform(k, item('marker ' + str(k)), world=True)
 
     def editCalibration(self, world=None) -> None:
         """visualize(world, edit=True), starting unset poses at identity."""
