@@ -213,7 +213,8 @@ def test_hermite_bezier_and_min_time():
     assert_close(H.eval(H.endTime()), [2, 1.05])
     # With velocities: each leg is the time-optimal move between the states.
     H.makeMinTimeSpline([[0], [1]], velocities=[[1], [0]], vmax=[1], amax=[1])
-    assert_close(H.eval(0), [0]) and assert_close(H.deriv(0), [1])
+    assert_close(H.eval(0), [0])
+    assert_close(H.deriv(0), [1])
     assert_close(H.eval(H.endTime()), [1])
     assert H.endTime() == pytest.approx(1.5)  # coast 0.5 at vmax, brake 1 s
 

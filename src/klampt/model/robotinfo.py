@@ -209,14 +209,27 @@ class RobotInfo(object):
     def controller(self):
         """The Robot Interface Layer controller for the real robot: the
         ``make(robotModel, *controllerArgs)`` function of controllerFile (a
-        .py file or a module name)."""
+        .py file or a module name, e.g. ``klampt.control.simrobotinterface``).
+        A returned interface gets ``properties['klamptModelFile']`` (the
+        resolved modelFile); errors of make() are RuntimeErrors naming the
+        file."""
         if self.controllerFile is None:
             raise RuntimeError("RobotInfo %s has no controllerFile" % self.name)
         module = _load_code(self.controllerFile, self.filePaths)
         if not hasattr(module, 'make'):
             raise RuntimeError("Controller file %s has no make(robotModel) function" % self.controllerFile)
         args = self.controllerArgs or []
-        return module.make(self.klamptModel(), *args)
+        try:
+            res = module.make(self.klamptModel(), *args)
+        except Exception as e:
+            raise RuntimeError("Error running make(robotModel) of controller file %s: %s"
+                               % (self.controllerFile, e)) from e
+        props = getattr(res, 'properties', None)
+        if isinstance(props, dict) and self.modelFile is not None:
+            path = self._resolve(self.modelFile)
+            if path is not None:
+                props.setdefault('klamptModelFile', os.path.abspath(path))
+        return res
 
     def configureSimulator(self, sim, robotIndex=0):
         """Configures a :class:`~klampt.sim.simulation.SimpleSimulator` to
@@ -335,6 +348,9 @@ class RobotInfo(object):
         reference skips those)."""
         robot = self.klamptModel()
         links = self.toIndices(items)
+        for l in links:
+            if not 0 <= l < robot.numLinks():
+                raise IndexError("Link index %d out of range [0, %d)" % (l, robot.numLinks()))
         owner = {}
         for d in range(robot.numDrivers()):
             for l in robot.driver(d).getAffectedLinks():
