@@ -67,5 +67,8 @@ Vector3 support(const Geometry& g, const Vector3& dir);
 /// Enabled self-collision pairs (i < j) of the robot at its current
 /// configuration whose link geometries collide; stops at the first if asked.
 std::vector<std::pair<int, int>> selfCollidingPairs(const Robot& robot, bool stopAtFirst);
+/// The first enabled colliding pair in the order (0,1), (0,2), ..., (1,2), ...
+/// or (-1, -1) when none collides.
+std::pair<int, int> firstSelfCollidingPair(const Robot& robot);
 
 }  // namespace klampt
