@@ -45,6 +45,8 @@ def test_forward_kinematics_equals_single_calls(world, threads):
     assert np.array_equal(batch.forward_kinematics(robot, Q), T)  # every core
     sub = batch.forward_kinematics(robot, Q[:5], links=["flange", 2], num_threads=threads)
     assert np.array_equal(sub, T[:5][:, [6, 2]])
+    # Links off the chain of the chosen ones are not needed.
+    assert np.array_equal(batch.forward_kinematics(robot, Q, links=[3], num_threads=threads), T[:, [3]])
 
 
 @pytest.mark.parametrize("threads", [1, 2])
@@ -279,3 +281,42 @@ def test_executor_gives_the_serial_results(world, kind):
         a, b = batch.solve_ik(robot, objs, restarts=2, seed=1, executor=ex, chunk_size=5), \
             batch.solve_ik(robot, objs, restarts=2, seed=1)
         assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+
+
+def test_forward_kinematics_and_jacobians_of_branching_and_floating_robots():
+    w = WorldModel()
+    assert w.readFile(os.path.join(PROJECT_DATA, "worlds", "grippers.xml"))
+    for r in range(w.numRobots()):
+        robot = w.robot(r)
+        n = robot.numLinks()
+        Q = random_configs(robot, 40, seed=20 + r, scale=0.5)
+        Q[~np.isfinite(Q)] = 0.3  # unbounded floating joints
+        for links in ([n - 1], [0, n // 2]):
+            T = batch.forward_kinematics(robot, Q, links=links, num_threads=2)
+            J = batch.jacobians(robot, Q, links[-1], [0.1, 0.2, 0.3], num_threads=2)
+            for i, q in enumerate(Q):
+                robot.setConfig(q)
+                assert np.array_equal(T[i], np.array([se3.homogeneous(robot.link(k).getTransform()) for k in links]))
+                assert np.array_equal(J[i], robot.link(links[-1]).getJacobian([0.1, 0.2, 0.3]))
+
+
+@pytest.mark.parametrize("world_file", ["tx90obstacles.xml", "baxterserial.xml", "athlete_plane.xml"])
+def test_shared_robots_equal_single_calls(shared_data, world_file):
+    w = WorldModel()
+    assert w.readFile(os.path.join(shared_data, world_file))
+    robot = w.robot(0)
+    n = robot.numLinks()
+    Q = random_configs(robot, 60, seed=30, scale=0.7)
+    Q[~np.isfinite(Q)] = 0.0  # unbounded (floating base) joints
+    T = batch.forward_kinematics(robot, Q, num_threads=2)
+    J = batch.jacobians(robot, Q, n - 1, [0, 0, 0.05], num_threads=2)
+    self_hit, self_pairs = batch.self_collides(robot, Q, return_pairs=True, num_threads=2)
+    world_hit, world_pairs = batch.world_collides(w, robot, Q, return_pairs=True, num_threads=2)
+    for i, q in enumerate(Q):
+        robot.setConfig(q)
+        assert np.array_equal(T[i], np.array([se3.homogeneous(robot.link(k).getTransform()) for k in range(n)]))
+        assert np.array_equal(J[i], robot.link(n - 1).getJacobian([0, 0, 0.05]))
+        assert self_hit[i] == robot.selfCollides()
+        assert self_pairs[i].tolist() == first_self_pair(robot)
+        assert world_pairs[i].tolist() == first_world_pair(w, robot)
+        assert world_hit[i] == (world_pairs[i][0] >= 0)

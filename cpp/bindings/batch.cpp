@@ -118,7 +118,8 @@ void bindBatch(py::module_& m) {
           klampt::batchLinkTransforms(*r, c.data.data(), c.N, links, o, threads);
           return out;
         },
-        py::arg("robot"), py::arg("configs"), py::arg("links"), py::arg("num_threads"));
+        py::arg("robot"), py::arg("configs"), py::arg("links"), py::arg("num_threads"),
+        "(N, len(links), 4, 4) link transforms at each configuration (klampt.batch.forward_kinematics).");
 
   m.def("_batch_link_jacobians",
         [](const RobotModel& robot, py::handle configs, int link, py::handle plocal, int threads) {
@@ -132,7 +133,8 @@ void bindBatch(py::module_& m) {
           klampt::batchLinkJacobians(*r, c.data.data(), c.N, link, p, o, threads);
           return out;
         },
-        py::arg("robot"), py::arg("configs"), py::arg("link"), py::arg("local_point"), py::arg("num_threads"));
+        py::arg("robot"), py::arg("configs"), py::arg("link"), py::arg("local_point"), py::arg("num_threads"),
+        "(N, 6, n) Jacobians of a link point at each configuration (klampt.batch.jacobians).");
 
   m.def("_batch_self_collision",
         [](const RobotModel& robot, py::handle configs, bool pairs, int threads) {
@@ -143,7 +145,8 @@ void bindBatch(py::module_& m) {
             klampt::batchSelfCollision(*r, c.data.data(), c.N, h, p, threads);
           });
         },
-        py::arg("robot"), py::arg("configs"), py::arg("pairs"), py::arg("num_threads"));
+        py::arg("robot"), py::arg("configs"), py::arg("pairs"), py::arg("num_threads"),
+        "(collides,) or (collides, first pairs) of self-collision at each configuration (klampt.batch.self_collides).");
 
   m.def("_batch_world_collision",
         [](const WorldModel& world, int robot, py::handle configs, bool pairs, int threads) {
@@ -160,7 +163,9 @@ void bindBatch(py::module_& m) {
             klampt::batchWorldCollision(*r, obstacles, c.data.data(), c.N, h, p, threads);
           });
         },
-        py::arg("world"), py::arg("robot"), py::arg("configs"), py::arg("pairs"), py::arg("num_threads"));
+        py::arg("world"), py::arg("robot"), py::arg("configs"), py::arg("pairs"), py::arg("num_threads"),
+        "(collides,) or (collides, first pairs) of a robot against the rest of its world "
+        "(klampt.batch.world_collides).");
 
   m.def("_batch_ik",
         [](const RobotModel& robot, py::handle objectives, py::handle initial, double tol, int maxIters, int restarts,
@@ -188,7 +193,8 @@ void bindBatch(py::module_& m) {
           return py::make_tuple(solutions, solved);
         },
         py::arg("robot"), py::arg("objectives"), py::arg("initial"), py::arg("tol"), py::arg("max_iters"),
-        py::arg("restarts"), py::arg("start_random"), py::arg("seed"), py::arg("num_threads"));
+        py::arg("restarts"), py::arg("start_random"), py::arg("seed"), py::arg("num_threads"),
+        "(solutions, solved) of IK for each target (klampt.batch.solve_ik).");
 
   m.def("_batch_simulate",
         [](const WorldModel& world, int robot, double dt, int steps, int runs, py::handle initialConfigs,
@@ -252,7 +258,7 @@ void bindBatch(py::module_& m) {
         },
         py::arg("world"), py::arg("robot"), py::arg("dt"), py::arg("steps"), py::arg("runs"),
         py::arg("initial_configs"), py::arg("initial_velocities"), py::arg("controls"), py::arg("control_type"),
-        py::arg("num_threads"));
+        py::arg("num_threads"), "Trajectories of independent simulations of the world (klampt.batch.simulate).");
 }
 
 }  // namespace klampt_py

@@ -49,34 +49,34 @@ auto loading(F load) {
 void bindPickling(py::module_& m) {
   m.def("_world_from_archive", [](py::bytes b) {
     return loading([&] { return WorldModel{klampt::loadWorldArchive(b)}; });
-  }, "The WorldModel of a pickled world's bytes.");
+  }, py::arg("data"), "The WorldModel of a pickled world's bytes.");
   m.def("_robot_from_archive", [](py::bytes b) {
     return loading([&] {
       RobotModel h;
       h.robot = klampt::loadRobotArchive(b);
       return h;
     });
-  }, "The standalone RobotModel of a pickled robot's bytes.");
+  }, py::arg("data"), "The standalone RobotModel of a pickled robot's bytes.");
   m.def("_geometry_from_archive", [](py::bytes b) {
     return loading([&] {
       Geometry3D g;
       *g.geom = klampt::loadGeometryArchive(b);
       return g;
     });
-  }, "The standalone Geometry3D of a pickled geometry's bytes.");
+  }, py::arg("data"), "The standalone Geometry3D of a pickled geometry's bytes.");
   m.def("_appearance_from_archive", [](py::bytes b) {
     return loading([&] {
       Appearance a;
       *a.app = klampt::loadAppearanceArchive(b);
       return a;
     });
-  }, "The standalone Appearance of a pickled appearance's bytes.");
+  }, py::arg("data"), "The standalone Appearance of a pickled appearance's bytes.");
   m.def("_ikobjective_from_archive", [](py::bytes b) {
     return loading([&] { return klampt::loadIKGoalArchive(b); });
-  }, "The IKObjective of a pickled objective's bytes.");
+  }, py::arg("data"), "The IKObjective of a pickled objective's bytes.");
   m.def("_simulator_from_archive", [](py::bytes b) {
     return loading([&] { return klampt::loadSimulationArchive(b); });
-  }, "The Simulator (of a new world) of a pickled simulator's bytes.");
+  }, py::arg("data"), "The Simulator (of a new world) of a pickled simulator's bytes.");
 
   classOf<WorldModel>().def("__reduce__", [m](const WorldModel& w) mutable {
     return reduced(m, "_world_from_archive", klampt::saveWorldArchive(w.get()));

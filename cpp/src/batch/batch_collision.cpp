@@ -11,7 +11,9 @@ namespace {
 
 struct Box {
   Vector3 lo, hi;
-  bool overlaps(const Box& b) const { return !((lo.array() > b.hi.array()).any() || (b.lo.array() > hi.array()).any()); }
+  bool overlaps(const Box& b) const {
+    return !((lo.array() > b.hi.array()).any() || (b.lo.array() > hi.array()).any());
+  }
 };
 
 Box boxOf(const Geometry& g) {

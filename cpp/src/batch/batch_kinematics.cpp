@@ -25,10 +25,20 @@ void batchLinkTransforms(const Robot& robot, const double* configs, int N, const
   for (int l : links) checkLink(robot, l);
   checkConfigs(configs, N, n);
   const int L = (int)links.size();
+  // Only the listed links and their ancestors are placed (parents precede
+  // children), each as setConfig places it.
+  std::vector<char> needed(n, 0);
+  for (int l : links)
+    for (int k = l; k >= 0 && !needed[k]; k = robot.links[k].parent) needed[k] = 1;
+  std::vector<int> order;
+  for (int k = 0; k < n; ++k)
+    if (needed[k]) order.push_back(k);
   threads = batchThreadCount(threads, N);
   RobotCopies copies(robot, threads);
   parallelFor(N, threads, [&](int w, int i) {
-    const Robot& r = copies.at(w, configs + (size_t)i * n);
+    Robot& r = copies.of(w);
+    r.q = Eigen::Map<const VectorX>(configs + (size_t)i * n, n);
+    for (int k : order) r.updateLinkFrame(k);
     double* o = out + (size_t)i * L * 16;
     for (int k = 0; k < L; ++k, o += 16) {
       const RigidTransform& T = r.linkTransforms[links[k]];
