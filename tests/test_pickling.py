@@ -331,3 +331,31 @@ def test_malformed_archives_raise_valueerror():
     assert isinstance(pickle.loads(data), WorldModel)
     with pytest.raises(ValueError):
         klampt._robotsim._robot_from_archive(blob)  # a world's bytes are not a robot's
+
+
+def test_corrupted_archives_load_or_raise_valueerror():
+    """Random byte changes give a ValueError or a world that works; never a crash."""
+    import random
+    w = load_world(GRIPPERS)
+    func, (blob,) = w.__reduce__()
+    sim_func, (sim_blob,) = Simulator(load_world(ARM_TABLE)).__reduce__()
+    rng = random.Random(5)
+    loaded = 0
+    for k in range(150):
+        f, data = (func, blob) if k % 3 else (sim_func, sim_blob)
+        b = bytearray(data)
+        for _ in range(rng.randint(1, 3)):
+            b[rng.randrange(len(b))] = rng.randrange(256)
+        try:
+            x = f(bytes(b))
+        except ValueError:
+            continue
+        loaded += 1
+        world = x if isinstance(x, WorldModel) else None
+        if world is not None:
+            for r in range(world.numRobots()):
+                robot = world.robot(r)
+                robot.setConfig(robot.getConfig())
+                robot.selfCollides()
+        pickle.dumps(x)
+    assert 0 < loaded < 150

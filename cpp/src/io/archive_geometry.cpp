@@ -1,4 +1,6 @@
 // Archives of geometry shapes, element geometries and appearances.
+#include <cstdint>
+
 #include "archive_parts.h"
 #include "klampt/io/archive.h"
 
@@ -30,9 +32,9 @@ void readMatrix(Reader& r, M& m, Eigen::Index fixedCols) {
   for (std::size_t i = 0; i < rows; ++i)
     for (std::size_t j = 0; j < cols; ++j) {
       if constexpr (std::is_same_v<typename M::Scalar, int>)
-        m(i, j) = (int)r.i64();
+        m(i, j) = r.index(INT32_MIN, INT32_MAX);
       else
-        m(i, j) = r.f64();
+        m(i, j) = r.finite();
     }
 }
 
@@ -100,7 +102,7 @@ std::shared_ptr<const GeometryData> readGeometryData(Reader& r, int depth) {
     case GeometryType::Primitive: {
       d->primitive.type = r.str();
       d->primitive.properties.resize(r.count(8));
-      r.doubles(d->primitive.properties.data(), d->primitive.properties.size());
+      for (double& x : d->primitive.properties) x = r.finite();
       break;
     }
     case GeometryType::TriangleMesh:
@@ -166,7 +168,7 @@ Geometry readGeometry(Reader& r) {
   Geometry g;
   g.data = readGeometryData(r);
   g.currentTransform = r.transform();
-  g.margin = r.f64();
+  g.margin = r.finite();
   g.sourceFile = r.str();
   g.sourceLinear = r.m3();
   g.sourceOffset = r.v3();
@@ -247,7 +249,7 @@ void writeMass(Writer& w, const Mass& m) {
 
 Mass readMass(Reader& r) {
   Mass m;
-  m.mass = r.f64();
+  m.mass = r.finite();
   m.com = r.v3();
   m.inertia = r.m3();
   return m;

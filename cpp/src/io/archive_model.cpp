@@ -85,9 +85,9 @@ std::shared_ptr<Robot> readRobot(Reader& r) {
     d.linkIndices.resize(r.count(8));
     for (int& k : d.linkIndices) k = r.index(0, n - 1);
     d.affScaling.resize(r.count(8));
-    r.doubles(d.affScaling.data(), d.affScaling.size());
+    for (double& x : d.affScaling) x = r.finite();
     d.affOffset.resize(r.count(8));
-    r.doubles(d.affOffset.data(), d.affOffset.size());
+    for (double& x : d.affOffset) x = r.finite();
     for (double* x : {&d.qmin, &d.qmax, &d.vmin, &d.vmax, &d.tmin, &d.tmax, &d.amin, &d.amax, &d.servoP, &d.servoI,
                       &d.servoD, &d.dryFriction, &d.viscousFriction})
       *x = r.f64();
@@ -97,6 +97,7 @@ std::shared_ptr<Robot> readRobot(Reader& r) {
     *v = r.vec();
     if (v->size() != n) Reader::fail("a robot vector does not have one entry per link");
   }
+  if (!robot->q.allFinite() || !robot->dq.allFinite()) Reader::fail("a configuration or velocity is not finite");
   for (RigidTransform& T : robot->linkTransforms) T = r.transform();
   const std::string pairs = r.str();
   if (pairs.size() != (std::size_t)n * n) Reader::fail("the self-collision table does not match the links");

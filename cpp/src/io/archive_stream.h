@@ -4,6 +4,7 @@
 // left and throws std::invalid_argument when they run out.
 #pragma once
 #include <cstdint>
+#include <cmath>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -83,10 +84,18 @@ class Reader {
     need(1);
     return data_[pos_++] != 0;
   }
+  /// A double; NaN is refused (no value of the models may be NaN).
   double f64() {
     const std::uint64_t u = u64();
     double x;
     std::memcpy(&x, &u, 8);
+    if (std::isnan(x)) fail("a value is NaN");
+    return x;
+  }
+  /// A double that must be finite.
+  double finite() {
+    const double x = f64();
+    if (!std::isfinite(x)) fail("a value that must be finite is not");
     return x;
   }
   float f32() {
@@ -123,14 +132,15 @@ class Reader {
     doubles(v.data(), n);
     return v;
   }
+  /// Vectors, matrices and transforms are poses, axes, inertias: finite.
   Vector3 v3() {
     Vector3 v;
-    doubles(v.data(), 3);
+    for (int k = 0; k < 3; ++k) v[k] = finite();
     return v;
   }
   Matrix3 m3() {
     Matrix3 m;
-    doubles(m.data(), 9);
+    for (int k = 0; k < 9; ++k) m.data()[k] = finite();
     return m;
   }
   RigidTransform transform() {
