@@ -98,7 +98,7 @@ def map_chunks(executor, name, models, split, fixed, n, num_threads=None, chunk_
     Args:
         executor: a concurrent.futures.Executor or a dask.distributed.Client.
         name (str or callable): a key of klampt.batch.queries.LOCAL, or a
-            module-level function f(*models, *split, num_threads, **fixed)
+            module-level function ``f(*models, *split, num_threads, **fixed)``
             returning an array, a tuple of arrays, a dict of them or a list.
         models (tuple): the robot or world, sent once per worker.
         split (list): per-item arrays or lists (first axis n), or None.

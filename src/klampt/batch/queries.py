@@ -84,6 +84,7 @@ def _simulate_local(world, initial_configs, initial_velocities, controls, runs, 
                                      controls, control_type, num_threads)
 
 
+#: The computation of each batch function on one machine, by name (what executors' workers run).
 LOCAL = {'fk': _fk_local, 'jacobians': _jacobians_local, 'self_collides': _self_collides_local,
          'world_collides': _world_collides_local, 'ik': _ik_local, 'simulate': _simulate_local}
 
