@@ -13,6 +13,8 @@ namespace py = pybind11;
 
 namespace klampt_py {
 void bindCameraRenderer(py::module_& m);  // camera_render.cpp
+void bindPickling(py::module_& m);        // pickling.cpp
+void bindBatch(py::module_& m);           // batch.cpp
 }
 
 PYBIND11_MODULE(_robotsim, m) {
@@ -38,6 +40,8 @@ PYBIND11_MODULE(_robotsim, m) {
   klampt_py::bindPlanCSpace(mp);
   klampt_py::bindPlanner(mp);
   klampt_py::bindPlanModule(mp);
+  klampt_py::bindPickling(m);
+  klampt_py::bindBatch(m);
   m.def("set_random_seed", [](int seed) { (*klampt::SharedRandom()).seed((unsigned long long)seed); },
         py::arg("seed"), "Seeds the random generator used by sampling routines (randomizeConfig, ...).");
   m.def("native_library_versions", &klampt::nativeLibraryVersions,

@@ -556,6 +556,10 @@ class Geometry3D:
     @typing.overload
     def __init__(self, arg2: VolumeGrid) -> None:
         ...
+    def __reduce__(self) -> tuple:
+        """
+        Pickles the shape, transform and margin; it unpickles as a standalone geometry.
+        """
     def _render_mesh(self, creaseAngle: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> typing.Any:
         """
         Triangles to draw, built once per shape version: a dict of read-only arrays 'positions' and 'normals' (float32, 3 rows per triangle, local frame), 'source_vertex' (uint32, the mesh vertex of each row), 'edges' (uint32 row pairs, each mesh edge once) and 'serial' (changes with the shape). Normals are smoothed across edges flatter than creaseAngle (radians).
@@ -737,6 +741,10 @@ class Appearance:
     @typing.overload
     def __init__(self, app: Appearance) -> None:
         ...
+    def __reduce__(self) -> tuple:
+        """
+        Pickles the appearance; it unpickles as a standalone appearance.
+        """
     def _render_state(self) -> dict:
         """
         Everything a renderer reads from the appearance, as a dict (colors as RGBA lists, per-element colors as float32 n x 4 copies or None, texture texels and coordinates or None).
@@ -1270,6 +1278,10 @@ class RobotModel:
     """
     def __init__(self) -> None:
         ...
+    def __reduce__(self) -> tuple:
+        """
+        Pickles the robot; it unpickles as a standalone robot.
+        """
     def __repr__(self) -> str:
         ...
     def accelFromTorques(self, t):
@@ -1658,6 +1670,10 @@ class WorldModel:
         """
         Loads a world file; raises IOError on failure.
         """
+    def __reduce__(self) -> tuple:
+        """
+        Pickles every element of the world (a new world, with copies of them, is unpickled).
+        """
     def __repr__(self) -> str:
         ...
     @typing.overload
@@ -1770,6 +1786,10 @@ class IKObjective:
     @typing.overload
     def __init__(self, arg2: IKObjective) -> None:
         ...
+    def __reduce__(self) -> tuple:
+        """
+        Pickles the objective (and attributes set on it).
+        """
     def __repr__(self) -> str:
         ...
     def closestMatch(self, R: typing.Any, t: typing.Any) -> tuple:
@@ -2420,6 +2440,10 @@ class Simulator:
         """
         Builds the simulation of the world; a <simulation> section of its XML file configures it. Raises RuntimeError for a malformed <simulation> section or robot sensor description.
         """
+    def __reduce__(self) -> tuple:
+        """
+        Pickles the world, settings and full state; the unpickled simulator (of a new world) continues exactly as this one would.
+        """
     @typing.overload
     def body(self, link: RobotModelLink) -> SimBody:
         ...
@@ -2813,9 +2837,65 @@ class SimRobotController:
     @thisown.setter
     def thisown(self, arg1: bool) -> None:
         ...
+def _appearance_from_archive(data: bytes) -> Appearance:
+    """
+    The standalone Appearance of a pickled appearance's bytes.
+    """
+def _available_cores() -> int:
+    """
+    The cores this process may run on.
+    """
+def _batch_ik(robot: RobotModel, objectives: typing.Any, initial: typing.Any, tol: typing.SupportsFloat | typing.SupportsIndex, max_iters: typing.SupportsInt | typing.SupportsIndex, restarts: typing.SupportsInt | typing.SupportsIndex, start_random: bool, seed: typing.SupportsInt | typing.SupportsIndex, num_threads: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.bool]]:
+    """
+    (solutions, solved) of IK for each target (klampt.batch.solve_ik).
+    """
+def _batch_link_jacobians(robot: RobotModel, configs: typing.Any, link: typing.SupportsInt | typing.SupportsIndex, local_point: typing.Any, num_threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
+    """
+    (N, 6, n) Jacobians of a link point at each configuration (klampt.batch.jacobians).
+    """
+def _batch_link_transforms(robot: RobotModel, configs: typing.Any, links: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], num_threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
+    """
+    (N, len(links), 4, 4) link transforms at each configuration (klampt.batch.forward_kinematics).
+    """
+def _batch_self_collision(robot: RobotModel, configs: typing.Any, pairs: bool, num_threads: typing.SupportsInt | typing.SupportsIndex) -> tuple:
+    """
+    (collides,) or (collides, first pairs) of self-collision at each configuration (klampt.batch.self_collides).
+    """
+def _batch_simulate(world: WorldModel, robot: typing.SupportsInt | typing.SupportsIndex, dt: typing.SupportsFloat | typing.SupportsIndex, steps: typing.SupportsInt | typing.SupportsIndex, runs: typing.SupportsInt | typing.SupportsIndex, initial_configs: typing.Any, initial_velocities: typing.Any, controls: typing.Any, control_type: str, num_threads: typing.SupportsInt | typing.SupportsIndex) -> dict:
+    """
+    Trajectories of independent simulations of the world (klampt.batch.simulate).
+    """
+def _batch_threads(requested: typing.SupportsInt | typing.SupportsIndex, n: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """
+    The thread count a batch of n items uses (requested <= 0: every core).
+    """
+def _batch_world_collision(world: WorldModel, robot: typing.SupportsInt | typing.SupportsIndex, configs: typing.Any, pairs: bool, num_threads: typing.SupportsInt | typing.SupportsIndex) -> tuple:
+    """
+    (collides,) or (collides, first pairs) of a robot against the rest of its world (klampt.batch.world_collides).
+    """
+def _geometry_from_archive(data: bytes) -> Geometry3D:
+    """
+    The standalone Geometry3D of a pickled geometry's bytes.
+    """
+def _ikobjective_from_archive(data: bytes) -> IKObjective:
+    """
+    The IKObjective of a pickled objective's bytes.
+    """
+def _robot_from_archive(data: bytes) -> RobotModel:
+    """
+    The standalone RobotModel of a pickled robot's bytes.
+    """
 def _set_camera_renderer(renderer: typing.Any) -> None:
     """
     Installs fn(world, T, xres, yres, xfov, zmin, zmax, robotIndex, link) -> (colors, depths, far) or None, through which camera sensors render (None: ray casting).
+    """
+def _simulator_from_archive(data: bytes) -> Simulator:
+    """
+    The Simulator (of a new world) of a pickled simulator's bytes.
+    """
+def _world_from_archive(data: bytes) -> WorldModel:
+    """
+    The WorldModel of a pickled world's bytes.
     """
 def native_library_versions() -> dict[str, str]:
     """

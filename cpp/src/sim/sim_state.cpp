@@ -1,5 +1,6 @@
 // Simulation::getState / setState: every body's pose and velocity, time,
 // controller state and sensor state, as base64 text.
+#include <cmath>
 #include <cstring>
 #include <stdexcept>
 #include "klampt/sim/simulation.h"
@@ -256,6 +257,11 @@ bool Simulation::setState(const std::string& data) {
       r.raw(b.quat, sizeof b.quat);
       r.raw(b.lin, sizeof b.lin);
       r.raw(b.ang, sizeof b.ang);
+      // A non-finite pose or velocity would stop ODE in the middle of a step.
+      for (const dReal* v : {b.pos, b.lin, b.ang})
+        if (!std::isfinite(v[0]) || !std::isfinite(v[1]) || !std::isfinite(v[2])) return false;
+      for (dReal x : b.quat)
+        if (!std::isfinite(x)) return false;
     }
     if ((size_t)r.i() != robots.size()) return false;
     for (size_t k = 0; k < robots.size(); ++k) {

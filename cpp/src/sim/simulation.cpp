@@ -136,9 +136,11 @@ void Simulation::build() {
   controllers.resize(world->robots.size());
   nextControlTime.assign(world->robots.size(), 0.0);
   nextSenseTime.assign(world->robots.size(), 0.0);
+  builtConfigs.clear();
   for (size_t r = 0; r < world->robots.size(); ++r) {
     Robot& robot = *world->robots[r];
     robot.setConfig(robot.q);
+    builtConfigs.push_back(robot.q);
     if (robot.dq.size() != robot.q.size()) robot.dq = VectorX::Zero(robot.q.size());
     buildSimRobot(world_, robot, (int)r, world->linkID((int)r, 0), bodies, robots[r]);
     for (int i = 0; i < robot.numLinks(); ++i)

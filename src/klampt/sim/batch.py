@@ -115,16 +115,46 @@ def doSim(world, duration, initialCondition, returnItems=None, trace=False,
         setWorldSimState(world, saved)
 
 
+def _plain(value):
+    """A value as plain lists, tuples and dicts (access paths give list
+    proxies that write through to the simulator, which do not pickle)."""
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _batch_sim_chunk(world, initialConditions, num_threads=1, **options):
+    """batchSim of a chunk of initial conditions, on an executor's worker."""
+    return [_plain(r) for r in batchSim(world, initialConditions=initialConditions, **options)]
+
+
 def batchSim(world, duration, initialConditions, returnItems,
-             simDt=0.01, simInit=None, simStep=None, simTerm=None):
+             simDt=0.01, simInit=None, simStep=None, simTerm=None, executor=None, chunk_size=None):
     """Runs :func:`doSim` for each initial condition: a list of dicts, or a
-    dict of equally long lists. A run that raises gives 'error'."""
+    dict of equally long lists. A run that raises gives 'error'.
+
+    With an executor (a concurrent.futures.Executor or a
+    dask.distributed.Client), the runs are split into chunks of consecutive
+    initial conditions that run on its workers (the world is sent to each
+    worker once, see :mod:`klampt.batch.distributed`); the results are in
+    the order of the conditions and equal the serial ones. simInit, simStep
+    and simTerm must then be picklable (module-level functions)."""
     if isinstance(initialConditions, dict):
         lengths = set(len(v) for v in initialConditions.values())
         if len(lengths) > 1:
             raise ValueError("initialConditions entries must all be of the same length")
         n = lengths.pop() if lengths else 0
         initialConditions = [dict((k, v[i]) for k, v in initialConditions.items()) for i in range(n)]
+    if executor is not None:
+        from ..batch import distributed
+        options = dict(duration=duration, returnItems=returnItems, simDt=simDt, simInit=simInit, simStep=simStep,
+                       simTerm=simTerm)
+        return distributed.map_chunks(executor, _batch_sim_chunk, (world,), [list(initialConditions)], options,
+                                      len(initialConditions), chunk_size=chunk_size)
     res = []
     for init in initialConditions:
         try:
@@ -136,10 +166,18 @@ def batchSim(world, duration, initialConditions, returnItems,
 
 
 def monteCarloSim(world, duration, initialConditionSamplers, N, returnItems,
-                  simDt=0.01, simInit=None, simStep=None, simTerm=None):
+                  simDt=0.01, simInit=None, simStep=None, simTerm=None, executor=None, chunk_size=None):
     """Runs N simulations from initial conditions drawn by the samplers (a dict
     from access paths to functions of no argument). Returns a list of
-    (initialCondition, doSim result or 'error') pairs."""
+    (initialCondition, doSim result or 'error') pairs.
+
+    With an executor, the conditions are drawn here, in order, and the runs
+    go to the executor as in :func:`batchSim`."""
+    if executor is not None:
+        inits = [dict((k, sample()) for k, sample in initialConditionSamplers.items()) for _ in range(N)]
+        outs = batchSim(world, duration, inits, returnItems, simDt=simDt, simInit=simInit, simStep=simStep,
+                        simTerm=simTerm, executor=executor, chunk_size=chunk_size)
+        return list(zip(inits, outs))
     res = []
     for _ in range(N):
         init = dict((k, sample()) for k, sample in initialConditionSamplers.items())

@@ -36,6 +36,9 @@ struct Simulation {
   std::vector<std::shared_ptr<SimUserJoint>> userJoints;
 
   double time = 0;
+  /// Each robot's configuration when the simulation was built: its ODE
+  /// joints measure their angles from the link poses they were made at.
+  std::vector<VectorX> builtConfigs;
   /// Per robot, the next period boundaries of its controller and sensors.
   /// Sensors are read in the step that starts at a boundary; the controller
   /// runs in the step that ends at one, as the reference schedules them.
@@ -104,6 +107,8 @@ struct Simulation {
   void invalidateContacts() { contactsValid_ = false; }
 
  private:
+  /// Reads and restores the contact state below (sim/sim_archive.cpp).
+  friend struct SimulationArchive;
   dWorldID world_ = nullptr;
   /// The world's own (single-threaded) job queue for stepping.
   dThreadingImplementationID threading_ = nullptr;

@@ -254,6 +254,18 @@ constexpr double kReselectFraction = 0.05;
 
 }  // namespace
 
+bool attachContactCache(ContactCache& cache, const Geometry& a, const Geometry& b) {
+  std::vector<Leaf> la, lb;
+  detail::leavesOf(a, la);
+  detail::leavesOf(b, lb);
+  const Leaf* ma = singleMesh(la);
+  const Leaf* mb = singleMesh(lb);
+  if (!ma || !mb) return false;
+  cache.a = meshOf(*ma);
+  cache.b = meshOf(*mb);
+  return true;
+}
+
 ContactQueryResult contacts(const Geometry& a, const Geometry& b, double padding1, double padding2,
                             int maxContacts, double normalScale, ContactCache* cache) {
   if (std::isnan(padding1) || std::isnan(padding2)) throw std::invalid_argument("padding is NaN");

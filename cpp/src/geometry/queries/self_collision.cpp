@@ -32,9 +32,9 @@ bool linksCollide(const LinkShape& a, const LinkShape& b) {
   return collides(*a.geom, *b.geom);
 }
 
-}  // namespace
-
-std::vector<std::pair<int, int>> selfCollidingPairs(const Robot& robot, bool stopAtFirst) {
+/// The colliding pairs in index order; with tryLastHit, the pair this thread
+/// found last for this robot is tried first.
+std::vector<std::pair<int, int>> collidingPairs(const Robot& robot, bool stopAtFirst, bool tryLastHit) {
   const int n = robot.numLinks();
   thread_local std::vector<LinkShape> links;
   links.assign(n, LinkShape());
@@ -56,7 +56,7 @@ std::vector<std::pair<int, int>> selfCollidingPairs(const Robot& robot, bool sto
   // the last one found on this thread first.
   thread_local std::unordered_map<const Robot*, std::pair<int, int>> lastHit;
   std::pair<int, int> tried(-1, -1);  // checked already, free
-  if (stopAtFirst) {
+  if (stopAtFirst && tryLastHit) {
     auto it = lastHit.find(&robot);
     if (it != lastHit.end()) {
       const auto [i, j] = it->second;
@@ -76,14 +76,27 @@ std::vector<std::pair<int, int>> selfCollidingPairs(const Robot& robot, bool sto
       if (linksCollide(links[i], links[j])) {
         pairs.emplace_back(i, j);
         if (stopAtFirst) {
-          if (lastHit.size() > 1024) lastHit.clear();
-          lastHit[&robot] = {i, j};
+          if (tryLastHit) {
+            if (lastHit.size() > 1024) lastHit.clear();
+            lastHit[&robot] = {i, j};
+          }
           return pairs;
         }
       }
     }
   }
   return pairs;
+}
+
+}  // namespace
+
+std::vector<std::pair<int, int>> selfCollidingPairs(const Robot& robot, bool stopAtFirst) {
+  return collidingPairs(robot, stopAtFirst, true);
+}
+
+std::pair<int, int> firstSelfCollidingPair(const Robot& robot) {
+  const auto pairs = collidingPairs(robot, true, false);
+  return pairs.empty() ? std::make_pair(-1, -1) : pairs.front();
 }
 
 }  // namespace klampt

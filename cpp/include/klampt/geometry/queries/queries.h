@@ -54,6 +54,10 @@ int rayCast(const Geometry& g, const Vector3& s, const Vector3& d, Vector3& hitP
 /// pairs again instead of selecting contacts anew (see ContactCache).
 ContactQueryResult contacts(const Geometry& a, const Geometry& b, double padding1, double padding2,
                             int maxContacts, double normalScale = -1, ContactCache* cache = nullptr);
+/// Points a cache filled from saved values (pairs, relative pose, reaches,
+/// settings) at the meshes of a and b, as a contacts query of a and b that
+/// made the selection would have. False when a or b is not a single mesh.
+bool attachContactCache(ContactCache& cache, const Geometry& a, const Geometry& b);
 /// Builds the structures the contacts queries of g use (collision trees and
 /// their distance volumes) now rather than on the first query.
 void prepareContacts(const Geometry& g);
@@ -63,5 +67,8 @@ Vector3 support(const Geometry& g, const Vector3& dir);
 /// Enabled self-collision pairs (i < j) of the robot at its current
 /// configuration whose link geometries collide; stops at the first if asked.
 std::vector<std::pair<int, int>> selfCollidingPairs(const Robot& robot, bool stopAtFirst);
+/// The first enabled colliding pair in the order (0,1), (0,2), ..., (1,2), ...
+/// or (-1, -1) when none collides.
+std::pair<int, int> firstSelfCollidingPair(const Robot& robot);
 
 }  // namespace klampt

@@ -1,0 +1,143 @@
+"""klampt.batch against Python loops of single calls, as medians in
+milliseconds per batch: forward kinematics of the end link, self-collision and
+world collision on 10^4 configurations and IK on 10^3 targets of the 6-DOF arm
+(data/worlds/arm_table.xml without its ground slab), with 1 and 2 native
+threads; then 16 simulations of 3 s of the whole world (a batch of a few
+seconds) on a Dask LocalCluster of 1 and 2 single-threaded worker
+processes, against the same batch run here.
+
+    python benchmarks/bench_batch.py
+
+Columns: loop (the Python loop), t1 / t2 (the batch on 1 / 2 threads),
+loop/t1 and t1/t2 (speed-ups). Dask rows: local (the batch here on as many
+threads as workers), dask (the same batch on the cluster), overhead
+(dask/local - 1).
+"""
+import os
+import statistics
+import time
+
+import numpy as np
+
+from benchcommon import run
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+WORLD = os.path.join(HERE, "..", "data", "worlds", "arm_table.xml")
+N_CONFIGS, N_TARGETS = 10000, 1000
+DASK_RUNS, DASK_DURATION = 16, 3.0  # a batch of a few seconds
+
+
+def median_ms(f, repeat):
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        f()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1e3
+
+
+def setup():
+    from klampt import WorldModel
+    from klampt.model import ik
+    w = WorldModel()
+    if not w.readFile(WORLD):
+        raise RuntimeError("cannot load " + WORLD)
+    w.remove(w.terrain(0))
+    robot = w.robot(0)
+    lo, hi = (np.array(v) for v in robot.getJointLimits())
+    rng = np.random.RandomState(0)
+    Q = lo + rng.rand(N_CONFIGS, len(lo)) * (hi - lo)
+    objs = []
+    for q in 0.5 * (lo + hi) + 0.8 * (rng.rand(N_TARGETS, len(lo)) - 0.5) * (hi - lo):
+        robot.setConfig(q)
+        objs.append(ik.objective(robot.link(6), local=[0, 0, 0], world=robot.link(6).getWorldPosition([0, 0, 0])))
+    robot.setConfig(0.5 * (lo + hi))
+    return w, robot, Q, objs
+
+
+def measure():
+    from klampt import IKSolver, batch
+    w, robot, Q, objs = setup()
+    end = robot.numLinks() - 1
+    q0 = robot.getConfig()
+
+    def fk_loop():
+        for q in Q:
+            robot.setConfig(q)
+            robot.link(end).getTransform()
+
+    def self_loop():
+        for q in Q:
+            robot.setConfig(q)
+            robot.selfCollides()
+
+    others = [w.geometry(i) for i in range(w.numTerrains() + w.numRigidObjects())]
+    links = [robot.link(k).geometry() for k in range(robot.numLinks())]
+
+    def world_loop():
+        for q in Q:
+            robot.setConfig(q)
+            any(g.collides(o) for g in links if not g.empty() for o in others)
+
+    def ik_loop():
+        for o in objs:
+            robot.setConfig(q0)
+            s = IKSolver(robot)
+            s.add(o)
+            s.solve()
+            robot.getConfig()
+
+    cases = {
+        "FK 1e4": (fk_loop, lambda t: batch.forward_kinematics(robot, Q, links=[end], num_threads=t)),
+        "selfCollides 1e4": (self_loop, lambda t: batch.self_collides(robot, Q, num_threads=t)),
+        "worldCollides 1e4": (world_loop, lambda t: batch.world_collides(w, robot, Q, num_threads=t)),
+        "IK 1e3": (ik_loop, lambda t: batch.solve_ik(robot, objs, initial=q0, num_threads=t)),
+    }
+    results = {}
+    for name, (loop, fn) in cases.items():
+        results[name] = {"loop": median_ms(loop, 3), "t1": median_ms(lambda: fn(1), 5),
+                         "t2": median_ms(lambda: fn(2), 5)}
+    results.update(measure_dask())
+    return results
+
+
+def measure_dask():
+    from dask.distributed import Client, LocalCluster
+    from klampt import WorldModel, batch
+    world = WorldModel()
+    if not world.readFile(WORLD):
+        raise RuntimeError("cannot load " + WORLD)
+    robot = world.robot(0)
+    rng = np.random.RandomState(1)
+    q0 = np.tile(robot.getConfig(), (DASK_RUNS, 1)) + 0.05 * rng.randn(DASK_RUNS, robot.numLinks())
+    q0[:, 0] = 0
+
+    def work(**kw):
+        return batch.simulate(world, DASK_DURATION, 0.01, initial_configs=q0, **kw)
+
+    results = {}
+    for workers in (1, 2):
+        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                          silence_logs=40) as cluster, Client(cluster) as client:
+            work(executor=client)  # workers import klampt and receive the world once
+            results["Dask sim %d worker%s" % (workers, "s" if workers > 1 else "")] = {
+                "local": median_ms(lambda: work(num_threads=workers), 3),
+                "dask": median_ms(lambda: work(executor=client), 3)}
+    return results
+
+
+def print_table(mine, other):
+    print("%-22s %10s %10s %10s %8s %7s" % ("batch (ms)", "loop", "t1", "t2", "loop/t1", "t1/t2"))
+    for name, r in mine.items():
+        if "loop" in r:
+            print("%-22s %10.1f %10.1f %10.1f %8.1f %7.2f" % (name, r["loop"], r["t1"], r["t2"], r["loop"] / r["t1"],
+                                                             r["t1"] / r["t2"]))
+    print()
+    print("%-22s %10s %10s %9s" % ("Dask (ms)", "local", "dask", "overhead"))
+    for name, r in mine.items():
+        if "dask" in r:
+            print("%-22s %10.1f %10.1f %8.0f%%" % (name, r["local"], r["dask"], 100 * (r["dask"] / r["local"] - 1)))
+
+
+if __name__ == "__main__":
+    run(__file__, __doc__, measure, print_table)
