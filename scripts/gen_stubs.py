@@ -5,6 +5,11 @@ stubs are current.
 
     python scripts/gen_stubs.py           # rewrite the stubs
     python scripts/gen_stubs.py --check   # exit 1 (with a diff) if stale
+
+The METH_FASTCALL methods (cpp/bindings/fast_call.h) are not pybind11
+functions: their docstrings open with the typed signature as pybind11 writes
+it, and the stub generator is taught to read it (it otherwise takes the
+untyped text signature).
 """
 import argparse
 import difflib
@@ -36,13 +41,34 @@ def python_additions(module_name, native_text):
     return "".join(out)
 
 
+def run_stubgen(out):
+    """Runs pybind11-stubgen on klampt._robotsim into `out`, reading the typed
+    signature that opens a fast-call method's docstring."""
+    import pybind11_stubgen
+    from pybind11_stubgen.parser.mixins.parse import ExtractSignaturesFromPybind11Docstrings
+    from pybind11_stubgen.structs import Identifier
+
+    untyped = ExtractSignaturesFromPybind11Docstrings.handle_function
+
+    def handle_function(self, path, func):
+        doc = getattr(func, "__doc__", None)
+        if getattr(func, "__text_signature__", None) and doc and doc.startswith(path[-1] + "("):
+            parsed = self.parse_function_docstring(Identifier(path[-1]), doc.splitlines())
+            if parsed:
+                return parsed
+        return untyped(self, path, func)
+
+    ExtractSignaturesFromPybind11Docstrings.handle_function = handle_function
+    pybind11_stubgen.main(["klampt._robotsim", "-o", out, "--exit-code"])
+
+
 def generate():
     """{stub path: text} for the installed extension."""
     with tempfile.TemporaryDirectory() as out:
         # Run from the output folder so that the repository's src/ does not
         # shadow the installed package.
-        subprocess.run([sys.executable, "-m", "pybind11_stubgen", "klampt._robotsim", "-o", out,
-                        "--exit-code"], check=True, cwd=out, stdout=subprocess.DEVNULL)
+        subprocess.run([sys.executable, os.path.abspath(__file__), "--stubgen", out], check=True, cwd=out,
+                       stdout=subprocess.DEVNULL)
         package = os.path.join(out, "klampt", "_robotsim")
         if not os.path.isdir(package):
             with open(os.path.join(out, "klampt", "_robotsim.pyi")) as f:
@@ -64,7 +90,11 @@ def generate():
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
+    parser.add_argument("--stubgen", metavar="DIR", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.stubgen:
+        run_stubgen(args.stubgen)
+        return 0
     stubs = generate()
     if not args.check:
         for path, text in stubs.items():

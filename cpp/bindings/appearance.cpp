@@ -12,8 +12,8 @@ using App = klampt::Appearance;
 namespace {
 
 Color readColor(float r, float g, float b, float a) {
-  for (float c : {r, g, b, a})
-    if (!std::isfinite(c)) throw py::value_error("color components must be finite");
+  const double rgba[4] = {r, g, b, a};
+  checkFinite(rgba, 4, "color");
   return {r, g, b, a};
 }
 
@@ -93,8 +93,7 @@ void setTexcoords(App& app, py::handle obj) {
   }
   if (a.ndim() != 1 && !(a.ndim() == 2 && (a.shape(1) == 1 || a.shape(1) == 2)))
     throw py::value_error("texture coordinates must be an N or N x 2 array");
-  for (py::ssize_t i = 0; i < a.size(); ++i)
-    if (!std::isfinite(a.data()[i])) throw py::value_error("texture coordinates must be finite");
+  checkFinite(a.data(), a.size(), "texture coordinates");
   app.texcoordDim = a.ndim() == 1 ? 1 : (int)a.shape(1);
   app.texcoords.assign(a.data(), a.data() + a.size());
 }
@@ -172,7 +171,7 @@ void bindAppearance(py::module_& m) {
       .def("getColor", [](const Appearance& s) { return colorList(s.get().color); })
       .def("getColor", [](const Appearance& s, int f) { return colorList(featureColor(s.get(), f)); }, py::arg("feature"))
       .def("setColors",
-           [](Appearance& s, int f, py::handle obj) {
+           [](Appearance& s, int f, ArrayArg obj) {
              elementColors(s.get(), f);  // checks f first
              auto a = py::array_t<float, py::array::c_style | py::array::forcecast>::ensure(obj);
              if (!a || a.ndim() != 2 || (a.shape(1) != 3 && a.shape(1) != 4))
@@ -184,10 +183,10 @@ void bindAppearance(py::module_& m) {
            },
            py::arg("feature"), py::arg("np_array2"))
       .def("setTintColor",
-           [](Appearance& s, py::handle color, float strength) {
+           [](Appearance& s, FloatsArg color, float strength) {
              VectorX c = toVector(color, 4, "color");
              const Color tint = readColor((float)c[0], (float)c[1], (float)c[2], (float)c[3]);
-             if (!std::isfinite(strength)) throw py::value_error("strength must be finite");
+             toFinite(strength, "strength");
              App& app = s.get();
              app.tintColor = tint;
              app.tintStrength = strength;
@@ -197,7 +196,7 @@ void bindAppearance(py::module_& m) {
       .def("getTintStrength", [](const Appearance& s) { return s.get().tintStrength; })
       .def("setShininess",
            [](Appearance& s, float shininess, float strength) {
-             if (!std::isfinite(shininess) || shininess < 0) throw py::value_error("shininess must be finite and >= 0");
+             toNonNegative(shininess, "shininess");
              const Color specular = strength >= 0 ? readColor(strength, strength, strength, 1.0f) : Color{};
              App& app = s.get();
              app.shininess = shininess;
@@ -224,40 +223,40 @@ void bindAppearance(py::module_& m) {
            },
            py::arg("feature"), py::arg("element"),
            "The element's color, or the feature's color if no per-element color was set for it.")
-      .def("setTexture1D_b", [](Appearance& s, const std::string& fmt, py::handle a) { setTextureArray(*s.shared(), fmt, a, 1, true); },
+      .def("setTexture1D_b", [](Appearance& s, const std::string& fmt, ArrayArg a) { setTextureArray(*s.shared(), fmt, a, 1, true); },
            py::arg("format"), py::arg("np_array"))
       .def("setTexture1D_i",
-           [](Appearance& s, const std::string& fmt, py::handle a, int) {
+           [](Appearance& s, const std::string& fmt, ArrayArg a, int) {
              auto arr = py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast>::ensure(a);
              if (!arr) throw py::type_error("np_array must be an array of unsigned ints");
              setTextureArray(*s.shared(), fmt, arr, 1, true);
            },
            py::arg("format"), py::arg("np_array"), py::arg("m") = -1)
       .def("setTexture1D_channels",
-           [](Appearance& s, const std::string& fmt, py::handle a) { setTextureArray(*s.shared(), fmt, a, 1, true); },
+           [](Appearance& s, const std::string& fmt, ArrayArg a) { setTextureArray(*s.shared(), fmt, a, 1, true); },
            py::arg("format"), py::arg("np_array2"))
       .def("setTexture2D_b",
-           [](Appearance& s, const std::string& fmt, py::handle a, bool topdown) { setTextureArray(*s.shared(), fmt, a, 2, topdown); },
+           [](Appearance& s, const std::string& fmt, ArrayArg a, bool topdown) { setTextureArray(*s.shared(), fmt, a, 2, topdown); },
            py::arg("format"), py::arg("np_array2"), py::arg("topdown") = true)
       .def("setTexture2D_i",
-           [](Appearance& s, const std::string& fmt, py::handle a, bool topdown) {
+           [](Appearance& s, const std::string& fmt, ArrayArg a, bool topdown) {
              auto arr = py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast>::ensure(a);
              if (!arr) throw py::type_error("np_array2 must be an array of unsigned ints");
              setTextureArray(*s.shared(), fmt, arr, 2, topdown);
            },
            py::arg("format"), py::arg("np_array2"), py::arg("topdown") = true)
       .def("setTexture2D_channels",
-           [](Appearance& s, const std::string& fmt, py::handle a, bool topdown) { setTextureArray(*s.shared(), fmt, a, 2, topdown); },
+           [](Appearance& s, const std::string& fmt, ArrayArg a, bool topdown) { setTextureArray(*s.shared(), fmt, a, 2, topdown); },
            py::arg("format"), py::arg("np_array3"), py::arg("topdown") = true)
-      .def("setTexture1D", [](Appearance& s, const std::string& fmt, py::handle a) { setTextureArray(*s.shared(), fmt, a, 1, true); },
+      .def("setTexture1D", [](Appearance& s, const std::string& fmt, ArrayArg a) { setTextureArray(*s.shared(), fmt, a, 1, true); },
            py::arg("format"), py::arg("array"), "A 1D texture: w (uint8 or packed uint32) or w x c uint8 array.")
-      .def("setTexture2D", [](Appearance& s, const std::string& fmt, py::handle a) { setTextureArray(*s.shared(), fmt, a, 2, true); },
+      .def("setTexture2D", [](Appearance& s, const std::string& fmt, ArrayArg a) { setTextureArray(*s.shared(), fmt, a, 2, true); },
            py::arg("format"), py::arg("array"), "A 2D texture, top row first: h x w or h x w x c array.")
-      .def("setTexcoords1D", [](Appearance& s, py::handle a) { setTexcoords(*s.shared(), a); }, py::arg("np_array"))
-      .def("setTexcoords2D", [](Appearance& s, py::handle a) { setTexcoords(*s.shared(), a); }, py::arg("np_array2"))
-      .def("setTexcoords", [](Appearance& s, py::handle a) { setTexcoords(*s.shared(), a); }, py::arg("array"))
+      .def("setTexcoords1D", [](Appearance& s, ArrayArg a) { setTexcoords(*s.shared(), a); }, py::arg("np_array"))
+      .def("setTexcoords2D", [](Appearance& s, ArrayArg a) { setTexcoords(*s.shared(), a); }, py::arg("np_array2"))
+      .def("setTexcoords", [](Appearance& s, ArrayArg a) { setTexcoords(*s.shared(), a); }, py::arg("array"))
       .def("setTexgen",
-           [](Appearance& s, py::handle obj, bool world) {
+           [](Appearance& s, ArrayArg obj, bool world) {
              auto rows = readMatrix(obj, 4, "np_array2");
              if (rows.rows() > 4) throw py::value_error("np_array2 must have at most 4 rows");
              s.get().texgen.resize(rows.rows());
@@ -269,19 +268,19 @@ void bindAppearance(py::module_& m) {
       .def("setTexWrap", [](Appearance& s, bool wrap) { s.get().textureWrap = wrap; }, py::arg("wrap"))
       .def("setPointSize",
            [](Appearance& s, float size) {
-             if (!(size >= 0) || !std::isfinite(size)) throw py::value_error("point size must be finite and >= 0");
+             toNonNegative(size, "size");
              s.get().pointSize = size;
            },
            py::arg("size"))
       .def("setCreaseAngle",
            [](Appearance& s, float angle) {
-             if (!std::isfinite(angle)) throw py::value_error("crease angle must be finite");
+             toFinite(angle, "creaseAngleRads");
              s.get().creaseAngle = angle;
            },
            py::arg("creaseAngleRads"))
       .def("setSilhouette",
            [](Appearance& s, float radius, float r, float g, float b, float a) {
-             if (!(radius >= 0) || !std::isfinite(radius)) throw py::value_error("silhouette radius must be finite and >= 0");
+             toNonNegative(radius, "radius");
              const Color c = readColor(r, g, b, a);
              App& app = s.get();
              app.silhouetteColor = c;

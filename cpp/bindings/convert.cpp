@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace klampt_py {
 
@@ -106,13 +107,122 @@ std::vector<int> toIntList(py::handle obj, const char* name) {
   return out;
 }
 
-static py::list newList(Py_ssize_t n) {
-  PyObject* l = PyList_New(n);
-  if (!l) throw py::error_already_set();
-  return py::reinterpret_steal<py::list>(l);
+namespace {
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
 }
 
-static void fill(py::list& l, const double* v, Py_ssize_t n) {
+[[noreturn]] void badValue(const char* name, const char* rule, double v, Py_ssize_t element = -1) {
+  std::string msg = std::string(name) + " must " + rule + ", got " + number(v);
+  if (element >= 0) msg += " (element " + std::to_string(element) + ")";
+  throw py::value_error(msg);
+}
+
+}  // namespace
+
+double toFinite(double v, const char* name) {
+  if (!std::isfinite(v)) badValue(name, "be finite", v);
+  return v;
+}
+
+double toNotNaN(double v, const char* name) {
+  if (std::isnan(v)) badValue(name, "not be NaN", v);
+  return v;
+}
+
+double toNonNegative(double v, const char* name) {
+  if (!(v >= 0) || !std::isfinite(v)) badValue(name, "be finite and >= 0", v);
+  return v;
+}
+
+double toPositive(double v, const char* name) {
+  if (!(v > 0) || !std::isfinite(v)) badValue(name, "be finite and > 0", v);
+  return v;
+}
+
+void checkFinite(const double* v, Py_ssize_t n, const char* name) {
+  for (Py_ssize_t i = 0; i < n; ++i)
+    if (!std::isfinite(v[i])) badValue(name, "be finite", v[i], n > 1 ? i : -1);
+}
+
+void checkNotNaN(const double* v, Py_ssize_t n, const char* name) {
+  for (Py_ssize_t i = 0; i < n; ++i)
+    if (std::isnan(v[i])) badValue(name, "not be NaN", v[i], n > 1 ? i : -1);
+}
+
+void readFiniteVector(py::handle obj, int expected, const char* name, VectorX& out) {
+  readVector(obj, expected, name, out);
+  checkFinite(out.data(), out.size(), name);
+}
+
+VectorX toFiniteVector(py::handle obj, int expected, const char* name) {
+  VectorX v;
+  readFiniteVector(obj, expected, name, v);
+  return v;
+}
+
+Vector3 toFiniteVector3(py::handle obj, const char* name) {
+  Vector3 v = toVector3(obj, name);
+  checkFinite(v.data(), 3, name);
+  return v;
+}
+
+Vector3 toAxis(py::handle obj, const char* name) {
+  Vector3 v = toFiniteVector3(obj, name);
+  if (!(v.norm() > 0)) throw py::value_error(std::string(name) + " must be a nonzero vector");
+  return v;
+}
+
+Matrix3 toFiniteRotation(py::handle obj, const char* name) {
+  double v[9];
+  readDoubles(obj, 9, name, v);
+  checkFinite(v, 9, name);
+  return klampt::rotationFromColumnMajor(v);
+}
+
+RigidTransform toTransform(py::handle R, py::handle t) {
+  RigidTransform T;
+  T.R = toFiniteRotation(R, "R");
+  T.t = toFiniteVector3(t, "t");
+  return T;
+}
+
+VectorX toLimits(py::handle obj, int expected, const char* name) {
+  VectorX v;
+  readVector(obj, expected, name, v);
+  checkNotNaN(v.data(), v.size(), name);
+  return v;
+}
+
+std::vector<Vector3> toPointList(py::handle obj, const char* name) {
+  std::vector<Vector3> pts;
+  for (py::handle p : py::iter(obj)) pts.push_back(toFiniteVector3(p, name));
+  return pts;
+}
+
+RowMatrix readMatrix(py::handle obj, int cols, const char* name) {
+  auto arr = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(obj);
+  if (!arr) throw py::type_error(std::string(name) + " must be a 2D array of numbers");
+  if (arr.ndim() == 1 && arr.shape(0) == 0) return RowMatrix(0, cols < 0 ? 0 : cols);
+  if (arr.ndim() != 2 || (cols >= 0 && arr.shape(1) != cols))
+    throw py::value_error(std::string(name) + " must be an n x " + (cols >= 0 ? std::to_string(cols) : "k") +
+                          " array");
+  checkFinite(arr.data(), arr.size(), name);
+  return Eigen::Map<const RowMatrix>(arr.data(), arr.shape(0), arr.shape(1));
+}
+
+PointArray readPointArray(py::handle obj, const char* name) { return readMatrix(obj, 3, name); }
+
+static FloatList newList(Py_ssize_t n) {
+  PyObject* l = PyList_New(n);
+  if (!l) throw py::error_already_set();
+  return py::reinterpret_steal<FloatList>(l);
+}
+
+static void fill(FloatList& l, const double* v, Py_ssize_t n) {
   for (Py_ssize_t i = 0; i < n; ++i) PyList_SET_ITEM(l.ptr(), i, PyFloat_FromDouble(v[i]));
 }
 
@@ -120,38 +230,38 @@ static void fill(py::list& l, const double* v, Py_ssize_t n) {
 // that may resize or move what is being converted: fixed-size values are
 // copied before, vectors read after (and checked).
 template <class Vector>
-static py::list vectorList(const Vector& v) {
+static FloatList vectorList(const Vector& v) {
   const Py_ssize_t n = (Py_ssize_t)v.size();
-  py::list l = newList(n);
+  FloatList l = newList(n);
   if ((Py_ssize_t)v.size() != n) throw std::runtime_error("a vector was resized while it was being read");
   fill(l, v.data(), n);
   return l;
 }
 
-py::list toList(const VectorX& v) { return vectorList(v); }
-py::list toList(const std::vector<double>& v) { return vectorList(v); }
+FloatList toList(const VectorX& v) { return vectorList(v); }
+FloatList toList(const std::vector<double>& v) { return vectorList(v); }
 
-py::list toList(const Vector3& v) {
+FloatList toList(const Vector3& v) {
   const Vector3 copy = v;
-  py::list l = newList(3);
+  FloatList l = newList(3);
   fill(l, copy.data(), 3);
   return l;
 }
 
-py::list rotationToList(const Matrix3& R) {
+FloatList rotationToList(const Matrix3& R) {
   const Matrix3 copy = R;
-  py::list l = newList(9);
+  FloatList l = newList(9);
   fill(l, copy.data(), 9);  // Eigen's default storage is column-major, as klampt.math.so3 is.
   return l;
 }
 
-py::tuple transformToTuple(RigidTransform T) {
-  py::list R = rotationToList(T.R), t = toList(T.t);
+TransformTuple transformToTuple(RigidTransform T) {
+  FloatList R = rotationToList(T.R), t = toList(T.t);
   PyObject* pair = PyTuple_New(2);
   if (!pair) throw py::error_already_set();
   PyTuple_SET_ITEM(pair, 0, R.release().ptr());
   PyTuple_SET_ITEM(pair, 1, t.release().ptr());
-  return py::reinterpret_steal<py::tuple>(pair);
+  return py::reinterpret_steal<TransformTuple>(pair);
 }
 
 py::array_t<double> newArray(std::initializer_list<py::ssize_t> shape) {

@@ -69,7 +69,9 @@ PyObject* fastMethodNoArgs(PyObject* self, PyObject*) noexcept {
 }
 
 /// A method table entry. The doc string starts with "name($self, ...)\n--\n\n"
-/// so that inspect.signature and help() show the parameters.
+/// so that inspect.signature and help() show the parameters, then the typed
+/// signature as pybind11 writes it, "name(self, q: ...) -> ...", which
+/// scripts/gen_stubs.py copies into the stubs; then the description.
 template <class Self, py::object (*Body)(Self&, const FastArgs&)>
 PyMethodDef fastDef(const char* name, const char* doc) {
   return {name, reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&fastMethod<Self, Body>)),

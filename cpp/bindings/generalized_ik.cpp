@@ -102,22 +102,22 @@ void bindGeneralizedIK(py::module_& m) {
       .def(py::init([](py::object a) { return makeObjective(a, py::none()); }), py::arg("link"))
       .def(py::init([](py::object a, py::object b) { return makeObjective(a, b); }), py::arg("link"), py::arg("link2"))
       .def("setPoint",
-           [](PyGenObjective& o, py::handle p1, py::handle p2) {
-             Vector3 a = ikVector3(p1, "p1"), b = ikVector3(p2, "p2");
+           [](PyGenObjective& o, FloatsArg p1, FloatsArg p2) {
+             Vector3 a = toFiniteVector3(p1, "p1"), b = toFiniteVector3(p2, "p2");
              o.goal.setFromPoints({a}, {b});
            },
            py::arg("p1"), py::arg("p2"), "Matches point p1 on the first body to p2 on the second (or the world).")
       .def("setPoints",
-           [](PyGenObjective& o, py::handle p1s, py::handle p2s) {
-             std::vector<Vector3> a = pointList(p1s, "p1s"), b = pointList(p2s, "p2s");
+           [](PyGenObjective& o, PointsArg p1s, PointsArg p2s) {
+             std::vector<Vector3> a = toPointList(p1s, "p1s"), b = toPointList(p2s, "p2s");
              if (a.size() != b.size() || a.empty())
                throw py::value_error("p1s and p2s must be non-empty lists of the same length");
              o.goal.setFromPoints(a, b);
            },
            py::arg("p1s"), py::arg("p2s"), "Matches several points (2 also fix an axis, 3 or more the rotation).")
       .def("setTransform",
-           [](PyGenObjective& o, py::handle R, py::handle t) {
-             o.goal.setFixedTransform({ikRotation(R, "R"), ikVector3(t, "t")});
+           [](PyGenObjective& o, FloatsArg R, FloatsArg t) {
+             o.goal.setFixedTransform(toTransform(R, t));
            },
            py::arg("R"), py::arg("t"), "Fixes the transform of the first body relative to the second to (R,t).")
       .def("sampleTransform",

@@ -17,14 +17,14 @@ using klampt::GeometryType;
 
 namespace {
 
-py::tuple boxTuple(const Geometry& g, bool tight) {
+ListPair boxTuple(const Geometry& g, bool tight) {
   if (g.empty()) throw py::value_error("the geometry is empty");
   Vector3 lo, hi;
   if (tight)
     klampt::tightWorldBoundingBox(g, lo, hi);
   else
     klampt::looseBoundingBox(g, lo, hi);
-  return py::make_tuple(toList(lo), toList(hi));
+  return toListPair(lo, hi);
 }
 
 // Replaces the shape; an element keeps its pose, a standalone geometry too.
@@ -62,7 +62,7 @@ GeometryData primitiveData(const klampt::GeometricPrimitive& p) {
 }
 
 GeometryData hullData(const klampt::ConvexHull& h) {
-  if (!h.points.allFinite()) throw py::value_error("convex hull points must be finite");
+  checkFinite(h.points.data(), h.points.size(), "convex hull points");
   GeometryData d = wrap(GeometryType::ConvexHull);
   d.hull = h;
   return d;
@@ -71,8 +71,9 @@ GeometryData hullData(const klampt::ConvexHull& h) {
 GeometryData gridData(const klampt::VolumeGrid& g) {
   if ((std::size_t)g.dims[0] * g.dims[1] * g.dims[2] != g.values.size())
     throw py::value_error("volume grid values do not match its dims");
-  if (!g.bmin.allFinite() || !g.bmax.allFinite() || (g.bmin.array() > g.bmax.array()).any())
-    throw py::value_error("volume grid bounds must be finite with bmin <= bmax");
+  checkFinite(g.bmin.data(), 3, "volume grid bmin");
+  checkFinite(g.bmax.data(), 3, "volume grid bmax");
+  if ((g.bmin.array() > g.bmax.array()).any()) throw py::value_error("volume grid bounds must have bmin <= bmax");
   GeometryData d = wrap(GeometryType::VolumeGrid);
   d.grid = g;
   return d;
@@ -103,11 +104,6 @@ Geometry3D standaloneOf(GeometryData data) {
   Geometry3D g;
   g.geom->data = std::make_shared<GeometryData>(std::move(data));
   return g;
-}
-
-Vector3 finiteScale(const Vector3& k) {
-  if (!k.allFinite()) throw py::value_error("scale factors must be finite");
-  return k;
 }
 
 int elementId(const Geometry3D& s) {
@@ -228,50 +224,47 @@ void bindGeometry3D(py::module_& m) {
            py::arg("fn"))
       .def("getCurrentTransform", [](const Geometry3D& s) { return transformToTuple(s.get().currentTransform); })
       .def("setCurrentTransform",
-           [](Geometry3D& s, py::handle R, py::handle t) {
-             RigidTransform T{toRotation(R, "R"), finiteVector3(t, "t")};
-             if (!T.R.allFinite()) throw py::value_error("R must be finite");
+           [](Geometry3D& s, FloatsArg R, FloatsArg t) {
+             const RigidTransform T = toTransform(R, t);
              s.get().currentTransform = T;
            },
            py::arg("R"), py::arg("t"))
       .def("translate",
-           [](Geometry3D& s, py::handle t) {
+           [](Geometry3D& s, FloatsArg t) {
              RigidTransform T;
-             T.t = finiteVector3(t, "t");
+             T.t = toFiniteVector3(t, "t");
              klampt::transformGeometryData(s.get().mutableData(), T);
            },
            py::arg("t"))
       .def("scale",
            [](Geometry3D& s, double k) {
-             const Vector3 factors = finiteScale(Vector3::Constant(k));
+             const Vector3 factors = Vector3::Constant(toFinite(k, "s"));
              klampt::scaleGeometryData(s.get().mutableData(), factors);
            },
            py::arg("s"))
       .def("scale",
            [](Geometry3D& s, double x, double y, double z) {
-             const Vector3 factors = finiteScale(Vector3(x, y, z));
+             const Vector3 factors(toFinite(x, "sx"), toFinite(y, "sy"), toFinite(z, "sz"));
              klampt::scaleGeometryData(s.get().mutableData(), factors);
            },
            py::arg("sx"), py::arg("sy"), py::arg("sz"))
       .def("rotate",
-           [](Geometry3D& s, py::handle R) {
+           [](Geometry3D& s, FloatsArg R) {
              RigidTransform T;
-             T.R = toRotation(R, "R");
-             if (!T.R.allFinite()) throw py::value_error("R must be finite");
+             T.R = toFiniteRotation(R, "R");
              klampt::transformGeometryData(s.get().mutableData(), T);
            },
            py::arg("R"))
       .def("transform",
-           [](Geometry3D& s, py::handle R, py::handle t) {
-             RigidTransform T{toRotation(R, "R"), finiteVector3(t, "t")};
-             if (!T.R.allFinite()) throw py::value_error("R must be finite");
+           [](Geometry3D& s, FloatsArg R, FloatsArg t) {
+             const RigidTransform T = toTransform(R, t);
              klampt::transformGeometryData(s.get().mutableData(), T);
            },
            py::arg("R"), py::arg("t"))
       .def("getCollisionMargin", [](const Geometry3D& s) { return s.get().margin; })
       .def("setCollisionMargin",
            [](Geometry3D& s, double margin) {
-             if (!(margin >= 0) || !std::isfinite(margin)) throw py::value_error("the collision margin must be finite and >= 0");
+             toNonNegative(margin, "margin");
              s.get().margin = margin;
            },
            py::arg("margin"))
@@ -296,8 +289,8 @@ void bindGeometry3D(py::module_& m) {
            },
            py::arg("type"), py::arg("param") = 0.0, "A standalone geometry of another type (see the reference for param).")
       .def("slice",
-           [](const Geometry3D& s, py::handle R, py::handle t, double tol) {
-             RigidTransform T{toRotation(R, "R"), finiteVector3(t, "t")};
+           [](const Geometry3D& s, FloatsArg R, FloatsArg t, double tol) {
+             const RigidTransform T = toTransform(R, t);
              GeometryData out = klampt::sliceGeometry(*s.get().data, s.get().currentTransform, T, tol);
              Geometry3D g = standaloneOf(std::move(out));
              g.geom->currentTransform = T;
@@ -305,8 +298,8 @@ void bindGeometry3D(py::module_& m) {
            },
            py::arg("R"), py::arg("t"), py::arg("tol"))
       .def("roi",
-           [](const Geometry3D& s, const std::string& query, py::handle bmin, py::handle bmax) {
-             const Vector3 lo = finiteVector3(bmin, "bmin"), hi = finiteVector3(bmax, "bmax");
+           [](const Geometry3D& s, const std::string& query, FloatsArg bmin, FloatsArg bmax) {
+             const Vector3 lo = toFiniteVector3(bmin, "bmin"), hi = toFiniteVector3(bmax, "bmax");
              GeometryData out = klampt::regionOfInterest(*s.get().data, s.get().currentTransform, query, lo, hi);
              Geometry3D g = standaloneOf(std::move(out));
              g.geom->currentTransform = s.get().currentTransform;

@@ -12,6 +12,7 @@
 #include "klampt/geometry/appearance.h"
 #include "klampt/geometry/geometry.h"
 #include "klampt/model/world.h"
+#include "convert.h"
 #include "use_scope.h"
 
 namespace klampt_py {
@@ -91,14 +92,6 @@ py::array arrayView(const std::shared_ptr<Owner>& owner, Scalar* ptr, std::vecto
   py::capsule base(keep, [](void* p) { delete static_cast<std::shared_ptr<const void>*>(p); });
   return py::array(py::dtype::of<Scalar>(), shape, strides, ptr, base);
 }
-
-/// An n x 3 array of finite floats (any sequence of 3-sequences).
-Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> readPointArray(py::handle obj, const char* name);
-/// An n x cols array of finite floats; cols < 0 accepts any width.
-Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> readMatrix(py::handle obj, int cols,
-                                                                                   const char* name);
-/// A 3-vector that must be finite.
-klampt::Vector3 finiteVector3(py::handle obj, const char* name);
 
 void bindGeometryTypes(py::module_& m);
 void bindGeometry3D(py::module_& m);

@@ -17,7 +17,7 @@ namespace {
 
 /// (element hit or -1, first hit point) of the ray from src along dir.
 std::pair<int, Vector3> castRay(const Geometry3D& g, py::handle src, py::handle dir) {
-  const Vector3 a = toVector3(src, "s"), d = toVector3(dir, "d");
+  const Vector3 a = toFiniteVector3(src, "s"), d = toFiniteVector3(dir, "d");
   Vector3 pt = Vector3::Zero();
   const klampt::Geometry geom = g.snapshot();
   py::gil_scoped_release release;
@@ -31,12 +31,6 @@ py::list pointList(const std::vector<Vector3>& pts) {
   return out;
 }
 
-std::vector<Vector3> readPoints(py::handle obj, const char* name) {
-  std::vector<Vector3> out;
-  for (py::handle h : obj) out.push_back(toVector3(h, name));
-  return out;
-}
-
 /// Optional 3-vector attribute: an empty list when absent, as the reference's
 /// cp/grad; assigning a vector sets it and its flag.
 template <class Flag>
@@ -44,20 +38,15 @@ void vectorProperty(py::class_<DistanceQueryResult>& cls, const char* name, Vect
                     Flag flag, const char* doc) {
   cls.def_property(
       name,
-      [field, flag](const DistanceQueryResult& r) -> py::object {
-        if (!(r.*flag)) return py::list();
+      [field, flag](const DistanceQueryResult& r) -> FloatList {
+        if (!(r.*flag)) return FloatList();
         return toList(r.*field);
       },
-      [field, flag, name](DistanceQueryResult& r, py::handle v) {
+      [field, flag, name](DistanceQueryResult& r, FloatsArg v) {
         r.*field = toVector3(v, name);
         r.*flag = true;
       },
       doc);
-}
-
-double checkedDouble(double v, const char* name) {
-  if (std::isnan(v)) throw py::value_error(std::string(name) + " is NaN");
-  return v;
 }
 
 }  // namespace
@@ -114,15 +103,15 @@ void bindGeometryQueryTypes(py::module_& m) {
           "Element (triangle, point) of the second geometry at each contact, or -1.")
       .def_property(
           "points1", [](const ContactQueryResult& r) { return pointList(r.points1); },
-          [](ContactQueryResult& r, py::handle v) { r.points1 = readPoints(v, "points1"); },
+          [](ContactQueryResult& r, PointsArg v) { r.points1 = toPointList(v, "points1"); },
           "Contact points on the first geometry's padded surface, in world coordinates (m), one [x, y, z] per contact.")
       .def_property(
           "points2", [](const ContactQueryResult& r) { return pointList(r.points2); },
-          [](ContactQueryResult& r, py::handle v) { r.points2 = readPoints(v, "points2"); },
+          [](ContactQueryResult& r, PointsArg v) { r.points2 = toPointList(v, "points2"); },
           "Contact points on the second geometry's padded surface, in world coordinates (m), one [x, y, z] per contact.")
       .def_property(
           "normals", [](const ContactQueryResult& r) { return pointList(r.normals); },
-          [](ContactQueryResult& r, py::handle v) { r.normals = readPoints(v, "normals"); },
+          [](ContactQueryResult& r, PointsArg v) { r.normals = toPointList(v, "normals"); },
           "Unit contact normals pointing from the first geometry to the second, in world coordinates, one per contact.")
       .def_property("thisown", [](py::handle) { return true; }, [](py::handle, py::handle) {},
           "Always True; kept for scripts written for the reference's SWIG objects (setting it does nothing).");
@@ -144,7 +133,7 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
       .def(
           "withinDistance",
           [](G s, G o, double tol) {
-            checkedDouble(tol, "tol");
+            toNotNaN(tol, "tol");
             const klampt::Geometry a = s.snapshot(), b = o.snapshot();
             py::gil_scoped_release release;
             return klampt::withinDistance(a, b, tol);
@@ -154,8 +143,8 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
           "distance_simple",
           [](G s, G o, double relErr, double absErr) {
             DistanceQuerySettings set;
-            set.relErr = checkedDouble(relErr, "relErr");
-            set.absErr = checkedDouble(absErr, "absErr");
+            set.relErr = toNotNaN(relErr, "relErr");
+            set.absErr = toNotNaN(absErr, "absErr");
             const klampt::Geometry a = s.snapshot(), b = o.snapshot();
             py::gil_scoped_release release;
             return klampt::distance(a, b, set).d;
@@ -184,8 +173,8 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
           arg("other"), arg("settings"))
       .def(
           "distance_point",
-          [](G s, py::handle pt) {
-            const Vector3 p = toVector3(pt, "pt");
+          [](G s, FloatsArg pt) {
+            const Vector3 p = toFiniteVector3(pt, "pt");
             const klampt::Geometry a = s.snapshot();
             py::gil_scoped_release release;
             return klampt::distancePoint(a, p, {});
@@ -196,8 +185,8 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
           "distance (the reference's is wrong).")
       .def(
           "distance_point_ext",
-          [](G s, py::handle pt, const DistanceQuerySettings& set) {
-            const Vector3 p = toVector3(pt, "pt");
+          [](G s, FloatsArg pt, const DistanceQuerySettings& set) {
+            const Vector3 p = toFiniteVector3(pt, "pt");
             const klampt::Geometry a = s.snapshot();
             py::gil_scoped_release release;
             return klampt::distancePoint(a, p, set);
@@ -205,7 +194,7 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
           arg("pt"), arg("settings"))
       .def(
           "rayCast",
-          [](G s, py::handle src, py::handle dir) {
+          [](G s, FloatsArg src, FloatsArg dir) {
             auto [e, pt] = castRay(s, src, dir);
             return py::make_tuple(e >= 0, toList(pt));
           },
@@ -214,7 +203,7 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
           "segments are never hit; point clouds need radii or a margin.")
       .def(
           "rayCast_ext",
-          [](G s, py::handle src, py::handle dir) {
+          [](G s, FloatsArg src, FloatsArg dir) {
             auto [e, pt] = castRay(s, src, dir);
             return py::make_tuple(e, toList(pt));
           },
@@ -222,8 +211,8 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
       .def(
           "contacts",
           [](G s, G o, double padding1, double padding2, int maxContacts) {
-            checkedDouble(padding1, "padding1");
-            checkedDouble(padding2, "padding2");
+            toNotNaN(padding1, "padding1");
+            toNotNaN(padding2, "padding2");
             const klampt::Geometry a = s.snapshot(), b = o.snapshot();
             py::gil_scoped_release release;
             return klampt::contacts(a, b, padding1, padding2, maxContacts);
@@ -235,8 +224,8 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
           "Klamp't 0.9.2 every pair is answered (no abort for a point inside a sphere or box).")
       .def(
           "support",
-          [](G s, py::handle dir) {
-            const Vector3 d = toVector3(dir, "dir");
+          [](G s, FloatsArg dir) {
+            const Vector3 d = toFiniteVector3(dir, "dir");
             return toList(klampt::support(s.get(), d));
           },
           arg("dir"), "The point of this geometry furthest along dir, in world coordinates.");

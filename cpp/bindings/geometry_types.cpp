@@ -12,36 +12,9 @@
 namespace klampt_py {
 
 using klampt::PointCloud;
-using Points = Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>;
-using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-
-RowMatrix readMatrix(py::handle obj, int cols, const char* name) {
-  auto arr = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(obj);
-  if (!arr) throw py::type_error(std::string(name) + " must be a 2D array of numbers");
-  if (arr.ndim() == 1 && arr.shape(0) == 0) return RowMatrix(0, cols < 0 ? 0 : cols);
-  if (arr.ndim() != 2 || (cols >= 0 && arr.shape(1) != cols))
-    throw py::value_error(std::string(name) + " must be an n x " + (cols >= 0 ? std::to_string(cols) : "k") +
-                          " array");
-  RowMatrix m = Eigen::Map<const RowMatrix>(arr.data(), arr.shape(0), arr.shape(1));
-  if (!m.allFinite()) throw py::value_error(std::string(name) + " must contain only finite numbers");
-  return m;
-}
-
-Points readPointArray(py::handle obj, const char* name) { return readMatrix(obj, 3, name); }
-
-klampt::Vector3 finiteVector3(py::handle obj, const char* name) {
-  Vector3 v = toVector3(obj, name);
-  if (!v.allFinite()) throw py::value_error(std::string(name) + " must be finite");
-  return v;
-}
+using Points = PointArray;
 
 namespace {
-
-RigidTransform readTransform(py::handle R, py::handle t) {
-  RigidTransform T{toRotation(R, "R"), finiteVector3(t, "t")};
-  if (!T.R.allFinite()) throw py::value_error("R must be finite");
-  return T;
-}
 
 void transformRows(Points& pts, const RigidTransform& T) {
   for (Eigen::Index i = 0; i < pts.rows(); ++i) pts.row(i) = T.apply(pts.row(i).transpose()).transpose();
@@ -49,9 +22,8 @@ void transformRows(Points& pts, const RigidTransform& T) {
 
 // Flat sequences (the SWIG vector attributes) of a given multiple.
 Points readFlatPoints(py::handle obj, const char* name) {
-  VectorX v = toVector(obj, -1, name);
+  VectorX v = toFiniteVector(obj, -1, name);
   if (v.size() % 3 != 0) throw py::value_error(std::string(name) + " must have a multiple of 3 entries");
-  if (!v.allFinite()) throw py::value_error(std::string(name) + " must contain only finite numbers");
   return Eigen::Map<const Points>(v.data(), v.size() / 3, 3);
 }
 
@@ -86,26 +58,26 @@ void bindTriangleMesh(py::module_& m) {
              return arrayView(s.data, s.data->vertices.data(), {s.data->vertices.rows(), 3});
            },
            "An n x 3 numpy view of the vertices: writing to it changes the mesh.")
-      .def("setVertices", [](TriangleMeshHandle& s, py::handle a) { s.resizable().vertices = readPointArray(a, "np_array2"); },
+      .def("setVertices", [](TriangleMeshHandle& s, ArrayArg a) { s.resizable().vertices = readPointArray(a, "np_array2"); },
            py::arg("np_array2"))
       .def("getIndices",
            [](TriangleMeshHandle& s) { return arrayView(s.data, s.data->indices.data(), {s.data->indices.rows(), 3}); },
            "An m x 3 int32 numpy view of the triangles: writing to it changes the mesh.")
-      .def("setIndices", [](TriangleMeshHandle& s, py::handle a) { s.resizable().indices = readIndices(a, false); },
+      .def("setIndices", [](TriangleMeshHandle& s, ArrayArg a) { s.resizable().indices = readIndices(a, false); },
            py::arg("np_array2"))
-      .def("translate", [](TriangleMeshHandle& s, py::handle t) { s.data->vertices.rowwise() += finiteVector3(t, "t").transpose(); },
+      .def("translate", [](TriangleMeshHandle& s, FloatsArg t) { s.data->vertices.rowwise() += toFiniteVector3(t, "t").transpose(); },
            py::arg("t"))
-      .def("transform", [](TriangleMeshHandle& s, py::handle R, py::handle t) { transformRows(s.data->vertices, readTransform(R, t)); },
+      .def("transform", [](TriangleMeshHandle& s, FloatsArg R, FloatsArg t) { transformRows(s.data->vertices, toTransform(R, t)); },
            py::arg("R"), py::arg("t"))
       .def_property(
           "vertices",
           [](TriangleMeshHandle& s) { return arrayView(s.data, s.data->vertices.data(), {s.data->vertices.size()}); },
-          [](TriangleMeshHandle& s, py::handle v) { s.resizable().vertices = readFlatPoints(v, "vertices"); },
+          [](TriangleMeshHandle& s, FloatsArg v) { s.resizable().vertices = readFlatPoints(v, "vertices"); },
           "Flat view [x1, y1, z1, x2, ...] of the vertices (assigning a sequence replaces them).")
       .def_property(
           "indices",
           [](TriangleMeshHandle& s) { return arrayView(s.data, s.data->indices.data(), {s.data->indices.size()}); },
-          [](TriangleMeshHandle& s, py::handle v) { s.resizable().indices = readIndices(v, true); },
+          [](TriangleMeshHandle& s, IntsArg v) { s.resizable().indices = readIndices(v, true); },
           "Flat int32 view [a1, b1, c1, a2, ...] of the triangles (assigning a sequence replaces them).");
 }
 
@@ -117,16 +89,6 @@ int checkedProperty(const PointCloud& pc, const std::string& name) {
   return j;
 }
 
-double finiteValue(double v, const char* name) {
-  if (!std::isfinite(v)) throw py::value_error(std::string(name) + " must be finite");
-  return v;
-}
-
-VectorX readColumn(py::handle a, Eigen::Index n, const char* name) {
-  VectorX v = toVector(a, (int)n, name);
-  if (!v.allFinite()) throw py::value_error(std::string(name) + " must contain only finite numbers");
-  return v;
-}
 
 std::array<double, 4> readIntrinsics(py::handle obj) {
   VectorX k = toVector(obj, 4, "intrinsics");
@@ -167,7 +129,7 @@ std::vector<std::uint32_t> readColor(py::handle obj, py::ssize_t h, py::ssize_t 
   return out;
 }
 
-void setImages(PointCloudHandle& s, py::handle intrinsics, py::handle color, py::handle depth, double scale) {
+void setImages(PointCloudHandle& s, FloatsArg intrinsics, ArrayArg color, ArrayArg depth, double scale) {
   auto K = readIntrinsics(intrinsics);
   auto d = readDepth(depth);
   std::vector<std::uint32_t> rgb;
@@ -186,7 +148,7 @@ void bindPointCloud(py::module_& m) {
       .def("getPoints", [](PointCloudHandle& s) { return arrayView(s.data, s.data->points.data(), {s.data->points.rows(), 3}); },
            "An n x 3 numpy view of the points: writing to it changes the cloud.")
       .def("setPoints",
-           [](PointCloudHandle& s, py::handle a) {
+           [](PointCloudHandle& s, ArrayArg a) {
              Points p = readPointArray(a, "np_array2");
              PointCloud& pc = s.resizable();
              if (p.rows() != pc.points.rows()) {  // properties follow the new count, zero-filled
@@ -197,7 +159,7 @@ void bindPointCloud(py::module_& m) {
            },
            py::arg("np_array2"))
       .def("setPointsAndProperties",
-           [](PointCloudHandle& s, py::handle a) {
+           [](PointCloudHandle& s, ArrayArg a) {
              RowMatrix m = readMatrix(a, -1, "np_array2");
              if ((std::size_t)m.cols() != s.data->propertyNames.size() + 3)
                throw py::value_error("np_array2 must have 3 + numProperties() columns");
@@ -206,12 +168,12 @@ void bindPointCloud(py::module_& m) {
              pc.properties = m.rightCols(m.cols() - 3);
            },
            py::arg("np_array2"))
-      .def("addPoint", [](PointCloudHandle& s, py::handle p) { return klampt::addPoint(s.resizable(), finiteVector3(p, "p")); },
+      .def("addPoint", [](PointCloudHandle& s, FloatsArg p) { return klampt::addPoint(s.resizable(), toFiniteVector3(p, "p")); },
            py::arg("p"))
       .def("setPoint",
-           [](PointCloudHandle& s, long i, py::handle p) {
+           [](PointCloudHandle& s, long i, FloatsArg p) {
              checkIndex(i, s.data->points.rows(), "point");
-             s.data->points.row(i) = finiteVector3(p, "p").transpose();
+             s.data->points.row(i) = toFiniteVector3(p, "p").transpose();
            },
            py::arg("index"), py::arg("p"))
       .def("getPoint",
@@ -226,34 +188,34 @@ void bindPointCloud(py::module_& m) {
            },
            py::arg("pname"))
       .def("addProperty",
-           [](PointCloudHandle& s, const std::string& name, py::handle values) {
-             klampt::addProperty(s.resizable(), name, readColumn(values, s.data->points.rows(), "np_array"));
+           [](PointCloudHandle& s, const std::string& name, FloatsArg values) {
+             klampt::addProperty(s.resizable(), name, toFiniteVector(values, (int)s.data->points.rows(), "np_array"));
            },
            py::arg("pname"), py::arg("np_array"))
       .def("setProperties",
-           [](PointCloudHandle& s, py::handle a) {
+           [](PointCloudHandle& s, ArrayArg a) {
              RowMatrix m = readMatrix(a, (int)s.data->propertyNames.size(), "np_array2");
              if (m.rows() != s.data->points.rows()) throw py::value_error("np_array2 needs one row per point");
              s.resizable().properties = m;
            },
            py::arg("np_array2"))
       .def("setProperties",
-           [](PointCloudHandle& s, long j, py::handle values) {
+           [](PointCloudHandle& s, long j, FloatsArg values) {
              checkIndex(j, (long)s.data->propertyNames.size(), "property");
-             s.data->properties.col(j) = readColumn(values, s.data->points.rows(), "np_array");
+             s.data->properties.col(j) = toFiniteVector(values, (int)s.data->points.rows(), "np_array");
            },
            py::arg("pindex"), py::arg("np_array"))
       .def("setProperty",
            [](PointCloudHandle& s, long i, long j, double v) {
              checkIndex(i, s.data->points.rows(), "point");
              checkIndex(j, (long)s.data->propertyNames.size(), "property");
-             s.data->properties(i, j) = finiteValue(v, "value");
+             s.data->properties(i, j) = toFinite(v, "value");
            },
            py::arg("index"), py::arg("pindex"), py::arg("value"))
       .def("setProperty",
            [](PointCloudHandle& s, long i, const std::string& name, double v) {
              checkIndex(i, s.data->points.rows(), "point");
-             s.data->properties(i, checkedProperty(*s.data, name)) = finiteValue(v, "value");
+             s.data->properties(i, checkedProperty(*s.data, name)) = toFinite(v, "value");
            },
            py::arg("index"), py::arg("pname"), py::arg("value"))
       .def("getProperty",
@@ -291,9 +253,9 @@ void bindPointCloud(py::module_& m) {
                               {s.data->points.rows(), (py::ssize_t)s.data->propertyNames.size()});
            },
            "An n x k numpy view of the properties: writing to it changes the cloud.")
-      .def("translate", [](PointCloudHandle& s, py::handle t) { s.data->points.rowwise() += finiteVector3(t, "t").transpose(); },
+      .def("translate", [](PointCloudHandle& s, FloatsArg t) { s.data->points.rowwise() += toFiniteVector3(t, "t").transpose(); },
            py::arg("t"))
-      .def("transform", [](PointCloudHandle& s, py::handle R, py::handle t) { klampt::transformPointCloud(*s.data, readTransform(R, t)); },
+      .def("transform", [](PointCloudHandle& s, FloatsArg R, FloatsArg t) { klampt::transformPointCloud(*s.data, toTransform(R, t)); },
            py::arg("R"), py::arg("t"), "Moves the points and rotates the normal_x/y/z properties.")
       .def("join", [](PointCloudHandle& s, const PointCloudHandle& o) { klampt::joinPointClouds(s.resizable(), *o.data); },
            py::arg("pc"))
@@ -308,7 +270,7 @@ void bindPointCloud(py::module_& m) {
            py::arg("key"))
       .def_property(
           "vertices", [](PointCloudHandle& s) { return arrayView(s.data, s.data->points.data(), {s.data->points.size()}); },
-          [](PointCloudHandle& s, py::handle v) {
+          [](PointCloudHandle& s, FloatsArg v) {
             Points p = readFlatPoints(v, "vertices");
             if (p.rows() != s.data->points.rows() && !s.data->propertyNames.empty())
               throw py::value_error("assigning vertices cannot change the number of points of a cloud with properties");
@@ -319,9 +281,8 @@ void bindPointCloud(py::module_& m) {
       .def_property(
           "properties",
           [](PointCloudHandle& s) { return arrayView(s.data, s.data->properties.data(), {s.data->properties.size()}); },
-          [](PointCloudHandle& s, py::handle v) {
-            VectorX flat = toVector(v, (int)s.data->properties.size(), "properties");
-            if (!flat.allFinite()) throw py::value_error("properties must be finite");
+          [](PointCloudHandle& s, FloatsArg v) {
+            VectorX flat = toFiniteVector(v, (int)s.data->properties.size(), "properties");
             Eigen::Map<VectorX>(s.data->properties.data(), flat.size()) = flat;
           },
           "Flat view [p11, ..., pk1, p12, ...] of the properties, point by point.")
@@ -339,14 +300,14 @@ void bindPointCloud(py::module_& m) {
           [](PointCloudHandle& s, const std::map<std::string, std::string>& v) { s.data->settings = v; },
           "The settings (a copy of the string map; assign to replace it).")
       .def("setDepthImage",
-           [](PointCloudHandle& s, py::handle K, py::handle depth, double scale) { setImages(s, K, py::none(), depth, scale); },
+           [](PointCloudHandle& s, FloatsArg K, ArrayArg depth, double scale) { setImages(s, K, py::none(), depth, scale); },
            py::arg("intrinsics"), py::arg("depth"), py::arg("depth_scale") = 1.0,
            "Structured cloud from an h x w depth image and intrinsics [fx, fy, cx, cy].")
       .def("setRGBDImages", &setImages, py::arg("intrinsics"), py::arg("color"), py::arg("depth"),
            py::arg("depth_scale") = 1.0, "Structured cloud with an rgb property from a color and a depth image.");
   for (const char* suffix : {"d", "f", "s"}) {
     cls.def((std::string("setDepthImage_") + suffix).c_str(),
-            [](PointCloudHandle& s, py::handle K, py::handle depth, double scale) { setImages(s, K, py::none(), depth, scale); },
+            [](PointCloudHandle& s, FloatsArg K, ArrayArg depth, double scale) { setImages(s, K, py::none(), depth, scale); },
             py::arg("intrinsics"), py::arg("np_array2"), py::arg("depth_scale"));
     for (const char* color : {"i", "b"})
       cls.def((std::string("setRGBDImages_") + color + "_" + suffix).c_str(), &setImages, py::arg("intrinsics"),
@@ -370,36 +331,36 @@ void bindPrimitive(py::module_& m) {
                                   "A geometric primitive: Point, Sphere, Segment, Triangle, Polygon, AABB or Box.");
   addThisown(cls);
   cls.def(py::init<>())
-      .def("setPoint", [](PrimitiveHandle& s, py::handle p) { setPrimitive(s, klampt::makePointPrimitive(finiteVector3(p, "pt"))); },
+      .def("setPoint", [](PrimitiveHandle& s, FloatsArg p) { setPrimitive(s, klampt::makePointPrimitive(toFiniteVector3(p, "pt"))); },
            py::arg("pt"))
       .def("setSphere",
-           [](PrimitiveHandle& s, py::handle c, double r) { setPrimitive(s, klampt::makeSpherePrimitive(finiteVector3(c, "c"), r)); },
+           [](PrimitiveHandle& s, FloatsArg c, double r) { setPrimitive(s, klampt::makeSpherePrimitive(toFiniteVector3(c, "c"), r)); },
            py::arg("c"), py::arg("r"))
       .def("setSegment",
-           [](PrimitiveHandle& s, py::handle a, py::handle b) {
-             setPrimitive(s, klampt::makeSegmentPrimitive(finiteVector3(a, "a"), finiteVector3(b, "b")));
+           [](PrimitiveHandle& s, FloatsArg a, FloatsArg b) {
+             setPrimitive(s, klampt::makeSegmentPrimitive(toFiniteVector3(a, "a"), toFiniteVector3(b, "b")));
            },
            py::arg("a"), py::arg("b"))
       .def("setTriangle",
-           [](PrimitiveHandle& s, py::handle a, py::handle b, py::handle c) {
-             setPrimitive(s, klampt::makeTrianglePrimitive(finiteVector3(a, "a"), finiteVector3(b, "b"), finiteVector3(c, "c")));
+           [](PrimitiveHandle& s, FloatsArg a, FloatsArg b, FloatsArg c) {
+             setPrimitive(s, klampt::makeTrianglePrimitive(toFiniteVector3(a, "a"), toFiniteVector3(b, "b"), toFiniteVector3(c, "c")));
            },
            py::arg("a"), py::arg("b"), py::arg("c"))
       .def("setPolygon",
-           [](PrimitiveHandle& s, py::handle verts) {
+           [](PrimitiveHandle& s, FloatsArg verts) {
              VectorX v = toVector(verts, -1, "verts");
              if (v.size() % 3 != 0 || v.size() < 9) throw py::value_error("verts must be a flat list of at least 3 points");
              setPrimitive(s, klampt::makePolygonPrimitive(std::vector<double>(v.data(), v.data() + v.size())));
            },
            py::arg("verts"))
       .def("setAABB",
-           [](PrimitiveHandle& s, py::handle lo, py::handle hi) {
-             setPrimitive(s, klampt::makeAABBPrimitive(finiteVector3(lo, "bmin"), finiteVector3(hi, "bmax")));
+           [](PrimitiveHandle& s, FloatsArg lo, FloatsArg hi) {
+             setPrimitive(s, klampt::makeAABBPrimitive(toFiniteVector3(lo, "bmin"), toFiniteVector3(hi, "bmax")));
            },
            py::arg("bmin"), py::arg("bmax"))
       .def("setBox",
-           [](PrimitiveHandle& s, py::handle ori, py::handle R, py::handle dims) {
-             setPrimitive(s, klampt::makeBoxPrimitive(finiteVector3(ori, "ori"), toRotation(R, "R"), finiteVector3(dims, "dims")));
+           [](PrimitiveHandle& s, FloatsArg ori, FloatsArg R, FloatsArg dims) {
+             setPrimitive(s, klampt::makeBoxPrimitive(toFiniteVector3(ori, "ori"), toFiniteRotation(R, "R"), toFiniteVector3(dims, "dims")));
            },
            py::arg("ori"), py::arg("R"), py::arg("dims"), "The box ori + R [0, dims].")
       .def("loadString",
@@ -422,9 +383,8 @@ void bindPrimitive(py::module_& m) {
           "The primitive's type name: 'Point', 'Sphere', 'Segment', 'Triangle', 'Polygon', 'AABB', 'Box' or ''.")
       .def_property(
           "properties", [](const PrimitiveHandle& s) { return toList(s.data->properties); },
-          [](PrimitiveHandle& s, py::handle v) {
-            VectorX p = toVector(v, -1, "properties");
-            if (!p.allFinite()) throw py::value_error("properties must be finite");
+          [](PrimitiveHandle& s, FloatsArg v) {
+            VectorX p = toFiniteVector(v, -1, "properties");
             s.data->properties.assign(p.data(), p.data() + p.size());
           },
           "The parameters (a list copy; assign to replace them).")
@@ -440,11 +400,11 @@ void bindConvexHull(py::module_& m) {
       .def("numPoints", [](const ConvexHullHandle& s) { return (int)s.data->points.rows(); })
       .def("getPoints", [](ConvexHullHandle& s) { return arrayView(s.data, s.data->points.data(), {s.data->points.rows(), 3}); },
            "An n x 3 numpy view of the points: writing to it changes the hull.")
-      .def("setPoints", [](ConvexHullHandle& s, py::handle a) { s.resizable().points = readPointArray(a, "np_array2"); },
+      .def("setPoints", [](ConvexHullHandle& s, ArrayArg a) { s.resizable().points = readPointArray(a, "np_array2"); },
            py::arg("np_array2"))
       .def("addPoint",
-           [](ConvexHullHandle& s, py::handle p) {
-             Vector3 v = finiteVector3(p, "pt");
+           [](ConvexHullHandle& s, FloatsArg p) {
+             Vector3 v = toFiniteVector3(p, "pt");
              auto& pts = s.resizable().points;
              pts.conservativeResize(pts.rows() + 1, 3);
              pts.row(pts.rows() - 1) = v.transpose();
@@ -456,13 +416,13 @@ void bindConvexHull(py::module_& m) {
              return pointList(s.data->points, i);
            },
            py::arg("index"))
-      .def("translate", [](ConvexHullHandle& s, py::handle t) { s.data->points.rowwise() += finiteVector3(t, "t").transpose(); },
+      .def("translate", [](ConvexHullHandle& s, FloatsArg t) { s.data->points.rowwise() += toFiniteVector3(t, "t").transpose(); },
            py::arg("t"))
-      .def("transform", [](ConvexHullHandle& s, py::handle R, py::handle t) { transformRows(s.data->points, readTransform(R, t)); },
+      .def("transform", [](ConvexHullHandle& s, FloatsArg R, FloatsArg t) { transformRows(s.data->points, toTransform(R, t)); },
            py::arg("R"), py::arg("t"))
       .def_property(
           "points", [](ConvexHullHandle& s) { return arrayView(s.data, s.data->points.data(), {s.data->points.size()}); },
-          [](ConvexHullHandle& s, py::handle v) { s.resizable().points = readFlatPoints(v, "points"); },
+          [](ConvexHullHandle& s, FloatsArg v) { s.resizable().points = readFlatPoints(v, "points"); },
           "Flat view [x1, y1, z1, ...] of the points.");
 }
 
@@ -492,8 +452,8 @@ void bindVolumeGrid(py::module_& m) {
   };
   cls.def(py::init<>())
       .def("setBounds",
-           [](VolumeGridHandle& s, py::handle lo, py::handle hi) {
-             Vector3 a = finiteVector3(lo, "bmin"), b = finiteVector3(hi, "bmax");
+           [](VolumeGridHandle& s, FloatsArg lo, FloatsArg hi) {
+             Vector3 a = toFiniteVector3(lo, "bmin"), b = toFiniteVector3(hi, "bmax");
              if ((a.array() > b.array()).any()) throw py::value_error("bmin must be <= bmax");
              s.data->bmin = a;
              s.data->bmax = b;
@@ -501,12 +461,12 @@ void bindVolumeGrid(py::module_& m) {
            py::arg("bmin"), py::arg("bmax"))
       .def("resize", &resizeGrid, py::arg("sx"), py::arg("sy"), py::arg("sz"), "Sets the dimensions; values become 0.")
       .def("set",
-           [](VolumeGridHandle& s, double v) { std::fill(s.data->values.begin(), s.data->values.end(), finiteValue(v, "value")); },
+           [](VolumeGridHandle& s, double v) { std::fill(s.data->values.begin(), s.data->values.end(), toFinite(v, "value")); },
            py::arg("value"))
       .def("set",
            [](VolumeGridHandle& s, long i, long j, long k, double v) {
              checkCell(*s.data, i, j, k);
-             s.data->values[klampt::cellIndex(*s.data, i, j, k)] = finiteValue(v, "value");
+             s.data->values[klampt::cellIndex(*s.data, i, j, k)] = toFinite(v, "value");
            },
            py::arg("i"), py::arg("j"), py::arg("k"), py::arg("value"))
       .def("get",
@@ -515,15 +475,14 @@ void bindVolumeGrid(py::module_& m) {
              return s.data->values[klampt::cellIndex(*s.data, i, j, k)];
            },
            py::arg("i"), py::arg("j"), py::arg("k"))
-      .def("shift", [](VolumeGridHandle& s, double dv) { for (double& v : s.data->values) v += finiteValue(dv, "dv"); },
+      .def("shift", [](VolumeGridHandle& s, double dv) { for (double& v : s.data->values) v += toFinite(dv, "dv"); },
            py::arg("dv"))
       .def("getValues", valuesView, "A dims[0] x dims[1] x dims[2] numpy view of the values.")
       .def("setValues",
-           [](VolumeGridHandle& s, py::handle a) {
+           [](VolumeGridHandle& s, ArrayArg a) {
              auto arr = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(a);
              if (!arr || arr.ndim() != 3) throw py::value_error("np_array3 must be a 3D array");
-             for (py::ssize_t i = 0; i < arr.size(); ++i)
-               if (!std::isfinite(arr.data()[i])) throw py::value_error("np_array3 must contain only finite numbers");
+             checkFinite(arr.data(), arr.size(), "np_array3");
              resizeGrid(s, arr.shape(0), arr.shape(1), arr.shape(2));
              std::copy(arr.data(), arr.data() + arr.size(), s.data->values.begin());
            },
@@ -534,17 +493,16 @@ void bindVolumeGrid(py::module_& m) {
             const auto& g = *s.data;
             return std::vector<double>{g.bmin[0], g.bmin[1], g.bmin[2], g.bmax[0], g.bmax[1], g.bmax[2]};
           },
-          [](VolumeGridHandle& s, py::handle v) {
-            VectorX b = toVector(v, 6, "bbox");
-            if (!b.allFinite() || (b.head<3>().array() > b.tail<3>().array()).any())
-              throw py::value_error("bbox must be finite with bmin <= bmax");
+          [](VolumeGridHandle& s, FloatsArg v) {
+            VectorX b = toFiniteVector(v, 6, "bbox");
+            if ((b.head<3>().array() > b.tail<3>().array()).any()) throw py::value_error("bbox must have bmin <= bmax");
             s.data->bmin = b.head<3>();
             s.data->bmax = b.tail<3>();
           },
           "[xmin, ymin, zmin, xmax, ymax, zmax] (a copy; assign to replace).")
       .def_property(
           "dims", [](const VolumeGridHandle& s) { return std::vector<int>(s.data->dims.begin(), s.data->dims.end()); },
-          [](VolumeGridHandle& s, py::handle v) {
+          [](VolumeGridHandle& s, IntsArg v) {
             auto d = toIntList(v, "dims");
             if (d.size() != 3) throw py::value_error("dims must have 3 entries");
             resizeGrid(s, d[0], d[1], d[2]);

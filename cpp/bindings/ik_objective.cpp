@@ -10,33 +10,11 @@ using klampt::IKGoal;
 using klampt::IKPosType;
 using klampt::IKRotType;
 
-Vector3 ikVector3(py::handle obj, const char* name) {
-  Vector3 v = toVector3(obj, name);
-  if (!v.allFinite()) throw py::value_error(std::string(name) + " must be finite (got NaN or infinity)");
-  return v;
-}
-
-Matrix3 ikRotation(py::handle obj, const char* name) {
-  Matrix3 R = toRotation(obj, name);
-  if (!R.allFinite()) throw py::value_error(std::string(name) + " must be finite (got NaN or infinity)");
-  return R;
-}
-
-std::vector<Vector3> pointList(py::handle obj, const char* name) {
-  std::vector<Vector3> pts;
-  for (py::handle p : obj) pts.push_back(ikVector3(p, name));
-  return pts;
-}
-
 namespace {
 
 int linkIndexArg(int link, const char* name) {
   if (link < 0) throw py::index_error(std::string(name) + " must be a non-negative link index");
   return link;
-}
-
-RigidTransform transformArg(py::handle R, py::handle t) {
-  return {ikRotation(R, "R"), ikVector3(t, "t")};
 }
 
 void setLinks(IKGoal& g, int link, int dest) {
@@ -48,7 +26,7 @@ void setLinks(IKGoal& g, int link, int dest) {
 }
 
 void setPoints(IKGoal& g, int link, int dest, py::handle locals, py::handle worlds) {
-  std::vector<Vector3> l = pointList(locals, "plocals"), w = pointList(worlds, "pworlds");
+  std::vector<Vector3> l = toPointList(locals, "plocals"), w = toPointList(worlds, "pworlds");
   if (l.size() != w.size()) throw py::value_error("the local and world point lists must have the same length");
   if (l.empty()) throw py::value_error("at least one point is needed");
   setLinks(g, link, dest);
@@ -56,7 +34,7 @@ void setPoints(IKGoal& g, int link, int dest, py::handle locals, py::handle worl
 }
 
 void setPoint(IKGoal& g, int link, int dest, py::handle plocal, py::handle pworld) {
-  Vector3 l = ikVector3(plocal, "plocal"), w = ikVector3(pworld, "pworld");
+  Vector3 l = toFiniteVector3(plocal, "plocal"), w = toFiniteVector3(pworld, "pworld");
   setLinks(g, link, dest);
   g.posType = IKPosType::Fixed;
   g.localPosition = l;
@@ -65,7 +43,7 @@ void setPoint(IKGoal& g, int link, int dest, py::handle plocal, py::handle pworl
 }
 
 void setTransform(IKGoal& g, int link, int dest, py::handle R, py::handle t) {
-  RigidTransform T = transformArg(R, t);
+  RigidTransform T = toTransform(R, t);
   setLinks(g, link, dest);
   g.setFixedTransform(T);
 }
@@ -94,26 +72,26 @@ void bindIKObjective(py::module_& m) {
       .def("numPosDims", &IKGoal::numPosDims, "The number of position dimensions constrained (0-3).")
       .def("numRotDims", &IKGoal::numRotDims, "The number of rotation dimensions constrained (0-3).")
       .def("setFixedPoint",
-           [](IKGoal& g, int link, py::handle pl, py::handle pw) { setPoint(g, link, -1, pl, pw); },
+           [](IKGoal& g, int link, FloatsArg pl, FloatsArg pw) { setPoint(g, link, -1, pl, pw); },
            py::arg("link"), py::arg("plocal"), py::arg("pworld"), "Sets a fixed-point constraint.")
       .def("setFixedPoints",
-           [](IKGoal& g, int link, py::handle pl, py::handle pw) { setPoints(g, link, -1, pl, pw); },
+           [](IKGoal& g, int link, PointsArg pl, PointsArg pw) { setPoints(g, link, -1, pl, pw); },
            py::arg("link"), py::arg("plocals"), py::arg("pworlds"),
            "Sets a multiple fixed-point constraint: 2 points also fix an axis, 3 or more non-collinear\n"
            "points the rotation (least-squares fit).")
       .def("setFixedTransform",
-           [](IKGoal& g, int link, py::handle R, py::handle t) { setTransform(g, link, -1, R, t); },
+           [](IKGoal& g, int link, FloatsArg R, FloatsArg t) { setTransform(g, link, -1, R, t); },
            py::arg("link"), py::arg("R"), py::arg("t"), "Sets a fixed-transform constraint (R,t).")
       .def("setRelativePoint",
-           [](IKGoal& g, int l1, int l2, py::handle p1, py::handle p2) { setPoint(g, l1, l2, p1, p2); },
+           [](IKGoal& g, int l1, int l2, FloatsArg p1, FloatsArg p2) { setPoint(g, l1, l2, p1, p2); },
            py::arg("link1"), py::arg("link2"), py::arg("p1"), py::arg("p2"),
            "Sets a fixed-point constraint relative to link2.")
       .def("setRelativePoints",
-           [](IKGoal& g, int l1, int l2, py::handle p1, py::handle p2) { setPoints(g, l1, l2, p1, p2); },
+           [](IKGoal& g, int l1, int l2, PointsArg p1, PointsArg p2) { setPoints(g, l1, l2, p1, p2); },
            py::arg("link1"), py::arg("link2"), py::arg("p1s"), py::arg("p2s"),
            "Sets a multiple fixed-point constraint relative to link2.")
       .def("setRelativeTransform",
-           [](IKGoal& g, int link, int tgt, py::handle R, py::handle t) { setTransform(g, link, tgt, R, t); },
+           [](IKGoal& g, int link, int tgt, FloatsArg R, FloatsArg t) { setTransform(g, link, tgt, R, t); },
            py::arg("link"), py::arg("linkTgt"), py::arg("R"), py::arg("t"),
            "Sets a fixed-transform constraint (R,t) relative to linkTgt.")
       .def("setLinks", [](IKGoal& g, int link, int link2) { setLinks(g, link, link2); }, py::arg("link"),
@@ -123,25 +101,25 @@ void bindIKObjective(py::module_& m) {
       .def("setFreePosConstraint", [](IKGoal& g) { g.posType = IKPosType::Free; },
            "Manual: Sets a free position constraint.")
       .def("setFixedPosConstraint",
-           [](IKGoal& g, py::handle tl, py::handle tw) {
-             Vector3 l = ikVector3(tl, "tlocal"), w = ikVector3(tw, "tworld");
+           [](IKGoal& g, FloatsArg tl, FloatsArg tw) {
+             Vector3 l = toFiniteVector3(tl, "tlocal"), w = toFiniteVector3(tw, "tworld");
              g.posType = IKPosType::Fixed;
              g.localPosition = l;
              g.endPosition = w;
            },
            py::arg("tlocal"), py::arg("tworld"), "Manual: Sets a fixed position constraint.")
       .def("setPlanarPosConstraint",
-           [](IKGoal& g, py::handle tl, py::handle n, double o) {
-             if (!std::isfinite(o)) throw py::value_error("oworld must be finite");
-             g.setPlanar(ikVector3(tl, "tlocal"), ikVector3(n, "nworld"), o);
+           [](IKGoal& g, FloatsArg tl, FloatsArg n, double o) {
+             toFinite(o, "oworld");
+             g.setPlanar(toFiniteVector3(tl, "tlocal"), toFiniteVector3(n, "nworld"), o);
            },
            py::arg("tlocal"), py::arg("nworld"), py::arg("oworld"),
            "Manual: Sets a planar position constraint nworld . (T(link)*tlocal) = oworld.\n"
            "This is what the reference computes (its docstring writes '+ oworld = 0', which its\n"
            "residual and klampt.io do not follow); getPosition()[1] is the plane point nearest 0.")
       .def("setLinearPosConstraint",
-           [](IKGoal& g, py::handle tl, py::handle s, py::handle d) {
-             Vector3 l = ikVector3(tl, "tlocal"), sw = ikVector3(s, "sworld"), dw = ikVector3(d, "dworld");
+           [](IKGoal& g, FloatsArg tl, FloatsArg s, FloatsArg d) {
+             Vector3 l = toFiniteVector3(tl, "tlocal"), sw = toFiniteVector3(s, "sworld"), dw = toFiniteVector3(d, "dworld");
              if (!(dw.norm() > 0)) throw py::value_error("dworld must be nonzero");
              g.posType = IKPosType::Linear;
              g.localPosition = l;
@@ -153,14 +131,14 @@ void bindIKObjective(py::module_& m) {
       .def("setFreeRotConstraint", [](IKGoal& g) { g.rotType = IKRotType::Free; },
            "Manual: Sets a free rotation constraint.")
       .def("setFixedRotConstraint",
-           [](IKGoal& g, py::handle R) {
-             g.endRotation = ikRotation(R, "R");
+           [](IKGoal& g, FloatsArg R) {
+             g.endRotation = toFiniteRotation(R, "R");
              g.rotType = IKRotType::Fixed;
            },
            py::arg("R"), "Manual: Sets a fixed rotation constraint.")
       .def("setAxialRotConstraint",
-           [](IKGoal& g, py::handle al, py::handle aw) {
-             Vector3 l = ikVector3(al, "alocal"), w = ikVector3(aw, "aworld");
+           [](IKGoal& g, FloatsArg al, FloatsArg aw) {
+             Vector3 l = toFiniteVector3(al, "alocal"), w = toFiniteVector3(aw, "aworld");
              if (!(l.norm() > 0) || !(w.norm() > 0)) throw py::value_error("rotation axes must be nonzero");
              g.rotType = IKRotType::Axis;
              g.localAxis = l;
@@ -168,7 +146,7 @@ void bindIKObjective(py::module_& m) {
            },
            py::arg("alocal"), py::arg("aworld"),
            "Manual: Sets an axial rotation constraint: the link's alocal points along aworld.")
-      .def("getPosition", [](const IKGoal& g) { return py::make_tuple(toList(g.localPosition), toList(g.endPosition)); },
+      .def("getPosition", [](const IKGoal& g) { return toListPair(g.localPosition, g.endPosition); },
            "Returns the local and global position of the position constraint.")
       .def("getPositionDirection", [](const IKGoal& g) { return toList(g.direction); },
            "For linear and planar constraints, returns the direction.")
@@ -178,7 +156,7 @@ void bindIKObjective(py::module_& m) {
              return rotationToList(g.endRotation);
            },
            "For fixed rotation constraints, returns the orientation.")
-      .def("getRotationAxis", [](const IKGoal& g) { return py::make_tuple(toList(g.localAxis), toList(g.endAxis)); },
+      .def("getRotationAxis", [](const IKGoal& g) { return toListPair(g.localAxis, g.endAxis); },
            "For axis rotation constraints, returns the local and global axes.")
       .def("getTransform",
            [](const IKGoal& g) {
@@ -187,19 +165,19 @@ void bindIKObjective(py::module_& m) {
              return transformToTuple({g.endRotation, g.endPosition - g.endRotation * g.localPosition});
            },
            "For fixed-transform constraints, returns the transform (R,t).")
-      .def("transform", [](IKGoal& g, py::handle R, py::handle t) { g.transform(transformArg(R, t)); }, py::arg("R"),
+      .def("transform", [](IKGoal& g, FloatsArg R, FloatsArg t) { g.transform(toTransform(R, t)); }, py::arg("R"),
            py::arg("t"), "Transforms the target position/rotation of this IK constraint by (R,t).")
-      .def("transformLocal", [](IKGoal& g, py::handle R, py::handle t) { g.transformLocal(transformArg(R, t)); },
+      .def("transformLocal", [](IKGoal& g, FloatsArg R, FloatsArg t) { g.transformLocal(toTransform(R, t)); },
            py::arg("R"), py::arg("t"),
            "Transforms the local position/rotation by (R,t): the constraint then applies to the frame\n"
            "link*(R,t) with unchanged targets (the reference composes the rotation target in the\n"
            "other order, which is inconsistent with its axis and point updates).")
-      .def("matchDestination", [](IKGoal& g, py::handle R, py::handle t) { g.matchDestination(transformArg(R, t)); },
+      .def("matchDestination", [](IKGoal& g, FloatsArg R, FloatsArg t) { g.matchDestination(toTransform(R, t)); },
            py::arg("R"), py::arg("t"),
            "Sets the destination coordinates so that the link at (R,t) has zero error, keeping the\n"
            "constraint types.")
       .def("closestMatch",
-           [](const IKGoal& g, py::handle R, py::handle t) { return transformToTuple(g.closestMatch(transformArg(R, t))); },
+           [](const IKGoal& g, FloatsArg R, FloatsArg t) { return transformToTuple(g.closestMatch(toTransform(R, t))); },
            py::arg("R"), py::arg("t"), "The transform nearest to (R,t) that satisfies the constraints.")
       .def("sampleTransform",
            [](const IKGoal& g) { return transformToTuple(g.sampleTransform(*klampt::SharedRandom())); },

@@ -61,7 +61,7 @@ void checkObjective(PyIKSolver& s, const klampt::IKGoal& g) {
   klampt::checkGoals(*s.get().robot, {g});
 }
 
-void setLimits(PyIKSolver& s, py::handle qmin, py::handle qmax) {
+void setLimits(PyIKSolver& s, FloatsArg qmin, FloatsArg qmax) {
   VectorX lo = toVector(qmin, -1, "qmin"), hi = toVector(qmax, -1, "qmax");
   if (lo.size() == 0 && hi.size() == 0) {
     s.robot.get();
@@ -73,7 +73,8 @@ void setLimits(PyIKSolver& s, py::handle qmin, py::handle qmax) {
   const int n = s.get().robot->numLinks();
   if (lo.size() != n || hi.size() != n)
     throw py::value_error("qmin and qmax must have " + std::to_string(n) + " entries (or both be empty)");
-  if (lo.array().isNaN().any() || hi.array().isNaN().any()) throw py::value_error("joint limits contain NaN");
+  checkNotNaN(lo.data(), n, "qmin");
+  checkNotNaN(hi.data(), n, "qmax");
   s.solver.useJointLimits = true;
   s.solver.qmin = lo;
   s.solver.qmax = hi;
@@ -82,16 +83,16 @@ void setLimits(PyIKSolver& s, py::handle qmin, py::handle qmax) {
 py::tuple getLimits(PyIKSolver& s) {
   const klampt::Robot& r = *s.get().robot;
   if (!s.solver.useJointLimits) return py::make_tuple(py::list(), py::list());
-  if (s.solver.qmin.size() == r.numLinks()) return py::make_tuple(toList(s.solver.qmin), toList(s.solver.qmax));
-  return py::make_tuple(toList(r.qMin), toList(r.qMax));
+  if (s.solver.qmin.size() == r.numLinks()) return toListPair(s.solver.qmin, s.solver.qmax);
+  return toListPair(r.qMin, r.qMax);
 }
 
-void setBias(PyIKSolver& s, py::handle bias) {
+void setBias(PyIKSolver& s, FloatsArg bias) {
   VectorX b = toVector(bias, -1, "biasConfig");
   const int n = s.get().robot->numLinks();
   if (b.size() != 0 && b.size() != n)
     throw py::value_error("biasConfig must have " + std::to_string(n) + " entries (or be empty)");
-  if (b.array().isNaN().any()) throw py::value_error("biasConfig contains NaN");
+  checkNotNaN(b.data(), b.size(), "biasConfig");
   s.solver.bias = b;
 }
 
@@ -189,7 +190,7 @@ void bindIKSolver(py::module_& m) {
            py::arg("res"), "Sets the constraint solve tolerance (default 1e-3).")
       .def("getTolerance", [](const PyIKSolver& s) { s.robot.get(); return s.solver.tol; })
       .def("setActiveDofs",
-           [](PyIKSolver& s, py::handle active) {
+           [](PyIKSolver& s, IntsArg active) {
              std::vector<int> dofs = toIntList(active, "active");
              const int n = s.get().robot->numLinks();
              for (int d : dofs) checkIndex(d, n, "active DOF");
@@ -279,11 +280,11 @@ void bindIKSolver(py::module_& m) {
           "Whether the solution is kept inside the joint limits (default True).")
       .def_property(
           "qmin", [](const PyIKSolver& s) { s.robot.get(); return toList(s.solver.qmin); },
-          [](PyIKSolver& s, py::handle v) { s.robot.get(); s.solver.qmin = toVector(v, -1, "qmin"); },
+          [](PyIKSolver& s, FloatsArg v) { s.robot.get(); s.solver.qmin = toVector(v, -1, "qmin"); },
           "Lower joint limits the solver uses (rad or m per link); empty means the robot's.")
       .def_property(
           "qmax", [](const PyIKSolver& s) { s.robot.get(); return toList(s.solver.qmax); },
-          [](PyIKSolver& s, py::handle v) { s.robot.get(); s.solver.qmax = toVector(v, -1, "qmax"); },
+          [](PyIKSolver& s, FloatsArg v) { s.robot.get(); s.solver.qmax = toVector(v, -1, "qmax"); },
           "Upper joint limits the solver uses (rad or m per link); empty means the robot's.")
       .def_property(
           "biasConfig", [](const PyIKSolver& s) { s.robot.get(); return toList(s.solver.bias); }, &setBias,

@@ -42,10 +42,10 @@ void bindMass(py::module_& m) {
   massCls.def(py::init<>())
       .def("setMass", [](MassValue& s, double v) { s.mass = v; }, py::arg("_mass"))
       .def("getMass", [](const MassValue& s) { return s.mass; })
-      .def("setCom", [](MassValue& s, py::handle c) { s.com = floats(c, 3, "com"); }, py::arg("_com"))
+      .def("setCom", [](MassValue& s, FloatsArg c) { s.com = floats(c, 3, "com"); }, py::arg("_com"))
       .def("getCom", [](const MassValue& s) { return s.com; })
       .def("setInertia",
-           [](MassValue& s, py::handle I) {
+           [](MassValue& s, FloatsArg I) {
              std::vector<double> v = floats(I, -1, "inertia");
              if (v.size() != 3 && v.size() != 9) throw py::value_error("inertia must have 3 or 9 elements");
              s.inertia = v;
@@ -66,10 +66,10 @@ void bindMass(py::module_& m) {
       .def_readwrite("mass", &MassValue::mass,
           "The mass, in kg.")
       .def_property("com", [](const MassValue& s) { return s.com; },
-                    [](MassValue& s, py::handle c) { s.com = floats(c, 3, "com"); },
+                    [](MassValue& s, FloatsArg c) { s.com = floats(c, 3, "com"); },
           "The center of mass [x, y, z] in the body's local frame, in m.")
       .def_property("inertia", [](const MassValue& s) { return s.inertia; },
-                    [](MassValue& s, py::handle I) {
+                    [](MassValue& s, FloatsArg I) {
                       std::vector<double> v = floats(I, -1, "inertia");
                       if (v.size() != 3 && v.size() != 9) throw py::value_error("inertia must have 3 or 9 elements");
                       s.inertia = v;

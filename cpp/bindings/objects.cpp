@@ -42,18 +42,6 @@ bool reloadObject(const RigidObjectModel& s, const std::string& fn) {
   return o != nullptr;
 }
 
-klampt::RigidTransform finiteTransform(py::handle R, py::handle t) {
-  const klampt::RigidTransform T{toRotation(R, "R"), toVector3(t, "t")};
-  if (!T.R.allFinite() || !T.t.allFinite()) throw py::value_error("R and t must be finite");
-  return T;
-}
-
-Vector3 finite3(py::handle v, const char* name) {
-  const Vector3 x = toVector3(v, name);
-  if (!x.allFinite()) throw py::value_error(std::string(name) + " must be finite");
-  return x;
-}
-
 // Saves an element file, logging a failure and returning False as the reference does.
 template <class T, class Saver>
 bool save(Saver saver, const T& element, const std::string& fn, const py::object& geometryName) {
@@ -75,7 +63,7 @@ void bindObjects(py::module_& m) {
       .def("loadFile", [](RigidObjectModel& s, const std::string& fn) { return reloadObject(s, fn); },
            py::arg("fn"))
       .def("saveFile",
-           [](RigidObjectModel& s, const std::string& fn, py::object geometryName) {
+           [](RigidObjectModel& s, const std::string& fn, OptionalStrArg geometryName) {
              return save(klampt::saveRigidObjectFile, s.get(), fn, geometryName);
            },
            py::arg("fn"), py::arg("geometryName") = py::none())
@@ -96,16 +84,16 @@ void bindObjects(py::module_& m) {
            py::arg("params"))
       .def("getTransform", [](const RigidObjectModel& s) { return transformToTuple(s.get().transform); })
       .def("setTransform",
-           [](RigidObjectModel& s, py::handle R, py::handle t) {
-             const klampt::RigidTransform T = finiteTransform(R, t);
+           [](RigidObjectModel& s, FloatsArg R, FloatsArg t) {
+             const klampt::RigidTransform T = toTransform(R, t);
              s.get().setTransform(T);
            },
            py::arg("R"), py::arg("t"))
       .def("getVelocity",
-           [](const RigidObjectModel& s) { return py::make_tuple(toList(s.get().angularVelocity), toList(s.get().velocity)); })
+           [](const RigidObjectModel& s) { return toListPair(s.get().angularVelocity, s.get().velocity); })
       .def("setVelocity",
-           [](RigidObjectModel& s, py::handle w, py::handle v) {
-             const Vector3 angular = finite3(w, "angularVelocity"), linear = finite3(v, "velocity");
+           [](RigidObjectModel& s, FloatsArg w, FloatsArg v) {
+             const Vector3 angular = toFiniteVector3(w, "angularVelocity"), linear = toFiniteVector3(v, "velocity");
              RigidObject& o = s.get();
              o.angularVelocity = angular;
              o.velocity = linear;
@@ -128,7 +116,7 @@ void bindObjects(py::module_& m) {
            [](TerrainModel& s, const std::string& fn) { return reload(s, fn, klampt::loadTerrainFile) != nullptr; },
            py::arg("fn"))
       .def("saveFile",
-           [](TerrainModel& s, const std::string& fn, py::object geometryName) {
+           [](TerrainModel& s, const std::string& fn, OptionalStrArg geometryName) {
              return save(klampt::saveTerrainFile, s.get(), fn, geometryName);
            },
            py::arg("fn"), py::arg("geometryName") = py::none())
@@ -144,7 +132,7 @@ void bindObjects(py::module_& m) {
       .def("appearance", [](const TerrainModel& s) { return Appearance{s.get().appearance, s.world, worldLock(s.world)}; })
       .def("setFriction",
            [](TerrainModel& s, double f) {
-             if (!(f >= 0) || !std::isfinite(f)) throw py::value_error("friction must be finite and >= 0");
+             toNonNegative(f, "friction");
              s.get().kFriction = f;
            },
            py::arg("friction"))

@@ -19,7 +19,7 @@ py::array readOnlyView(const std::shared_ptr<Owner>& owner, const std::vector<Sc
 }
 
 py::object renderMesh(const Geometry3D& g, double creaseAngle) {
-  if (!std::isfinite(creaseAngle) || creaseAngle < 0) throw py::value_error("creaseAngle must be finite and >= 0");
+  toNonNegative(creaseAngle, "creaseAngle");
   std::shared_ptr<const klampt::GeometryData> data = g.geom->data;
   std::shared_ptr<const klampt::RenderMesh> mesh;
   {

@@ -22,10 +22,9 @@ namespace {
 // again, and the size checked again, once the value is read.
 Robot& readJointVector(const RobotModel& s, py::handle obj, const char* name, VectorX Robot::*target) {
   Scratch<VectorX> value;
-  readVector(obj, s.get().numLinks(), name, *value);
+  readFiniteVector(obj, s.get().numLinks(), name, *value);
   Robot& r = s.get();
   checkSize(value->size(), r.numLinks(), name);
-  if (!value->allFinite()) throw py::value_error(std::string(name) + " contains NaN or infinity");
   r.*target = *value;
   return r;
 }
@@ -78,20 +77,10 @@ py::array_t<double> comJacobianArray(const Robot& r) {
 // robot is changed so that a bad value changes nothing. Returns the robot as
 // it is after the conversion, with the size checked against it.
 Robot& readLimits(const RobotModel& s, py::handle obj, const char* name, VectorX& out) {
-  readVector(obj, s.get().numLinks(), name, out);
-  if (out.array().isNaN().any()) throw py::value_error(std::string(name) + " contains NaN");
+  out = toLimits(obj, s.get().numLinks(), name);
   Robot& r = s.get();
   checkSize(out.size(), r.numLinks(), name);
   return r;
-}
-
-// The robot after loading another one into it (loadFile, reduce): its links,
-// joints and drivers are new.
-void replaceRobot(Robot& r, const Robot& with) {
-  klampt::World* w = r.world;
-  r = with;
-  r.world = w;
-  r.structureChanged();
 }
 
 // A vector with one entry per link or per driver, read with the size the
@@ -129,18 +118,18 @@ py::object setVelocityMethod(RobotModel& s, const FastArgs& a) {
 py::object getCom(RobotModel& s) { return toList(klampt::centerOfMass(s.get())); }
 
 PyMethodDef robotFastMethods[] = {
-    fastDef<RobotModel, getConfig>("getConfig", "getConfig($self)\n--\n\nThe configuration (list of n floats)."),
+    fastDef<RobotModel, getConfig>("getConfig", "getConfig($self)\n--\n\ngetConfig(self) -> list[float]\n\nThe configuration (list of n floats)."),
     fastDef<RobotModel, getVelocity>("getVelocity",
-                                     "getVelocity($self)\n--\n\nThe joint velocities (list of n floats)."),
+                                     "getVelocity($self)\n--\n\ngetVelocity(self) -> list[float]\n\nThe joint velocities (list of n floats)."),
     fastDef<RobotModel, setConfigMethod>(
         "setConfig",
-        "setConfig($self, q)\n--\n\nSets the configuration and updates the link transforms. Raises ValueError "
+        "setConfig($self, q)\n--\n\nsetConfig(self, q: collections.abc.Sequence[float] | numpy.ndarray) -> None\n\nSets the configuration and updates the link transforms. Raises ValueError "
         "if q has the wrong size or contains NaN or infinity (the configuration is then unchanged)."),
     fastDef<RobotModel, setVelocityMethod>(
         "setVelocity",
-        "setVelocity($self, dq)\n--\n\nSets the joint velocities. Raises ValueError if dq has the wrong size or "
+        "setVelocity($self, dq)\n--\n\nsetVelocity(self, dq: collections.abc.Sequence[float] | numpy.ndarray) -> None\n\nSets the joint velocities. Raises ValueError if dq has the wrong size or "
         "contains NaN or infinity (the velocity is then unchanged)."),
-    fastDef<RobotModel, getCom>("getCom", "getCom($self)\n--\n\nThe center of mass in world coordinates."),
+    fastDef<RobotModel, getCom>("getCom", "getCom($self)\n--\n\ngetCom(self) -> list[float]\n\nThe center of mass in world coordinates."),
     {nullptr, nullptr, 0, nullptr}};
 
 }  // namespace
@@ -166,12 +155,12 @@ void bindRobot(py::module_& m) {
                return false;
              }
              emitWarnings(ctx.warnings);
-             replaceRobot(self.get(), *loaded);  // other threads ran meanwhile: get() waits for their calls
+             klampt::replaceRobot(self.get(), *loaded);  // other threads ran meanwhile: get() waits for their calls
              return true;
            },
            py::arg("fn"), "Loads the robot from the file fn (.rob or .urdf). Returns False on failure.")
       .def("saveFile",
-           [](RobotModel& self, const std::string& fn, py::object geometryPrefix) {
+           [](RobotModel& self, const std::string& fn, OptionalStrArg geometryPrefix) {
              try {
                klampt::saveRob(self.get(), fn, geometryPrefix.is_none() ? "" : geometryPrefix.cast<std::string>());
              } catch (const klampt::LoadError& e) {
@@ -186,23 +175,23 @@ void bindRobot(py::module_& m) {
       .def("setName", [](RobotModel& s, const std::string& n) { s.get().name = n; }, py::arg("name"))
       .def("numLinks", [](const RobotModel& s) { return s.get().numLinks(); })
       .def("link",
-           [](const RobotModel& s, py::object arg) { return RobotModelLink{s, linkArg(s, arg)}; },
+           [](const RobotModel& s, IndexOrNameArg arg) { return RobotModelLink{s, linkArg(s, arg)}; },
            py::arg("index"), "Returns a reference to the link by index or name.")
       .def("numDrivers", [](const RobotModel& s) { return (int)s.get().drivers.size(); })
       .def("driver",
-           [](const RobotModel& s, py::object arg) { return RobotModelDriver{s, driverArg(s, arg)}; },
+           [](const RobotModel& s, IndexOrNameArg arg) { return RobotModelDriver{s, driverArg(s, arg)}; },
            py::arg("index"), "Returns a reference to the driver by index or name.")
       .def("getJointType",
-           [](const RobotModel& s, py::object arg) {
+           [](const RobotModel& s, IndexOrNameArg arg) {
              const int link = linkArg(s, arg);
              const Robot& r = s.get();
              int j = r.jointOfLink(link);
              return std::string(j < 0 ? "normal" : klampt::jointTypeName(r.joints[j].type));
            },
            py::arg("index"))
-      .def("getJointLimits", [](const RobotModel& s) { return py::make_tuple(toList(s.get().qMin), toList(s.get().qMax)); })
+      .def("getJointLimits", [](const RobotModel& s) { return toListPair(s.get().qMin, s.get().qMax); })
       .def("setJointLimits",
-           [](RobotModel& s, py::handle a, py::handle b) {
+           [](RobotModel& s, FloatsArg a, FloatsArg b) {
              VectorX lo, hi;
              readLimits(s, a, "qmin", lo);
              Robot& r = readLimits(s, b, "qmax", hi);
@@ -214,7 +203,7 @@ void bindRobot(py::module_& m) {
            py::arg("qmin"), py::arg("qmax"))
       .def("getVelocityLimits", [](const RobotModel& s) { return toList(s.get().velMax); })
       .def("setVelocityLimits",
-           [](RobotModel& s, py::handle v) {
+           [](RobotModel& s, FloatsArg v) {
              VectorX vmax;
              Robot& r = readLimits(s, v, "vmax", vmax);
              r.velMax = vmax;
@@ -224,7 +213,7 @@ void bindRobot(py::module_& m) {
            py::arg("vmax"))
       .def("getAccelerationLimits", [](const RobotModel& s) { return toList(s.get().accMax); })
       .def("setAccelerationLimits",
-           [](RobotModel& s, py::handle v) {
+           [](RobotModel& s, FloatsArg v) {
              VectorX amax;
              Robot& r = readLimits(s, v, "amax", amax);
              r.accMax = amax;
@@ -233,7 +222,7 @@ void bindRobot(py::module_& m) {
            py::arg("amax"))
       .def("getTorqueLimits", [](const RobotModel& s) { return toList(s.get().torqueMax); })
       .def("setTorqueLimits",
-           [](RobotModel& s, py::handle v) {
+           [](RobotModel& s, FloatsArg v) {
              VectorX tmax;
              Robot& r = readLimits(s, v, "tmax", tmax);
              r.torqueMax = tmax;
@@ -241,8 +230,8 @@ void bindRobot(py::module_& m) {
            },
            py::arg("tmax"))
       .def("setDOFPosition",
-           [](RobotModel& s, py::object i, double qi) {
-             if (!std::isfinite(qi)) throw py::value_error("qi must be finite");
+           [](RobotModel& s, IndexOrNameArg i, double qi) {
+             toFinite(qi, "qi");
              const int k = linkArg(s, i);
              Robot& r = s.get();
              r.q[k] = qi;
@@ -250,7 +239,7 @@ void bindRobot(py::module_& m) {
            },
            py::arg("i"), py::arg("qi"))
       .def("getDOFPosition",
-           [](const RobotModel& s, py::object i) {
+           [](const RobotModel& s, IndexOrNameArg i) {
              const int k = linkArg(s, i);
              return s.get().q[k];
            },
@@ -258,7 +247,7 @@ void bindRobot(py::module_& m) {
       .def("getComJacobian", [](const RobotModel& s) { return comJacobianArray(s.get()); },
            "3 x n Jacobian of the center of mass (ndarray).")
       .def("getComJacobianCols",
-           [](const RobotModel& s, py::handle links) {
+           [](const RobotModel& s, IntsArg links) {
              std::vector<int> cols = toIntList(links, "links");
              const Robot& r = s.get();
              for (int c : cols) checkIndex(c, r.numLinks(), "link");
@@ -268,7 +257,7 @@ void bindRobot(py::module_& m) {
            },
            py::arg("links"))
       .def("interpolate",
-           [](const RobotModel& s, py::handle a, py::handle b, double u) {
+           [](const RobotModel& s, FloatsArg a, FloatsArg b, double u) {
              const VectorX qa = linkVector(s, a, "a"), qb = linkVector(s, b, "b");
              const Robot& r = s.get();
              checkSize(qa.size(), r.numLinks(), "a");
@@ -279,7 +268,7 @@ void bindRobot(py::module_& m) {
            },
            py::arg("a"), py::arg("b"), py::arg("u"))
       .def("distance",
-           [](const RobotModel& s, py::handle a, py::handle b) {
+           [](const RobotModel& s, FloatsArg a, FloatsArg b) {
              const VectorX qa = linkVector(s, a, "a"), qb = linkVector(s, b, "b");
              const Robot& r = s.get();
              checkSize(qa.size(), r.numLinks(), "a");
@@ -288,7 +277,7 @@ void bindRobot(py::module_& m) {
            },
            py::arg("a"), py::arg("b"))
       .def("interpolateDeriv",
-           [](const RobotModel& s, py::handle a, py::handle b) {
+           [](const RobotModel& s, FloatsArg a, FloatsArg b) {
              const VectorX qa = linkVector(s, a, "a"), qb = linkVector(s, b, "b");
              const Robot& r = s.get();
              checkSize(qa.size(), r.numLinks(), "a");
@@ -306,7 +295,7 @@ void bindRobot(py::module_& m) {
            },
            py::arg("unboundedScale") = 1.0)
       .def("configToDrivers",
-           [](const RobotModel& s, py::handle q) {
+           [](const RobotModel& s, FloatsArg q) {
              const VectorX c = linkVector(s, q, "config");
              const Robot& r = s.get();
              checkSize(c.size(), r.numLinks(), "config");
@@ -316,7 +305,7 @@ void bindRobot(py::module_& m) {
            },
            py::arg("config"))
       .def("velocityToDrivers",
-           [](const RobotModel& s, py::handle dq) {
+           [](const RobotModel& s, FloatsArg dq) {
              const VectorX v = linkVector(s, dq, "velocities");
              const Robot& r = s.get();
              checkSize(v.size(), r.numLinks(), "velocities");
@@ -326,7 +315,7 @@ void bindRobot(py::module_& m) {
            },
            py::arg("velocities"))
       .def("configFromDrivers",
-           [](const RobotModel& s, py::handle values) {
+           [](const RobotModel& s, FloatsArg values) {
              const VectorX v = driverVector(s, values, "driverValues");
              const Robot& r = s.get();
              checkSize(v.size(), (Py_ssize_t)r.drivers.size(), "driverValues");
@@ -336,7 +325,7 @@ void bindRobot(py::module_& m) {
            },
            py::arg("driverValues"))
       .def("velocityFromDrivers",
-           [](const RobotModel& s, py::handle values) {
+           [](const RobotModel& s, FloatsArg values) {
              const VectorX v = driverVector(s, values, "driverVelocities");
              const Robot& r = s.get();
              checkSize(v.size(), (Py_ssize_t)r.drivers.size(), "driverVelocities");
@@ -365,15 +354,14 @@ void bindRobot(py::module_& m) {
            [](RobotModel& s, const RobotModel& other) {
              Robot reduced;
              std::vector<int> map = klampt::reduceRobot(other.get(), reduced);
-             replaceRobot(s.get(), reduced);
+             klampt::replaceRobot(s.get(), reduced);
              return map;
            },
            py::arg("robot"),
            "Sets self to `robot` without its fixed DOFs; returns the map from old DOF indices to new ones (-1: removed).")
       .def("mount",
-           [](RobotModel& s, int link, const RobotModel& sub, py::handle R, py::handle t) {
-             const klampt::RigidTransform T{toRotation(R, "R"), toVector3(t, "t")};
-             if (!T.R.allFinite() || !T.t.allFinite()) throw py::value_error("R and t must be finite");
+           [](RobotModel& s, int link, const RobotModel& sub, FloatsArg R, FloatsArg t) {
+             const klampt::RigidTransform T = toTransform(R, t);
              const Robot copy = sub.get();  // mounting a robot onto itself reads a snapshot
              Robot& r = s.get();
              if (link != -1) checkIndex(link, r.numLinks(), "link");
@@ -398,10 +386,10 @@ void bindRobot(py::module_& m) {
                     [](RobotModel& s, const std::string& n) { s.get().name = n; },
           "The robot's name.")
       .def_property("config", [](const RobotModel& s) { return toList(s.get().q); },
-                    [](RobotModel& s, py::handle q) { setConfig(s, q); },
+                    [](RobotModel& s, FloatsArg q) { setConfig(s, q); },
           "The current configuration (one value per link, rad or m), as getConfig(); assigning calls setConfig().")
       .def_property("velocity", [](const RobotModel& s) { return toList(s.get().dq); },
-                    [](RobotModel& s, py::handle dq) { setVelocity(s, dq); },
+                    [](RobotModel& s, FloatsArg dq) { setVelocity(s, dq); },
           "The current velocity (rad/s or m/s per link), as getVelocity(); assigning calls setVelocity().")
       .def("__repr__", [](const RobotModel& s) {
         if (!s.robot) return nameToPython("<RobotModel (empty)>");

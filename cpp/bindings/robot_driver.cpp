@@ -11,7 +11,7 @@ using klampt::Driver;
 namespace {
 
 void setValue(RobotModelDriver& s, double v) {
-  if (!std::isfinite(v)) throw py::value_error("value must be finite");
+  toFinite(v, "value");
   s.driver();
   klampt::Robot& r = s.r();
   r.setDriverValue(s.index, v, r.q);
@@ -19,7 +19,7 @@ void setValue(RobotModelDriver& s, double v) {
 }
 
 void setVelocity(RobotModelDriver& s, double v) {
-  if (!std::isfinite(v)) throw py::value_error("velocity must be finite");
+  toFinite(v, "velocity");
   s.driver();
   klampt::Robot& r = s.r();
   r.setDriverVelocity(s.index, v, r.dq);

@@ -22,11 +22,6 @@ using klampt::RowMatrixMap;
 
 namespace {
 
-void requireFinite(const double* v, Eigen::Index n, const char* name) {
-  for (Eigen::Index i = 0; i < n; ++i)
-    if (!std::isfinite(v[i])) throw py::value_error(std::string(name) + " contains a NaN or infinite value");
-}
-
 // Reads a joint-space vector of finite values into `in`; if allowEmpty, []
 // is accepted too (then `in` is left empty). Converting an element may run
 // Python code that edits the robot, so the size is checked against the robot
@@ -39,14 +34,8 @@ const Robot& readJointVector(const RobotModel& s, py::handle obj, const char* na
   if (!(in.size() == n || (allowEmpty && in.size() == 0)))
     throw py::value_error(std::string(name) + " must have " + std::to_string(n) + " elements" +
                           (allowEmpty ? " (or none)" : "") + ", got " + std::to_string(in.size()));
-  requireFinite(in.data(), in.size(), name);
+  checkFinite(in.data(), in.size(), name);
   return r;
-}
-
-Vector3 finiteVector3(py::handle obj, const char* name) {
-  Vector3 v = toVector3(obj, name);
-  requireFinite(v.data(), 3, name);
-  return v;
 }
 
 // A new list of the n values fill(double*, DynamicsWorkspace&) writes.
@@ -115,7 +104,7 @@ py::object getCoriolisForces(RobotModel& s) {
 
 py::object getGravityForces(RobotModel& s, const FastArgs& a) {
   auto [g] = a.get("getGravityForces", {"g"});
-  const Vector3 gravity = finiteVector3(g, "g");
+  const Vector3 gravity = toFiniteVector3(g, "g");
   const Robot& r = s.get();
   return vectorResult(r.numLinks(), [&](double* out, auto& ws) { klampt::gravityForces(r, gravity, ws, out); });
 }
@@ -169,7 +158,7 @@ py::object getTotalInertia(RobotModel& s) { return matrix3(klampt::totalInertia(
 PyMethodDef robotDynamicsMethods[] = {
     fastDef<RobotModel, getMassMatrix>(
         "getMassMatrix",
-        "getMassMatrix($self)\n--\n\n"
+        "getMassMatrix($self)\n--\n\ngetMassMatrix(self) -> numpy.typing.NDArray[numpy.float64]\n\n"
         "Computes the nxn mass matrix B(q) at the current configuration (ndarray), by the composite rigid "
         "body algorithm in O(n*depth).\n\n"
         "The equations of motion use the symmetric part of each link's inertia matrix, so B is exactly "
@@ -177,7 +166,7 @@ PyMethodDef robotDynamicsMethods[] = {
         "not."),
     fastDef<RobotModel, getMassMatrixInv>(
         "getMassMatrixInv",
-        "getMassMatrixInv($self)\n--\n\n"
+        "getMassMatrixInv($self)\n--\n\ngetMassMatrixInv(self) -> numpy.typing.NDArray[numpy.float64]\n\n"
         "Computes the inverse of the mass matrix B(q)^-1 (ndarray) from its tree-structured factorization "
         "B = L^T D L, in O(n^2*depth).\n\n"
         "If B is singular (links carrying no mass or inertia), returns the Moore-Penrose pseudo-inverse B^+: "
@@ -187,42 +176,42 @@ PyMethodDef robotDynamicsMethods[] = {
         "getCoriolisForces()) always equals accelFromTorques(t)."),
     fastDef<RobotModel, getMassMatrixDeriv>(
         "getMassMatrixDeriv",
-        "getMassMatrixDeriv($self, i)\n--\n\n"
+        "getMassMatrixDeriv($self, i)\n--\n\ngetMassMatrixDeriv(self, i: typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]\n\n"
         "Computes the derivative dB/dq_i of the nxn mass matrix with respect to q_i (ndarray), in "
         "O(n + size of the subtree of i * depth). Raises IndexError if i is not a DOF index (the reference "
         "returns zeros)."),
     fastDef<RobotModel, getMassMatrixTimeDeriv>(
         "getMassMatrixTimeDeriv",
-        "getMassMatrixTimeDeriv($self)\n--\n\n"
+        "getMassMatrixTimeDeriv($self)\n--\n\ngetMassMatrixTimeDeriv(self) -> numpy.typing.NDArray[numpy.float64]\n\n"
         "Computes dB/dt = sum_k dB/dq_k dq_k at the current configuration and velocity (ndarray), in "
         "O(n*depth)."),
     fastDef<RobotModel, getCoriolisForceMatrix>(
         "getCoriolisForceMatrix",
-        "getCoriolisForceMatrix($self)\n--\n\n"
+        "getCoriolisForceMatrix($self)\n--\n\ngetCoriolisForceMatrix(self) -> numpy.typing.NDArray[numpy.float64]\n\n"
         "Computes the Coriolis force matrix C(q,dq) at the current configuration and velocity (ndarray): "
         "C[i,j] = sum_k G_ijk dq_k with the Christoffel symbols G_ijk = 1/2 (dB_ij/dq_k + dB_ik/dq_j - "
         "dB_jk/dq_i), as the reference. C*dq equals getCoriolisForces() and C + C^T equals "
         "getMassMatrixTimeDeriv(). O(n*depth)."),
     fastDef<RobotModel, getCoriolisForces>(
         "getCoriolisForces",
-        "getCoriolisForces($self)\n--\n\n"
+        "getCoriolisForces($self)\n--\n\ngetCoriolisForces(self) -> list[float]\n\n"
         "Computes the Coriolis forces C(q,dq)*dq at the current configuration and velocity (list of n "
         "floats), by recursive Newton-Euler with zero acceleration and no gravity, in O(n)."),
     fastDef<RobotModel, getGravityForces>(
         "getGravityForces",
-        "getGravityForces($self, g)\n--\n\n"
+        "getGravityForces($self, g)\n--\n\ngetGravityForces(self, g: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]\n\n"
         "Computes the generalized gravity vector G(q) for the workspace gravity vector g (usually "
         "(0,0,-9.8)): the joint torques that hold the robot still against gravity (list of n floats). "
         "The full equation of motion is B(q)*ddq + C(q,dq) + G(q) = t."),
     fastDef<RobotModel, torquesFromAccel>(
         "torquesFromAccel",
-        "torquesFromAccel($self, ddq)\n--\n\n"
+        "torquesFromAccel($self, ddq)\n--\n\ntorquesFromAccel(self, ddq: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]\n\n"
         "Computes the inverse dynamics t = B(q)*ddq + C(q,dq) at the current configuration and velocity "
         "by recursive Newton-Euler in O(n) (list of n floats). Gravity is not included: add "
         "getGravityForces(g). Raises ValueError if ddq has the wrong size or contains NaN/inf."),
     fastDef<RobotModel, accelFromTorques>(
         "accelFromTorques",
-        "accelFromTorques($self, t)\n--\n\n"
+        "accelFromTorques($self, t)\n--\n\naccelFromTorques(self, t: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]\n\n"
         "Computes the forward dynamics: the ddq that solves B(q)*ddq + C(q,dq) = t at the current "
         "configuration and velocity (list of n floats), from the tree-structured factorization of B in "
         "O(n*depth^2). Gravity is not included: subtract getGravityForces(g) from t.\n\n"
@@ -232,15 +221,15 @@ PyMethodDef robotDynamicsMethods[] = {
         "ValueError if t has the wrong size or contains NaN/inf."),
     fastDef<RobotModel, getComVelocity>(
         "getComVelocity",
-        "getComVelocity($self)\n--\n\nReturns the 3D velocity of the center of mass at the current config / "
+        "getComVelocity($self)\n--\n\ngetComVelocity(self) -> list[float]\n\nReturns the 3D velocity of the center of mass at the current config / "
         "velocity."),
     fastDef<RobotModel, getLinearMomentum>(
         "getLinearMomentum",
-        "getLinearMomentum($self)\n--\n\n"
+        "getLinearMomentum($self)\n--\n\ngetLinearMomentum(self) -> list[float]\n\n"
         "Computes the 3D linear momentum vector sum_i m_i v_i (v_i: velocity of link i's center of mass)."),
     fastDef<RobotModel, getAngularMomentum>(
         "getAngularMomentum",
-        "getAngularMomentum($self)\n--\n\n"
+        "getAngularMomentum($self)\n--\n\ngetAngularMomentum(self) -> list[float]\n\n"
         "Computes the 3D angular momentum vector as the reference (Klamp't 0.9.2) does: sum_i R_i I_i "
         "R_i^T w_i, the links' angular momenta about their own centers of mass (R_i: link rotation, I_i: "
         "the link's inertia matrix about its center of mass in link coordinates, as given, w_i: angular "
@@ -250,11 +239,11 @@ PyMethodDef robotDynamicsMethods[] = {
         "mass are at rest; add that term (getLinearMomentum gives sum_i m_i v_i) for the physical value."),
     fastDef<RobotModel, getKineticEnergy>(
         "getKineticEnergy",
-        "getKineticEnergy($self)\n--\n\nComputes the kinetic energy 1/2 dq^T B(q) dq at the current config / "
+        "getKineticEnergy($self)\n--\n\ngetKineticEnergy(self) -> float\n\nComputes the kinetic energy 1/2 dq^T B(q) dq at the current config / "
         "velocity."),
     fastDef<RobotModel, getTotalInertia>(
         "getTotalInertia",
-        "getTotalInertia($self)\n--\n\n"
+        "getTotalInertia($self)\n--\n\ngetTotalInertia(self) -> numpy.typing.NDArray[numpy.float64]\n\n"
         "Computes the 3x3 inertia matrix of the whole robot, rigidly held at the current configuration, "
         "about its center of mass (ndarray), from the link inertia matrices as given."),
     {nullptr, nullptr, 0, nullptr}};
@@ -281,7 +270,7 @@ py::object getAcceleration(RobotModelLink& s, const FastArgs& a) {
 py::object getPointAcceleration(RobotModelLink& s, const FastArgs& a) {
   auto [plocal, ddq] = a.get("getPointAcceleration", {"plocal", "ddq"});
   Vector3 angular, linear;
-  linkAccelerations(s, finiteVector3(plocal, "plocal"), ddq, angular, linear);
+  linkAccelerations(s, toFiniteVector3(plocal, "plocal"), ddq, angular, linear);
   return toList(linear);
 }
 
@@ -294,7 +283,7 @@ py::object getAngularAcceleration(RobotModelLink& s, const FastArgs& a) {
 
 py::object getPositionHessian(RobotModelLink& s, const FastArgs& a) {
   auto [plocal] = a.get("getPositionHessian", {"plocal"});
-  const Vector3 p = finiteVector3(plocal, "plocal");
+  const Vector3 p = toFiniteVector3(plocal, "plocal");
   s.link();
   const Robot& r = s.r();
   const int n = r.numLinks();
@@ -317,29 +306,29 @@ py::object getOrientationHessian(RobotModelLink& s) {
 PyMethodDef linkDynamicsMethods[] = {
     fastDef<RobotModelLink, getAcceleration>(
         "getAcceleration",
-        "getAcceleration($self, ddq)\n--\n\n"
+        "getAcceleration($self, ddq)\n--\n\ngetAcceleration(self, ddq: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]\n\n"
         "Computes the acceleration of the link origin (world coordinates, list of 3 floats) given the "
         "robot's current configuration and velocity and the joint accelerations ddq: J*ddq + dJ/dt*dq. "
         "ddq may be empty, meaning zero."),
     fastDef<RobotModelLink, getPointAcceleration>(
         "getPointAcceleration",
-        "getPointAcceleration($self, plocal, ddq)\n--\n\n"
+        "getPointAcceleration($self, plocal, ddq)\n--\n\ngetPointAcceleration(self, plocal: collections.abc.Sequence[float] | numpy.ndarray, ddq: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]\n\n"
         "Computes the acceleration of the point plocal (link coordinates) in world coordinates (list of 3 "
         "floats), given the current configuration and velocity and the joint accelerations ddq (may be "
         "empty, meaning zero)."),
     fastDef<RobotModelLink, getAngularAcceleration>(
         "getAngularAcceleration",
-        "getAngularAcceleration($self, ddq)\n--\n\n"
+        "getAngularAcceleration($self, ddq)\n--\n\ngetAngularAcceleration(self, ddq: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]\n\n"
         "Computes the angular acceleration of the link in world coordinates (list of 3 floats), given the "
         "current configuration and velocity and the joint accelerations ddq (may be empty, meaning zero)."),
     fastDef<RobotModelLink, getPositionHessian>(
         "getPositionHessian",
-        "getPositionHessian($self, plocal)\n--\n\n"
+        "getPositionHessian($self, plocal)\n--\n\ngetPositionHessian(self, plocal: collections.abc.Sequence[float] | numpy.ndarray) -> numpy.typing.NDArray[numpy.float64]\n\n"
         "Computes the Hessians of the world position p of the point plocal w.r.t. the configuration: a "
         "3xnxn ndarray H with H[k,i,j] = d^2 p_k / dq_i dq_j (k over x, y, z)."),
     fastDef<RobotModelLink, getOrientationHessian>(
         "getOrientationHessian",
-        "getOrientationHessian($self)\n--\n\n"
+        "getOrientationHessian($self)\n--\n\ngetOrientationHessian(self) -> numpy.typing.NDArray[numpy.float64]\n\n"
         "Computes the derivatives of the orientation Jacobian Jo (angular velocity w = Jo*dq) w.r.t. the "
         "configuration: a 3xnxn ndarray H with H[k,i,j] = d Jo[k,i] / dq_j (k over wx, wy, wz), as the "
         "reference. Angular velocity is not the derivative of a function of q, so H is not symmetric."),

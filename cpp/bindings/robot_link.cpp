@@ -70,17 +70,17 @@ py::object getOrientationJacobian(RobotModelLink& s) {
 
 PyMethodDef linkFastMethods[] = {
     fastDef<RobotModelLink, getTransform>("getTransform",
-                                          "getTransform($self)\n--\n\nThe link's world transform (R, t)."),
+                                          "getTransform($self)\n--\n\ngetTransform(self) -> tuple[list[float], list[float]]\n\nThe link's world transform (R, t)."),
     fastDef<RobotModelLink, getJacobian>(
         "getJacobian",
-        "getJacobian($self, plocal)\n--\n\n6 x n Jacobian of a point on the link: angular rows first (ndarray)."),
+        "getJacobian($self, plocal)\n--\n\ngetJacobian(self, plocal: collections.abc.Sequence[float] | numpy.ndarray) -> numpy.typing.NDArray[numpy.float64]\n\n6 x n Jacobian of a point on the link: angular rows first (ndarray)."),
     fastDef<RobotModelLink, getPositionJacobian>(
         "getPositionJacobian",
-        "getPositionJacobian($self, plocal)\n--\n\n3 x n Jacobian of the world position of the point plocal "
+        "getPositionJacobian($self, plocal)\n--\n\ngetPositionJacobian(self, plocal: collections.abc.Sequence[float] | numpy.ndarray) -> numpy.typing.NDArray[numpy.float64]\n\n3 x n Jacobian of the world position of the point plocal "
         "(ndarray)."),
     fastDef<RobotModelLink, getOrientationJacobian>(
         "getOrientationJacobian",
-        "getOrientationJacobian($self)\n--\n\n3 x n Jacobian of the link's angular velocity (ndarray)."),
+        "getOrientationJacobian($self)\n--\n\ngetOrientationJacobian(self) -> numpy.typing.NDArray[numpy.float64]\n\n3 x n Jacobian of the link's angular velocity (ndarray)."),
     {nullptr, nullptr, 0, nullptr}};
 
 }  // namespace
@@ -104,7 +104,7 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
       .def("getIndex", [](const RobotModelLink& s) { return s.index; })
       .def("getParent", [](const RobotModelLink& s) { return s.link().parent; })
       .def("setParent",
-           [](RobotModelLink& s, py::object p) {
+           [](RobotModelLink& s, FloatsArg p) {
              int parent;
              if (py::isinstance<RobotModelLink>(p)) {
                const RobotModelLink& other = p.cast<const RobotModelLink&>();
@@ -130,18 +130,16 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
       .def("setMass", [](RobotModelLink& s, const MassValue& mv) { s.link().mass = mv.toCore(); }, py::arg("mass"))
       .def("getParentTransform", [](const RobotModelLink& s) { return transformToTuple(s.link().parentTransform); })
       .def("setParentTransform",
-           [](RobotModelLink& s, py::handle R, py::handle t) {
-             const klampt::RigidTransform T{toRotation(R, "R"), toVector3(t, "t")};
-             if (!T.R.allFinite() || !T.t.allFinite()) throw py::value_error("R and t must be finite");
+           [](RobotModelLink& s, FloatsArg R, FloatsArg t) {
+             const klampt::RigidTransform T = toTransform(R, t);
              s.link().parentTransform = T;
              s.r().updateFrames();
            },
            py::arg("R"), py::arg("t"))
       .def("getAxis", [](const RobotModelLink& s) { return toList(s.link().axis); })
       .def("setAxis",
-           [](RobotModelLink& s, py::handle axis) {
-             Vector3 a = toVector3(axis, "axis");
-             if (!(a.norm() > 0) || !a.allFinite()) throw py::value_error("axis must be a finite nonzero vector");
+           [](RobotModelLink& s, FloatsArg axis) {
+             const Vector3 a = toAxis(axis, "axis");
              s.link().axis = a.normalized();
              s.r().updateFrames();
            },
@@ -155,21 +153,21 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
            },
            py::arg("prismatic"))
       .def("getWorldPosition",
-           [](const RobotModelLink& s, py::handle p) {
+           [](const RobotModelLink& s, FloatsArg p) {
              const Vector3 v = toVector3(p, "plocal");
              s.link();
              return toList(s.r().linkTransforms[s.index].apply(v));
            },
            py::arg("plocal"))
       .def("getWorldDirection",
-           [](const RobotModelLink& s, py::handle v) {
+           [](const RobotModelLink& s, FloatsArg v) {
              const Vector3 d = toVector3(v, "vlocal");
              s.link();
              return toList(Vector3(s.r().linkTransforms[s.index].R * d));
            },
            py::arg("vlocal"))
       .def("getLocalPosition",
-           [](const RobotModelLink& s, py::handle p) {
+           [](const RobotModelLink& s, FloatsArg p) {
              const Vector3 v = toVector3(p, "pworld");
              s.link();
              const klampt::RigidTransform& T = s.r().linkTransforms[s.index];
@@ -177,16 +175,15 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
            },
            py::arg("pworld"))
       .def("getLocalDirection",
-           [](const RobotModelLink& s, py::handle v) {
+           [](const RobotModelLink& s, FloatsArg v) {
              const Vector3 d = toVector3(v, "vworld");
              s.link();
              return toList(Vector3(s.r().linkTransforms[s.index].R.transpose() * d));
            },
            py::arg("vworld"))
       .def("setTransform",
-           [](RobotModelLink& s, py::handle R, py::handle t) {
-             const klampt::RigidTransform T{toRotation(R, "R"), toVector3(t, "t")};
-             if (!T.R.allFinite() || !T.t.allFinite()) throw py::value_error("R and t must be finite");
+           [](RobotModelLink& s, FloatsArg R, FloatsArg t) {
+             const klampt::RigidTransform T = toTransform(R, t);
              s.link();
              s.r().linkTransforms[s.index] = T;
            },
@@ -203,14 +200,14 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
              return toList(klampt::angularVelocity(s.r(), s.index));
            })
       .def("getPointVelocity",
-           [](const RobotModelLink& s, py::handle p) {
+           [](const RobotModelLink& s, FloatsArg p) {
              const Vector3 v = toVector3(p, "plocal");
              s.link();
              return toList(klampt::pointVelocity(s.r(), s.index, v));
            },
            py::arg("plocal"))
       .def("getJacobianCols",
-           [](const RobotModelLink& s, py::handle p, py::handle links) {
+           [](const RobotModelLink& s, FloatsArg p, IntsArg links) {
              const Vector3 pl = toVector3(p, "plocal");
              const std::vector<int> cols = toIntList(links, "links");
              s.link();
@@ -222,7 +219,7 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
            },
            py::arg("plocal"), py::arg("links"))
       .def("getPositionJacobianCols",
-           [](const RobotModelLink& s, py::handle p, py::handle links) {
+           [](const RobotModelLink& s, FloatsArg p, IntsArg links) {
              const Vector3 pl = toVector3(p, "plocal");
              const std::vector<int> cols = toIntList(links, "links");
              s.link();
@@ -234,7 +231,7 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
            },
            py::arg("plocal"), py::arg("links"))
       .def("getOrientationJacobianCols",
-           [](const RobotModelLink& s, py::handle links) {
+           [](const RobotModelLink& s, IntsArg links) {
              const std::vector<int> cols = toIntList(links, "links");
              s.link();
              const Robot& r = s.r();

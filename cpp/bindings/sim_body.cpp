@@ -16,23 +16,6 @@ klampt::SimBody& SimBodyHandle::get() const {
   return sim->bodies[sim->bodyOfID[objectID]];
 }
 
-namespace {
-
-/// A finite 3-vector argument (ValueError otherwise: NaNs must not reach ODE).
-Vector3 finite3(py::handle obj, const char* name) {
-  const Vector3 v = toVector3(obj, name);
-  if (!v.allFinite()) throw py::value_error(std::string(name) + " must be finite");
-  return v;
-}
-
-klampt::RigidTransform finiteTransform(py::handle R, py::handle t) {
-  const Matrix3 rot = toRotation(R, "R");
-  if (!rot.allFinite()) throw py::value_error("R must be finite");
-  return {rot, finite3(t, "t")};
-}
-
-}  // namespace
-
 void bindSimBody(py::module_& m) {
   py::class_<SimBodyHandle> cls(m, "SimBody",
                                 "A rigid body inside a Simulator (a rigid object, a terrain or a robot link). Its "
@@ -61,55 +44,55 @@ void bindSimBody(py::module_& m) {
         return b.body != nullptr && b.dynamicsEnabled && !b.alwaysKinematic;
       })
       .def("applyWrench",
-           [](SimBodyHandle& s, py::handle f, py::handle t) {
+           [](SimBodyHandle& s, FloatsArg f, FloatsArg t) {
              SimBody& b = s.get();
-             b.pendingForce += finite3(f, "f");
-             b.pendingTorque += finite3(t, "t");
+             b.pendingForce += toFiniteVector3(f, "f");
+             b.pendingTorque += toFiniteVector3(t, "t");
            },
            py::arg("f"), py::arg("t"), "Force and torque about the COM over the next simulate() call.")
       .def("applyForceAtPoint",
-           [](SimBodyHandle& s, py::handle f, py::handle p) {
+           [](SimBodyHandle& s, FloatsArg f, FloatsArg p) {
              SimBody& b = s.get();
-             const Vector3 force = finite3(f, "f");
+             const Vector3 force = toFiniteVector3(f, "f");
              b.pendingForce += force;
-             b.pendingTorque += (finite3(p, "pworld") - b.comTransform().t).cross(force);
+             b.pendingTorque += (toFiniteVector3(p, "pworld") - b.comTransform().t).cross(force);
            },
            py::arg("f"), py::arg("pworld"))
       .def("applyForceAtLocalPoint",
-           [](SimBodyHandle& s, py::handle f, py::handle p) {
+           [](SimBodyHandle& s, FloatsArg f, FloatsArg p) {
              SimBody& b = s.get();
-             const Vector3 force = finite3(f, "f");
+             const Vector3 force = toFiniteVector3(f, "f");
              b.pendingForce += force;
-             b.pendingTorque += (b.comTransform().R * finite3(p, "plocal")).cross(force);
+             b.pendingTorque += (b.comTransform().R * toFiniteVector3(p, "plocal")).cross(force);
            },
            py::arg("f"), py::arg("plocal"))
       .def("setTransform",
-           [](SimBodyHandle& s, py::handle R, py::handle t) {
-             s.get().setComTransform(finiteTransform(R, t));
+           [](SimBodyHandle& s, FloatsArg R, FloatsArg t) {
+             s.get().setComTransform(toTransform(R, t));
              s.sim->invalidateContacts();
            },
            py::arg("R"), py::arg("t"))
       .def("getTransform", [](const SimBodyHandle& s) { return transformToTuple(s.get().comTransform()); })
       .def("setObjectTransform",
-           [](SimBodyHandle& s, py::handle R, py::handle t) {
-             s.get().setObjectTransform(finiteTransform(R, t));
+           [](SimBodyHandle& s, FloatsArg R, FloatsArg t) {
+             s.get().setObjectTransform(toTransform(R, t));
              s.sim->invalidateContacts();
            },
            py::arg("R"), py::arg("t"))
       .def("getObjectTransform", [](const SimBodyHandle& s) { return transformToTuple(s.get().objectTransform()); })
       .def("setVelocity",
-           [](SimBodyHandle& s, py::handle w, py::handle v) { s.get().setVelocity(finite3(w, "w"), finite3(v, "v")); },
+           [](SimBodyHandle& s, FloatsArg w, FloatsArg v) { s.get().setVelocity(toFiniteVector3(w, "w"), toFiniteVector3(v, "v")); },
            py::arg("w"), py::arg("v"))
       .def("getVelocity",
            [](const SimBodyHandle& s) {
              Vector3 w, v;
              s.get().velocity(w, v);
-             return py::make_tuple(toList(w), toList(v));
+             return toListPair(w, v);
            },
            "(angular velocity, COM velocity).")
       .def("setCollisionPadding",
            [](SimBodyHandle& s, double padding) {
-             if (!(padding >= 0) || !std::isfinite(padding)) throw py::value_error("padding must be finite and >= 0");
+             toNonNegative(padding, "padding");
              s.get();  // raises for an element without a body
              s.sim->setPadding(s.sim->bodyOfID[s.objectID], padding);
            },

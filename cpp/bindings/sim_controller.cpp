@@ -26,15 +26,13 @@ int links(const SimRobotControllerHandle& h) { return robotOf(h).numLinks(); }
 int drivers(const SimRobotControllerHandle& h) { return (int)robotOf(h).drivers.size(); }
 
 double positiveDuration(double dt) {
-  if (!(dt > 0) || !std::isfinite(dt)) throw py::value_error("dt must be > 0");
-  return dt;
+  return toPositive(dt, "dt");
 }
 
 /// Motion-queue segments may last 0 s (a jump to the target), as in the
 /// reference; negative or non-finite durations are errors.
 double segmentDuration(double dt) {
-  if (!(dt >= 0) || !std::isfinite(dt)) throw py::value_error("dt must be >= 0");
-  return dt;
+  return toNonNegative(dt, "dt");
 }
 
 /// A torque vector with one entry per driver or per link.
@@ -103,7 +101,7 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
            [](SimRobotControllerHandle& h, const std::string& n, const std::string& v) { return ctrl(h).setSetting(n, v); },
            py::arg("name"), py::arg("val"))
       .def("setMilestone",
-           [](SimRobotControllerHandle& h, py::handle q) {
+           [](SimRobotControllerHandle& h, FloatsArg q) {
              const VectorX qv = toVector(q, links(h), "q");
              ctrl(h).setMilestone(robotOf(h), qv, nullptr, false);
            },
@@ -112,28 +110,28 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
            "limits, from the current commanded state, ending at rest. Targets outside the joint limits stop just "
            "inside them.")
       .def("setMilestone",
-           [](SimRobotControllerHandle& h, py::handle q, py::handle dq) {
+           [](SimRobotControllerHandle& h, FloatsArg q, FloatsArg dq) {
              const VectorX qv = toVector(q, links(h), "q"), v = toVector(dq, links(h), "dq");
              ctrl(h).setMilestone(robotOf(h), qv, &v, false);
            },
            py::arg("q"), py::arg("dq"),
            "As setMilestone(q), arriving with velocity dq.")
       .def("addMilestone",
-           [](SimRobotControllerHandle& h, py::handle q) {
+           [](SimRobotControllerHandle& h, FloatsArg q) {
              const VectorX qv = toVector(q, links(h), "q");
              ctrl(h).setMilestone(robotOf(h), qv, nullptr, true);
            },
            py::arg("q"),
            "As setMilestone(q), but appended to the motion queue: the move starts from the queued end state.")
       .def("addMilestone",
-           [](SimRobotControllerHandle& h, py::handle q, py::handle dq) {
+           [](SimRobotControllerHandle& h, FloatsArg q, FloatsArg dq) {
              const VectorX qv = toVector(q, links(h), "q"), v = toVector(dq, links(h), "dq");
              ctrl(h).setMilestone(robotOf(h), qv, &v, true);
            },
            py::arg("q"), py::arg("dq"),
            "As addMilestone(q), arriving with velocity dq.")
       .def("addMilestoneLinear",
-           [](SimRobotControllerHandle& h, py::handle q) {
+           [](SimRobotControllerHandle& h, FloatsArg q) {
              const VectorX qv = toVector(q, links(h), "q");
              ctrl(h).setMilestone(robotOf(h), qv, nullptr, true, true);
            },
@@ -141,7 +139,7 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
            "Appends a rest-to-rest move to q along the straight joint-space line from the queued end state, as "
            "fast as the limits allow.")
       .def("setLinear",
-           [](SimRobotControllerHandle& h, py::handle q, double dt) {
+           [](SimRobotControllerHandle& h, FloatsArg q, double dt) {
              const VectorX qv = toVector(q, links(h), "q");
              ctrl(h).setLinear(qv, segmentDuration(dt), false);
            },
@@ -149,20 +147,20 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
            "Moves linearly from the current commanded configuration to q in dt seconds (the limits are not "
            "checked).")
       .def("addLinear",
-           [](SimRobotControllerHandle& h, py::handle q, double dt) {
+           [](SimRobotControllerHandle& h, FloatsArg q, double dt) {
              const VectorX qv = toVector(q, links(h), "q");
              ctrl(h).setLinear(qv, segmentDuration(dt), true);
            },
            py::arg("q"), py::arg("dt"),
            "As setLinear, appended to the motion queue.")
       .def("setCubic",
-           [](SimRobotControllerHandle& h, py::handle q, py::handle v, double dt) {
+           [](SimRobotControllerHandle& h, FloatsArg q, FloatsArg v, double dt) {
              const VectorX qv = toVector(q, links(h), "q"), vv = toVector(v, links(h), "v");
              ctrl(h).setCubic(qv, vv, segmentDuration(dt), false);
            },
            py::arg("q"), py::arg("v"), py::arg("dt"))
       .def("addCubic",
-           [](SimRobotControllerHandle& h, py::handle q, py::handle v, double dt) {
+           [](SimRobotControllerHandle& h, FloatsArg q, FloatsArg v, double dt) {
              const VectorX qv = toVector(q, links(h), "q"), vv = toVector(v, links(h), "v");
              ctrl(h).setCubic(qv, vv, segmentDuration(dt), true);
            },
@@ -172,13 +170,13 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
            "period ahead of the simulation: the command is where the motion should be at the end of the current "
            "period.")
       .def("setVelocity",
-           [](SimRobotControllerHandle& h, py::handle dq, double dt) {
+           [](SimRobotControllerHandle& h, FloatsArg dq, double dt) {
              const VectorX v = toVector(dq, links(h), "dq");
              ctrl(h).setVelocity(v, positiveDuration(dt));
            },
            py::arg("dq"), py::arg("dt"))
       .def("setTorque",
-           [](SimRobotControllerHandle& h, py::handle t) {
+           [](SimRobotControllerHandle& h, FloatsArg t) {
              const VectorX tv = driverOrLinkVector(h, t, "t");
              ctrl(h).setTorque(robotOf(h), tv);
            },
@@ -186,7 +184,7 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
            "Torque control; t has numDrivers() or numLinks() entries. Non-finite torques are not applied and the "
            "simulator status becomes STATUS_ERROR.")
       .def("setPIDCommand",
-           [](SimRobotControllerHandle& h, py::handle q, py::handle dq) {
+           [](SimRobotControllerHandle& h, FloatsArg q, FloatsArg dq) {
              const VectorX qv = toVector(q, -1, "qdes"), v = toVector(dq, -1, "dqdes");
              ctrl(h).setPID(robotOf(h), qv, v, nullptr);
            },
@@ -196,7 +194,7 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
            "the two sizes are equal, driver values). Raises ValueError, changing nothing, for other sizes or "
            "non-finite values.")
       .def("setPIDCommand",
-           [](SimRobotControllerHandle& h, py::handle q, py::handle dq, py::handle t) {
+           [](SimRobotControllerHandle& h, FloatsArg q, FloatsArg dq, FloatsArg t) {
              const VectorX qv = toVector(q, -1, "qdes"), v = toVector(dq, -1, "dqdes");
              const VectorX tff = toVector(t, -1, "tfeedforward");
              ctrl(h).setPID(robotOf(h), qv, v, &tff);
@@ -208,7 +206,7 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
            py::arg("enabled"))
       .def("getControlType", [](const SimRobotControllerHandle& h) { return ctrl(h).controlType(); })
       .def("setPIDGains",
-           [](SimRobotControllerHandle& h, py::handle kP, py::handle kI, py::handle kD) {
+           [](SimRobotControllerHandle& h, FloatsArg kP, FloatsArg kI, FloatsArg kD) {
              const int nd = drivers(h);
              VectorX p = toVector(kP, nd, "kP"), i = toVector(kI, nd, "kI"), d = toVector(kD, nd, "kD");
              RobotController& c = ctrl(h);

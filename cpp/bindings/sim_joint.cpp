@@ -24,17 +24,11 @@ void make(SimJointHandle& j, SimUserJoint::Type type, const SimBodyHandle& a, co
     if (b->sim != a.sim) throw py::value_error("the bodies belong to different simulators");
     if (ib == ia) throw py::value_error("a joint needs two different bodies");
   }
-  if (!(axis.norm() > 0) || !axis.allFinite() || !pt.allFinite()) throw py::value_error("axis and point must be finite, axis nonzero");
   // Checked before the joint made earlier is destroyed: a failed make changes nothing.
   if (!a.sim->bodies[ia].body) throw py::value_error("the first body of a joint must be dynamic (not a terrain)");
   if (j.joint && j.sim) j.sim->destroyUserJoint(*j.joint);
   j.sim = a.sim;
   j.joint = a.sim->addUserJoint(type, ia, ib, pt, axis);
-}
-
-double finite(double x, const char* name) {
-  if (!std::isfinite(x)) throw py::value_error(std::string(name) + " must be finite");
-  return x;
 }
 
 SimUserJoint& joint(const SimJointHandle& j) {
@@ -58,26 +52,26 @@ void bindSimJoint(py::module_& m) {
   addThisown(cls);
   cls.def(py::init<>())
       .def("makeHinge",
-           [](SimJointHandle& j, const SimBodyHandle& a, py::handle pt, py::handle axis) {
-             const Vector3 p = toVector3(pt, "pt"), u = toVector3(axis, "axis");
+           [](SimJointHandle& j, const SimBodyHandle& a, FloatsArg pt, FloatsArg axis) {
+             const Vector3 p = toFiniteVector3(pt, "pt"), u = toAxis(axis, "axis");
              make(j, SimUserJoint::Type::Hinge, a, nullptr, p, u);
            },
            py::arg("a"), py::arg("pt"), py::arg("axis"))
       .def("makeHinge",
-           [](SimJointHandle& j, const SimBodyHandle& a, const SimBodyHandle& b, py::handle pt, py::handle axis) {
-             const Vector3 p = toVector3(pt, "pt"), u = toVector3(axis, "axis");
+           [](SimJointHandle& j, const SimBodyHandle& a, const SimBodyHandle& b, FloatsArg pt, FloatsArg axis) {
+             const Vector3 p = toFiniteVector3(pt, "pt"), u = toAxis(axis, "axis");
              make(j, SimUserJoint::Type::Hinge, a, &b, p, u);
            },
            py::arg("a"), py::arg("b"), py::arg("pt"), py::arg("axis"))
       .def("makeSlider",
-           [](SimJointHandle& j, const SimBodyHandle& a, py::handle axis) {
-             const Vector3 u = toVector3(axis, "axis");
+           [](SimJointHandle& j, const SimBodyHandle& a, FloatsArg axis) {
+             const Vector3 u = toAxis(axis, "axis");
              make(j, SimUserJoint::Type::Slider, a, nullptr, Vector3::Zero(), u);
            },
            py::arg("a"), py::arg("axis"))
       .def("makeSlider",
-           [](SimJointHandle& j, const SimBodyHandle& a, const SimBodyHandle& b, py::handle axis) {
-             const Vector3 u = toVector3(axis, "axis");
+           [](SimJointHandle& j, const SimBodyHandle& a, const SimBodyHandle& b, FloatsArg axis) {
+             const Vector3 u = toAxis(axis, "axis");
              make(j, SimUserJoint::Type::Slider, a, &b, Vector3::Zero(), u);
            },
            py::arg("a"), py::arg("b"), py::arg("axis"))
@@ -91,12 +85,12 @@ void bindSimJoint(py::module_& m) {
              if (j.joint && j.sim) live(*j.sim).destroyUserJoint(*j.joint);
              j.joint.reset();
            })
-      .def("setLimits", [](SimJointHandle& j, double lo, double hi) { joint(j).setLimits(finite(lo, "min"), finite(hi, "max")); }, py::arg("min"),
+      .def("setLimits", [](SimJointHandle& j, double lo, double hi) { joint(j).setLimits(toFinite(lo, "min"), toFinite(hi, "max")); }, py::arg("min"),
            py::arg("max"))
-      .def("setFriction", [](SimJointHandle& j, double f) { joint(j).setFriction(finite(f, "friction")); }, py::arg("friction"))
-      .def("setVelocity", [](SimJointHandle& j, double v, double fmax) { joint(j).setVelocity(finite(v, "vel"), finite(fmax, "fmax")); },
+      .def("setFriction", [](SimJointHandle& j, double f) { joint(j).setFriction(toFinite(f, "friction")); }, py::arg("friction"))
+      .def("setVelocity", [](SimJointHandle& j, double v, double fmax) { joint(j).setVelocity(toFinite(v, "vel"), toFinite(fmax, "fmax")); },
            py::arg("vel"), py::arg("fmax"))
-      .def("addForce", [](SimJointHandle& j, double f) { joint(j).pendingEffort += finite(f, "force"); }, py::arg("force"),
+      .def("addForce", [](SimJointHandle& j, double f) { joint(j).pendingEffort += toFinite(f, "force"); }, py::arg("force"),
            "Torque (hinge) or force (slider) applied over the next simulate() call.")
       .def_property_readonly("type", [](const SimJointHandle& j) { return j.joint ? (int)j.joint->type : 0; },
                              "0: none, 1: hinge, 2: slider, 3: fixed.")

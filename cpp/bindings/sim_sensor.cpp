@@ -198,8 +198,8 @@ the flat appearance color of the element hit (no lighting or textures).
           },
           "Returns the world transform of the sensor given the robot's current configuration.");
   cls.def("setTransform",
-          [](const SimRobotSensor& s, py::handle R, py::handle t) {
-            klampt::RigidTransform T{toRotation(R, "R"), toVector3(t, "t")};
+          [](const SimRobotSensor& s, FloatsArg R, FloatsArg t) {
+            const klampt::RigidTransform T = toTransform(R, t);
             transformOf(s) = T;
           },
           py::arg("R"), py::arg("t"), "Sets the local transform of the sensor on the robot's link.");

@@ -291,15 +291,13 @@ void bindSimulation(py::module_& m) {
              return std::vector<double>{f[0], f[1], f[2], t[0], t[1], t[2]};
            },
            py::arg("link"), "(fx, fy, fz, mx, my, mz) in the link frame, moment about the link origin.")
-      .def("setGravity", [](Simulation& s, py::handle g) {
-             const Vector3 v = toVector3(g, "g");
-             if (!v.allFinite()) throw py::value_error("g must be finite");
+      .def("setGravity", [](Simulation& s, FloatsArg g) {
+             const Vector3 v = toFiniteVector3(g, "g");
              live(s).setGravity(v);
            }, py::arg("g"))
       .def("setSimStep",
            [](Simulation& s, double dt) {
-             if (!(dt > 0) || !std::isfinite(dt)) throw py::value_error("dt must be > 0");
-             live(s).settings.simStep = dt;
+             live(s).settings.simStep = toPositive(dt, "dt");
            },
            py::arg("dt"))
       .def("settings", [](const Simulation&) { return klampt::SimSettings::names(); })

@@ -103,7 +103,7 @@ void bindWorld(py::module_& m) {
       .def("readFile", [](WorldModel& s, const std::string& fn) { return readWorldFile(s, fn); }, py::arg("fn"))
       .def("loadFile", [](WorldModel& s, const std::string& fn) { return readWorldFile(s, fn); }, py::arg("fn"))
       .def("saveFile",
-           [](const WorldModel& s, const std::string& fn, py::object elementDir) {
+           [](const WorldModel& s, const std::string& fn, OptionalStrArg elementDir) {
              try {
                klampt::saveWorldXml(s.get(), fn, elementDir.is_none() ? "" : elementDir.cast<std::string>());
              } catch (const std::exception& e) {
@@ -124,12 +124,12 @@ void bindWorld(py::module_& m) {
       .def("numTerrains", [](const WorldModel& s) { return (int)s.get().terrains.size(); })
       .def("numIDs", [](const WorldModel& s) { return s.get().numIDs(); })
       .def("robot",
-           [](const WorldModel& s, py::object arg) {
+           [](const WorldModel& s, IndexOrNameArg arg) {
              return RobotModel{s.world, s.get().robots[elementIndex(s.get().robots, arg, "robot")]};
            },
            py::arg("index"))
       .def("robotLink",
-           [](const WorldModel& s, py::object robot, py::object link) {
+           [](const WorldModel& s, IndexOrNameArg robot, IndexOrNameArg link) {
              RobotModel r{s.world, s.get().robots[elementIndex(s.get().robots, robot, "robot")]};
              int li;
              if (py::isinstance<py::str>(link)) {
@@ -143,12 +143,12 @@ void bindWorld(py::module_& m) {
            },
            py::arg("robot"), py::arg("index"))
       .def("rigidObject",
-           [](const WorldModel& s, py::object arg) {
+           [](const WorldModel& s, IndexOrNameArg arg) {
              return RigidObjectModel{s.world, s.get().rigidObjects[elementIndex(s.get().rigidObjects, arg, "rigid object")]};
            },
            py::arg("index"))
       .def("terrain",
-           [](const WorldModel& s, py::object arg) {
+           [](const WorldModel& s, IndexOrNameArg arg) {
              return TerrainModel{s.world, s.get().terrains[elementIndex(s.get().terrains, arg, "terrain")]};
            },
            py::arg("index"))

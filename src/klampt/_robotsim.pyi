@@ -53,20 +53,20 @@ class DistanceQueryResult:
     def __init__(self) -> None:
         ...
     @property
-    def cp1(self) -> typing.Any:
+    def cp1(self) -> list[float]:
         """
         The closest point [x, y, z] on the first geometry, in world coordinates (m); [] if not computed.
         """
     @cp1.setter
-    def cp1(self, arg1: typing.Any) -> None:
+    def cp1(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
-    def cp2(self) -> typing.Any:
+    def cp2(self) -> list[float]:
         """
         The closest point [x, y, z] on the second geometry, in world coordinates (m); [] if not computed.
         """
     @cp2.setter
-    def cp2(self, arg1: typing.Any) -> None:
+    def cp2(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
     def d(self) -> float:
@@ -93,20 +93,20 @@ class DistanceQueryResult:
     def elem2(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
-    def grad1(self) -> typing.Any:
+    def grad1(self) -> list[float]:
         """
         Gradient of the distance with respect to the first geometry's position (world frame); [] if not computed.
         """
     @grad1.setter
-    def grad1(self, arg1: typing.Any) -> None:
+    def grad1(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
-    def grad2(self) -> typing.Any:
+    def grad2(self) -> list[float]:
         """
         Gradient of the distance with respect to the second geometry's position (world frame); [] if not computed.
         """
     @grad2.setter
-    def grad2(self, arg1: typing.Any) -> None:
+    def grad2(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
     def hasClosestPoints(self) -> bool:
@@ -168,7 +168,7 @@ class ContactQueryResult:
         Unit contact normals pointing from the first geometry to the second, in world coordinates, one per contact.
         """
     @normals.setter
-    def normals(self, arg1: typing.Any) -> None:
+    def normals(self, arg1: collections.abc.Sequence[collections.abc.Sequence[float]]) -> None:
         ...
     @property
     def points1(self) -> list:
@@ -176,7 +176,7 @@ class ContactQueryResult:
         Contact points on the first geometry's padded surface, in world coordinates (m), one [x, y, z] per contact.
         """
     @points1.setter
-    def points1(self, arg1: typing.Any) -> None:
+    def points1(self, arg1: collections.abc.Sequence[collections.abc.Sequence[float]]) -> None:
         ...
     @property
     def points2(self) -> list:
@@ -184,7 +184,7 @@ class ContactQueryResult:
         Contact points on the second geometry's padded surface, in world coordinates (m), one [x, y, z] per contact.
         """
     @points2.setter
-    def points2(self, arg1: typing.Any) -> None:
+    def points2(self, arg1: collections.abc.Sequence[collections.abc.Sequence[float]]) -> None:
         ...
     @property
     def thisown(self) -> bool:
@@ -208,13 +208,13 @@ class TriangleMesh:
         """
         An n x 3 numpy view of the vertices: writing to it changes the mesh.
         """
-    def setIndices(self, np_array2: typing.Any) -> None:
+    def setIndices(self, np_array2: numpy.typing.ArrayLike) -> None:
         ...
-    def setVertices(self, np_array2: typing.Any) -> None:
+    def setVertices(self, np_array2: numpy.typing.ArrayLike) -> None:
         ...
-    def transform(self, R: typing.Any, t: typing.Any) -> None:
+    def transform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
-    def translate(self, t: typing.Any) -> None:
+    def translate(self, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
     def indices(self) -> numpy.ndarray:
@@ -222,7 +222,7 @@ class TriangleMesh:
         Flat int32 view [a1, b1, c1, a2, ...] of the triangles (assigning a sequence replaces them).
         """
     @indices.setter
-    def indices(self, arg1: typing.Any) -> None:
+    def indices(self, arg1: collections.abc.Sequence[int] | numpy.ndarray) -> None:
         ...
     @property
     def thisown(self) -> bool:
@@ -238,7 +238,7 @@ class TriangleMesh:
         Flat view [x1, y1, z1, x2, ...] of the vertices (assigning a sequence replaces them).
         """
     @vertices.setter
-    def vertices(self, arg1: typing.Any) -> None:
+    def vertices(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
 class PointCloud:
     """
@@ -246,13 +246,13 @@ class PointCloud:
     """
     def __init__(self) -> None:
         ...
-    def addPoint(self, p: typing.Any) -> int:
+    def addPoint(self, p: collections.abc.Sequence[float] | numpy.ndarray) -> int:
         ...
     @typing.overload
     def addProperty(self, pname: str) -> None:
         ...
     @typing.overload
-    def addProperty(self, pname: str, np_array: typing.Any) -> None:
+    def addProperty(self, pname: str, np_array: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     def getAllProperties(self) -> numpy.ndarray:
         """
@@ -286,27 +286,27 @@ class PointCloud:
         ...
     def numProperties(self) -> int:
         ...
-    def setDepthImage(self, intrinsics: typing.Any, depth: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
+    def setDepthImage(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, depth: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
         """
         Structured cloud from an h x w depth image and intrinsics [fx, fy, cx, cy].
         """
-    def setDepthImage_d(self, intrinsics: typing.Any, np_array2: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def setDepthImage_d(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, np_array2: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
-    def setDepthImage_f(self, intrinsics: typing.Any, np_array2: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def setDepthImage_f(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, np_array2: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
-    def setDepthImage_s(self, intrinsics: typing.Any, np_array2: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def setDepthImage_s(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, np_array2: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
-    def setPoint(self, index: typing.SupportsInt | typing.SupportsIndex, p: typing.Any) -> None:
+    def setPoint(self, index: typing.SupportsInt | typing.SupportsIndex, p: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
-    def setPoints(self, np_array2: typing.Any) -> None:
+    def setPoints(self, np_array2: numpy.typing.ArrayLike) -> None:
         ...
-    def setPointsAndProperties(self, np_array2: typing.Any) -> None:
-        ...
-    @typing.overload
-    def setProperties(self, np_array2: typing.Any) -> None:
+    def setPointsAndProperties(self, np_array2: numpy.typing.ArrayLike) -> None:
         ...
     @typing.overload
-    def setProperties(self, pindex: typing.SupportsInt | typing.SupportsIndex, np_array: typing.Any) -> None:
+    def setProperties(self, np_array2: numpy.typing.ArrayLike) -> None:
+        ...
+    @typing.overload
+    def setProperties(self, pindex: typing.SupportsInt | typing.SupportsIndex, np_array: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @typing.overload
     def setProperty(self, index: typing.SupportsInt | typing.SupportsIndex, pindex: typing.SupportsInt | typing.SupportsIndex, value: typing.SupportsFloat | typing.SupportsIndex) -> None:
@@ -314,29 +314,29 @@ class PointCloud:
     @typing.overload
     def setProperty(self, index: typing.SupportsInt | typing.SupportsIndex, pname: str, value: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
-    def setRGBDImages(self, intrinsics: typing.Any, color: typing.Any, depth: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
+    def setRGBDImages(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, color: numpy.typing.ArrayLike, depth: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
         """
         Structured cloud with an rgb property from a color and a depth image.
         """
-    def setRGBDImages_b_d(self, intrinsics: typing.Any, np_array3: typing.Any, np_depth2: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def setRGBDImages_b_d(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, np_array3: numpy.typing.ArrayLike, np_depth2: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
-    def setRGBDImages_b_f(self, intrinsics: typing.Any, np_array3: typing.Any, np_depth2: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def setRGBDImages_b_f(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, np_array3: numpy.typing.ArrayLike, np_depth2: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
-    def setRGBDImages_b_s(self, intrinsics: typing.Any, np_array3: typing.Any, np_depth2: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def setRGBDImages_b_s(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, np_array3: numpy.typing.ArrayLike, np_depth2: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
-    def setRGBDImages_i_d(self, intrinsics: typing.Any, np_array2: typing.Any, np_depth2: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def setRGBDImages_i_d(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, np_array2: numpy.typing.ArrayLike, np_depth2: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
-    def setRGBDImages_i_f(self, intrinsics: typing.Any, np_array2: typing.Any, np_depth2: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def setRGBDImages_i_f(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, np_array2: numpy.typing.ArrayLike, np_depth2: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
-    def setRGBDImages_i_s(self, intrinsics: typing.Any, np_array2: typing.Any, np_depth2: typing.Any, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def setRGBDImages_i_s(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, np_array2: numpy.typing.ArrayLike, np_depth2: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     def setSetting(self, key: str, value: str) -> None:
         ...
-    def transform(self, R: typing.Any, t: typing.Any) -> None:
+    def transform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Moves the points and rotates the normal_x/y/z properties.
         """
-    def translate(self, t: typing.Any) -> None:
+    def translate(self, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
     def properties(self) -> numpy.ndarray:
@@ -344,7 +344,7 @@ class PointCloud:
         Flat view [p11, ..., pk1, p12, ...] of the properties, point by point.
         """
     @properties.setter
-    def properties(self, arg1: typing.Any) -> None:
+    def properties(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
     def propertyNames(self) -> list[str]:
@@ -376,7 +376,7 @@ class PointCloud:
         Flat view [x1, y1, z1, ...] of the points.
         """
     @vertices.setter
-    def vertices(self, arg1: typing.Any) -> None:
+    def vertices(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
 class GeometricPrimitive:
     """
@@ -394,29 +394,29 @@ class GeometricPrimitive:
         ...
     def saveString(self) -> str:
         ...
-    def setAABB(self, bmin: typing.Any, bmax: typing.Any) -> None:
+    def setAABB(self, bmin: collections.abc.Sequence[float] | numpy.ndarray, bmax: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
-    def setBox(self, ori: typing.Any, R: typing.Any, dims: typing.Any) -> None:
+    def setBox(self, ori: collections.abc.Sequence[float] | numpy.ndarray, R: collections.abc.Sequence[float] | numpy.ndarray, dims: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         The box ori + R [0, dims].
         """
-    def setPoint(self, pt: typing.Any) -> None:
+    def setPoint(self, pt: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
-    def setPolygon(self, verts: typing.Any) -> None:
+    def setPolygon(self, verts: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
-    def setSegment(self, a: typing.Any, b: typing.Any) -> None:
+    def setSegment(self, a: collections.abc.Sequence[float] | numpy.ndarray, b: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
-    def setSphere(self, c: typing.Any, r: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def setSphere(self, c: collections.abc.Sequence[float] | numpy.ndarray, r: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
-    def setTriangle(self, a: typing.Any, b: typing.Any, c: typing.Any) -> None:
+    def setTriangle(self, a: collections.abc.Sequence[float] | numpy.ndarray, b: collections.abc.Sequence[float] | numpy.ndarray, c: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
-    def properties(self) -> list:
+    def properties(self) -> list[float]:
         """
         The parameters (a list copy; assign to replace them).
         """
     @properties.setter
-    def properties(self, arg1: typing.Any) -> None:
+    def properties(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
     def thisown(self) -> bool:
@@ -440,7 +440,7 @@ class ConvexHull:
     """
     def __init__(self) -> None:
         ...
-    def addPoint(self, pt: typing.Any) -> None:
+    def addPoint(self, pt: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     def getPoint(self, index: typing.SupportsInt | typing.SupportsIndex) -> list:
         ...
@@ -450,11 +450,11 @@ class ConvexHull:
         """
     def numPoints(self) -> int:
         ...
-    def setPoints(self, np_array2: typing.Any) -> None:
+    def setPoints(self, np_array2: numpy.typing.ArrayLike) -> None:
         ...
-    def transform(self, R: typing.Any, t: typing.Any) -> None:
+    def transform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
-    def translate(self, t: typing.Any) -> None:
+    def translate(self, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
     def points(self) -> numpy.ndarray:
@@ -462,7 +462,7 @@ class ConvexHull:
         Flat view [x1, y1, z1, ...] of the points.
         """
     @points.setter
-    def points(self, arg1: typing.Any) -> None:
+    def points(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
     def thisown(self) -> bool:
@@ -494,9 +494,9 @@ class VolumeGrid:
     @typing.overload
     def set(self, i: typing.SupportsInt | typing.SupportsIndex, j: typing.SupportsInt | typing.SupportsIndex, k: typing.SupportsInt | typing.SupportsIndex, value: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
-    def setBounds(self, bmin: typing.Any, bmax: typing.Any) -> None:
+    def setBounds(self, bmin: collections.abc.Sequence[float] | numpy.ndarray, bmax: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
-    def setValues(self, np_array3: typing.Any) -> None:
+    def setValues(self, np_array3: numpy.typing.ArrayLike) -> None:
         """
         Sets the values and the dimensions from a 3D array.
         """
@@ -508,7 +508,7 @@ class VolumeGrid:
         [xmin, ymin, zmin, xmax, ymax, zmax] (a copy; assign to replace).
         """
     @bbox.setter
-    def bbox(self, arg1: typing.Any) -> None:
+    def bbox(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
     def dims(self) -> list[int]:
@@ -516,7 +516,7 @@ class VolumeGrid:
         Cells along x, y, z (a copy; assigning resizes and zeroes the values).
         """
     @dims.setter
-    def dims(self, arg1: typing.Any) -> None:
+    def dims(self, arg1: collections.abc.Sequence[int] | numpy.ndarray) -> None:
         ...
     @property
     def thisown(self) -> bool:
@@ -594,11 +594,11 @@ class Geometry3D:
         """
     def distance_ext(self, other: Geometry3D, settings: DistanceQuerySettings) -> DistanceQueryResult:
         ...
-    def distance_point(self, pt: typing.Any) -> DistanceQueryResult:
+    def distance_point(self, pt: collections.abc.Sequence[float] | numpy.ndarray) -> DistanceQueryResult:
         """
         Distance from a world point, cp1 on this geometry and cp2 = pt. Signed for spheres, convex hulls, volume grids and point clouds with radii (Klamp't 0.9.2 returns 0 inside a sphere). Segments give the Euclidean distance (the reference's is wrong).
         """
-    def distance_point_ext(self, pt: typing.Any, settings: DistanceQuerySettings) -> DistanceQueryResult:
+    def distance_point_ext(self, pt: collections.abc.Sequence[float] | numpy.ndarray, settings: DistanceQuerySettings) -> DistanceQueryResult:
         ...
     def distance_simple(self, other: Geometry3D, relErr: typing.SupportsFloat | typing.SupportsIndex = 0.0, absErr: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> float:
         """
@@ -610,11 +610,11 @@ class Geometry3D:
         """
         Releases the data; the handle becomes an empty standalone geometry.
         """
-    def getBB(self) -> tuple:
+    def getBB(self) -> tuple[list[float], list[float]]:
         """
         Axis-aligned bounding box ([xmin,ymin,zmin],[xmax,ymax,zmax]) in world coordinates, grown by the collision margin. O(1) after the first call; contains getBBTight() but is looser when rotated.
         """
-    def getBBTight(self) -> tuple:
+    def getBBTight(self) -> tuple[list[float], list[float]]:
         """
         The tightest axis-aligned bounding box in world coordinates, grown by the collision margin. O(n).
         """
@@ -622,7 +622,7 @@ class Geometry3D:
         ...
     def getConvexHull(self) -> ConvexHull:
         ...
-    def getCurrentTransform(self) -> tuple:
+    def getCurrentTransform(self) -> tuple[list[float], list[float]]:
         ...
     def getElement(self, element: typing.SupportsInt | typing.SupportsIndex) -> Geometry3D:
         """
@@ -644,17 +644,17 @@ class Geometry3D:
         ...
     def numElements(self) -> int:
         ...
-    def rayCast(self, s: typing.Any, d: typing.Any) -> tuple[bool, list]:
+    def rayCast(self, s: collections.abc.Sequence[float] | numpy.ndarray, d: collections.abc.Sequence[float] | numpy.ndarray) -> tuple[bool, list[float]]:
         """
         (hit, pt): whether the ray from s along d hits the geometry, and the first hit point. Points and segments are never hit; point clouds need radii or a margin.
         """
-    def rayCast_ext(self, s: typing.Any, d: typing.Any) -> tuple[int, list]:
+    def rayCast_ext(self, s: collections.abc.Sequence[float] | numpy.ndarray, d: collections.abc.Sequence[float] | numpy.ndarray) -> tuple[int, list[float]]:
         """
         (element, pt): the element hit (triangle, point, group element; 0 for primitives) or -1.
         """
-    def roi(self, query: str, bmin: typing.Any, bmax: typing.Any) -> Geometry3D:
+    def roi(self, query: str, bmin: collections.abc.Sequence[float] | numpy.ndarray, bmax: collections.abc.Sequence[float] | numpy.ndarray) -> Geometry3D:
         ...
-    def rotate(self, R: typing.Any) -> None:
+    def rotate(self, R: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     def saveFile(self, fn: str) -> bool:
         ...
@@ -674,7 +674,7 @@ class Geometry3D:
         ...
     def setConvexHullGroup(self, g1: Geometry3D, g2: Geometry3D) -> None:
         ...
-    def setCurrentTransform(self, R: typing.Any, t: typing.Any) -> None:
+    def setCurrentTransform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     def setElement(self, element: typing.SupportsInt | typing.SupportsIndex, data: Geometry3D) -> None:
         ...
@@ -688,15 +688,15 @@ class Geometry3D:
         ...
     def setVolumeGrid(self, arg2: VolumeGrid) -> None:
         ...
-    def slice(self, R: typing.Any, t: typing.Any, tol: typing.SupportsFloat | typing.SupportsIndex) -> Geometry3D:
+    def slice(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray, tol: typing.SupportsFloat | typing.SupportsIndex) -> Geometry3D:
         ...
-    def support(self, dir: typing.Any) -> list:
+    def support(self, dir: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         """
         The point of this geometry furthest along dir, in world coordinates.
         """
-    def transform(self, R: typing.Any, t: typing.Any) -> None:
+    def transform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
-    def translate(self, t: typing.Any) -> None:
+    def translate(self, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     def type(self) -> str:
         ...
@@ -802,7 +802,7 @@ class Appearance:
     @typing.overload
     def setColor(self, feature: typing.SupportsInt | typing.SupportsIndex, r: typing.SupportsFloat | typing.SupportsIndex, g: typing.SupportsFloat | typing.SupportsIndex, b: typing.SupportsFloat | typing.SupportsIndex, a: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
-    def setColors(self, feature: typing.SupportsInt | typing.SupportsIndex, np_array2: typing.Any) -> None:
+    def setColors(self, feature: typing.SupportsInt | typing.SupportsIndex, np_array2: numpy.typing.ArrayLike) -> None:
         ...
     def setCreaseAngle(self, creaseAngleRads: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
@@ -822,35 +822,35 @@ class Appearance:
         ...
     def setTexWrap(self, wrap: bool) -> None:
         ...
-    def setTexcoords(self, array: typing.Any) -> None:
+    def setTexcoords(self, array: numpy.typing.ArrayLike) -> None:
         ...
-    def setTexcoords1D(self, np_array: typing.Any) -> None:
+    def setTexcoords1D(self, np_array: numpy.typing.ArrayLike) -> None:
         ...
-    def setTexcoords2D(self, np_array2: typing.Any) -> None:
+    def setTexcoords2D(self, np_array2: numpy.typing.ArrayLike) -> None:
         ...
-    def setTexgen(self, np_array2: typing.Any, worldcoordinates: bool = False) -> None:
+    def setTexgen(self, np_array2: numpy.typing.ArrayLike, worldcoordinates: bool = False) -> None:
         ...
-    def setTexture1D(self, format: str, array: typing.Any) -> None:
+    def setTexture1D(self, format: str, array: numpy.typing.ArrayLike) -> None:
         """
         A 1D texture: w (uint8 or packed uint32) or w x c uint8 array.
         """
-    def setTexture1D_b(self, format: str, np_array: typing.Any) -> None:
+    def setTexture1D_b(self, format: str, np_array: numpy.typing.ArrayLike) -> None:
         ...
-    def setTexture1D_channels(self, format: str, np_array2: typing.Any) -> None:
+    def setTexture1D_channels(self, format: str, np_array2: numpy.typing.ArrayLike) -> None:
         ...
-    def setTexture1D_i(self, format: str, np_array: typing.Any, m: typing.SupportsInt | typing.SupportsIndex = -1) -> None:
+    def setTexture1D_i(self, format: str, np_array: numpy.typing.ArrayLike, m: typing.SupportsInt | typing.SupportsIndex = -1) -> None:
         ...
-    def setTexture2D(self, format: str, array: typing.Any) -> None:
+    def setTexture2D(self, format: str, array: numpy.typing.ArrayLike) -> None:
         """
         A 2D texture, top row first: h x w or h x w x c array.
         """
-    def setTexture2D_b(self, format: str, np_array2: typing.Any, topdown: bool = True) -> None:
+    def setTexture2D_b(self, format: str, np_array2: numpy.typing.ArrayLike, topdown: bool = True) -> None:
         ...
-    def setTexture2D_channels(self, format: str, np_array3: typing.Any, topdown: bool = True) -> None:
+    def setTexture2D_channels(self, format: str, np_array3: numpy.typing.ArrayLike, topdown: bool = True) -> None:
         ...
-    def setTexture2D_i(self, format: str, np_array2: typing.Any, topdown: bool = True) -> None:
+    def setTexture2D_i(self, format: str, np_array2: numpy.typing.ArrayLike, topdown: bool = True) -> None:
         ...
-    def setTintColor(self, color: typing.Any, strength: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def setTintColor(self, color: collections.abc.Sequence[float] | numpy.ndarray, strength: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     @property
     def appearancePtr(self) -> int:
@@ -893,9 +893,9 @@ class Mass:
         ...
     def getMass(self) -> float:
         ...
-    def setCom(self, _com: typing.Any) -> None:
+    def setCom(self, _com: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
-    def setInertia(self, _inertia: typing.Any) -> None:
+    def setInertia(self, _inertia: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     def setMass(self, _mass: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
@@ -905,7 +905,7 @@ class Mass:
         The center of mass [x, y, z] in the body's local frame, in m.
         """
     @com.setter
-    def com(self, arg1: typing.Any) -> None:
+    def com(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
     def inertia(self) -> list[float]:
@@ -913,7 +913,7 @@ class Mass:
         The inertia matrix about the center of mass in the local frame, kg m^2, as 9 numbers (row-major); assigning 3 numbers sets a diagonal.
         """
     @inertia.setter
-    def inertia(self, arg1: typing.Any) -> None:
+    def inertia(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
     def mass(self) -> float:
@@ -998,75 +998,75 @@ class RobotModelLink:
         """
     def geometry(self) -> Geometry3D:
         ...
-    def getAcceleration(self, ddq):
+    def getAcceleration(self, ddq: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         """
         Computes the acceleration of the link origin (world coordinates, list of 3 floats) given the robot's current configuration and velocity and the joint accelerations ddq: J*ddq + dJ/dt*dq. ddq may be empty, meaning zero.
         """
-    def getAngularAcceleration(self, ddq):
+    def getAngularAcceleration(self, ddq: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         """
         Computes the angular acceleration of the link in world coordinates (list of 3 floats), given the current configuration and velocity and the joint accelerations ddq (may be empty, meaning zero).
         """
-    def getAngularVelocity(self) -> list:
+    def getAngularVelocity(self) -> list[float]:
         ...
-    def getAxis(self) -> list:
+    def getAxis(self) -> list[float]:
         ...
     def getID(self) -> int:
         ...
     def getIndex(self) -> int:
         ...
-    def getJacobian(self, plocal):
+    def getJacobian(self, plocal: collections.abc.Sequence[float] | numpy.ndarray) -> numpy.typing.NDArray[numpy.float64]:
         """
         6 x n Jacobian of a point on the link: angular rows first (ndarray).
         """
-    def getJacobianCols(self, plocal: typing.Any, links: typing.Any) -> numpy.typing.NDArray[numpy.float64]:
+    def getJacobianCols(self, plocal: collections.abc.Sequence[float] | numpy.ndarray, links: collections.abc.Sequence[int] | numpy.ndarray) -> numpy.typing.NDArray[numpy.float64]:
         ...
-    def getLocalDirection(self, vworld: typing.Any) -> list:
+    def getLocalDirection(self, vworld: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         ...
-    def getLocalPosition(self, pworld: typing.Any) -> list:
+    def getLocalPosition(self, pworld: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         ...
     def getMass(self) -> Mass:
         ...
     def getName(self) -> str:
         ...
-    def getOrientationHessian(self):
+    def getOrientationHessian(self) -> numpy.typing.NDArray[numpy.float64]:
         """
         Computes the derivatives of the orientation Jacobian Jo (angular velocity w = Jo*dq) w.r.t. the configuration: a 3xnxn ndarray H with H[k,i,j] = d Jo[k,i] / dq_j (k over wx, wy, wz), as the reference. Angular velocity is not the derivative of a function of q, so H is not symmetric.
         """
-    def getOrientationJacobian(self):
+    def getOrientationJacobian(self) -> numpy.typing.NDArray[numpy.float64]:
         """
         3 x n Jacobian of the link's angular velocity (ndarray).
         """
-    def getOrientationJacobianCols(self, links: typing.Any) -> numpy.typing.NDArray[numpy.float64]:
+    def getOrientationJacobianCols(self, links: collections.abc.Sequence[int] | numpy.ndarray) -> numpy.typing.NDArray[numpy.float64]:
         ...
     def getParent(self) -> int:
         ...
-    def getParentTransform(self) -> tuple:
+    def getParentTransform(self) -> tuple[list[float], list[float]]:
         ...
-    def getPointAcceleration(self, plocal, ddq):
+    def getPointAcceleration(self, plocal: collections.abc.Sequence[float] | numpy.ndarray, ddq: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         """
         Computes the acceleration of the point plocal (link coordinates) in world coordinates (list of 3 floats), given the current configuration and velocity and the joint accelerations ddq (may be empty, meaning zero).
         """
-    def getPointVelocity(self, plocal: typing.Any) -> list:
+    def getPointVelocity(self, plocal: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         ...
-    def getPositionHessian(self, plocal):
+    def getPositionHessian(self, plocal: collections.abc.Sequence[float] | numpy.ndarray) -> numpy.typing.NDArray[numpy.float64]:
         """
         Computes the Hessians of the world position p of the point plocal w.r.t. the configuration: a 3xnxn ndarray H with H[k,i,j] = d^2 p_k / dq_i dq_j (k over x, y, z).
         """
-    def getPositionJacobian(self, plocal):
+    def getPositionJacobian(self, plocal: collections.abc.Sequence[float] | numpy.ndarray) -> numpy.typing.NDArray[numpy.float64]:
         """
         3 x n Jacobian of the world position of the point plocal (ndarray).
         """
-    def getPositionJacobianCols(self, plocal: typing.Any, links: typing.Any) -> numpy.typing.NDArray[numpy.float64]:
+    def getPositionJacobianCols(self, plocal: collections.abc.Sequence[float] | numpy.ndarray, links: collections.abc.Sequence[int] | numpy.ndarray) -> numpy.typing.NDArray[numpy.float64]:
         ...
-    def getTransform(self):
+    def getTransform(self) -> tuple[list[float], list[float]]:
         """
         The link's world transform (R, t).
         """
-    def getVelocity(self) -> list:
+    def getVelocity(self) -> list[float]:
         ...
-    def getWorldDirection(self, vlocal: typing.Any) -> list:
+    def getWorldDirection(self, vlocal: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         ...
-    def getWorldPosition(self, plocal: typing.Any) -> list:
+    def getWorldPosition(self, plocal: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         ...
     def isPrismatic(self) -> bool:
         ...
@@ -1074,24 +1074,24 @@ class RobotModelLink:
         ...
     def robot(self) -> RobotModel:
         ...
-    def setAxis(self, axis: typing.Any) -> None:
+    def setAxis(self, axis: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     def setMass(self, mass: Mass) -> None:
         ...
     def setName(self, name: str) -> None:
         ...
-    def setParent(self, p: typing.Any) -> None:
+    def setParent(self, p: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
-    def setParentTransform(self, R: typing.Any, t: typing.Any) -> None:
+    def setParentTransform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     def setPrismatic(self, prismatic: bool) -> None:
         ...
-    def setTransform(self, R: typing.Any, t: typing.Any) -> None:
+    def setTransform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Overwrites the link's world transform (no IK; setConfig recomputes it).
         """
     @property
-    def axis(self) -> list:
+    def axis(self) -> list[float]:
         """
         The joint axis [x, y, z] in the link's frame: rotation axis of a revolute joint, direction of a prismatic one.
         """
@@ -1122,7 +1122,7 @@ class RobotModelLink:
         Index of the parent link, or -1 for a root link.
         """
     @property
-    def parentTransform(self) -> tuple:
+    def parentTransform(self) -> tuple[list[float], list[float]]:
         """
         The link's frame relative to its parent's at zero joint value, as (R, t) (R column-major, t in m).
         """
@@ -1150,7 +1150,7 @@ class RobotModelLink:
     def thisown(self, arg1: bool) -> None:
         ...
     @property
-    def transform(self) -> tuple:
+    def transform(self) -> tuple[list[float], list[float]]:
         """
         The link's current world transform (R, t) (R column-major, t in m), as getTransform().
         """
@@ -1284,7 +1284,7 @@ class RobotModel:
         """
     def __repr__(self) -> str:
         ...
-    def accelFromTorques(self, t):
+    def accelFromTorques(self, t: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         """
         Computes the forward dynamics: the ddq that solves B(q)*ddq + C(q,dq) = t at the current configuration and velocity (list of n floats), from the tree-structured factorization of B in O(n*depth^2). Gravity is not included: subtract getGravityForces(g) from t.
         
@@ -1294,32 +1294,32 @@ class RobotModel:
         """
         Adds a new sensor with a given name and type.
         """
-    def configFromDrivers(self, driverValues: typing.Any) -> list:
+    def configFromDrivers(self, driverValues: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         ...
-    def configToDrivers(self, config: typing.Any) -> list:
+    def configToDrivers(self, config: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         ...
-    def distance(self, a: typing.Any, b: typing.Any) -> float:
+    def distance(self, a: collections.abc.Sequence[float] | numpy.ndarray, b: collections.abc.Sequence[float] | numpy.ndarray) -> float:
         ...
     def drawGL(self, keepAppearance = True):
         """
         Draws every link at its current transform (keepAppearance=False: in
             the current GL color).
         """
-    def driver(self, index: typing.Any) -> RobotModelDriver:
+    def driver(self, index: typing.SupportsIndex | str) -> RobotModelDriver:
         """
         Returns a reference to the driver by index or name.
         """
     def enableSelfCollision(self, link1: typing.SupportsInt | typing.SupportsIndex, link2: typing.SupportsInt | typing.SupportsIndex, value: bool) -> None:
         ...
-    def getAccelerationLimits(self) -> list:
+    def getAccelerationLimits(self) -> list[float]:
         ...
-    def getAngularMomentum(self):
+    def getAngularMomentum(self) -> list[float]:
         """
         Computes the 3D angular momentum vector as the reference (Klamp't 0.9.2) does: sum_i R_i I_i R_i^T w_i, the links' angular momenta about their own centers of mass (R_i: link rotation, I_i: the link's inertia matrix about its center of mass in link coordinates, as given, w_i: angular velocity), in world coordinates.
         
         This omits the orbital term sum_i m_i c_i x v_i, so it is not the physical angular momentum about the origin (nor, with c_i - com, about the center of mass) unless the links' centers of mass are at rest; add that term (getLinearMomentum gives sum_i m_i v_i) for the physical value.
         """
-    def getCom(self):
+    def getCom(self) -> list[float]:
         """
         The center of mass in world coordinates.
         """
@@ -1327,27 +1327,27 @@ class RobotModel:
         """
         3 x n Jacobian of the center of mass (ndarray).
         """
-    def getComJacobianCols(self, links: typing.Any) -> numpy.typing.NDArray[numpy.float64]:
+    def getComJacobianCols(self, links: collections.abc.Sequence[int] | numpy.ndarray) -> numpy.typing.NDArray[numpy.float64]:
         ...
-    def getComVelocity(self):
+    def getComVelocity(self) -> list[float]:
         """
         Returns the 3D velocity of the center of mass at the current config / velocity.
         """
-    def getConfig(self):
+    def getConfig(self) -> list[float]:
         """
         The configuration (list of n floats).
         """
-    def getCoriolisForceMatrix(self):
+    def getCoriolisForceMatrix(self) -> numpy.typing.NDArray[numpy.float64]:
         """
         Computes the Coriolis force matrix C(q,dq) at the current configuration and velocity (ndarray): C[i,j] = sum_k G_ijk dq_k with the Christoffel symbols G_ijk = 1/2 (dB_ij/dq_k + dB_ik/dq_j - dB_jk/dq_i), as the reference. C*dq equals getCoriolisForces() and C + C^T equals getMassMatrixTimeDeriv(). O(n*depth).
         """
-    def getCoriolisForces(self):
+    def getCoriolisForces(self) -> list[float]:
         """
         Computes the Coriolis forces C(q,dq)*dq at the current configuration and velocity (list of n floats), by recursive Newton-Euler with zero acceleration and no gravity, in O(n).
         """
-    def getDOFPosition(self, i: typing.Any) -> float:
+    def getDOFPosition(self, i: typing.SupportsIndex | str) -> float:
         ...
-    def getGravityForces(self, g):
+    def getGravityForces(self, g: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         """
         Computes the generalized gravity vector G(q) for the workspace gravity vector g (usually (0,0,-9.8)): the joint torques that hold the robot still against gravity (list of n floats). The full equation of motion is B(q)*ddq + C(q,dq) + G(q) = t.
         """
@@ -1355,57 +1355,57 @@ class RobotModel:
         """
         Returns the ID of the robot in its world.
         """
-    def getJointLimits(self) -> tuple[list, list]:
+    def getJointLimits(self) -> tuple[list[float], list[float]]:
         ...
-    def getJointType(self, index: typing.Any) -> str:
+    def getJointType(self, index: typing.SupportsIndex | str) -> str:
         ...
-    def getKineticEnergy(self):
+    def getKineticEnergy(self) -> float:
         """
         Computes the kinetic energy 1/2 dq^T B(q) dq at the current config / velocity.
         """
-    def getLinearMomentum(self):
+    def getLinearMomentum(self) -> list[float]:
         """
         Computes the 3D linear momentum vector sum_i m_i v_i (v_i: velocity of link i's center of mass).
         """
-    def getMassMatrix(self):
+    def getMassMatrix(self) -> numpy.typing.NDArray[numpy.float64]:
         """
         Computes the nxn mass matrix B(q) at the current configuration (ndarray), by the composite rigid body algorithm in O(n*depth).
         
         The equations of motion use the symmetric part of each link's inertia matrix, so B is exactly symmetric even for files with slightly asymmetric inertias (atlas.rob), where the reference's B is not.
         """
-    def getMassMatrixDeriv(self, i):
+    def getMassMatrixDeriv(self, i: typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
         """
         Computes the derivative dB/dq_i of the nxn mass matrix with respect to q_i (ndarray), in O(n + size of the subtree of i * depth). Raises IndexError if i is not a DOF index (the reference returns zeros).
         """
-    def getMassMatrixInv(self):
+    def getMassMatrixInv(self) -> numpy.typing.NDArray[numpy.float64]:
         """
         Computes the inverse of the mass matrix B(q)^-1 (ndarray) from its tree-structured factorization B = L^T D L, in O(n^2*depth).
         
         If B is singular (links carrying no mass or inertia), returns the Moore-Penrose pseudo-inverse B^+: rows and columns of DOFs whose subtree is massless are zero; any other singularity (a pivot below 1e-12 of its diagonal entry, e.g. a floating base at gimbal lock) is handled by a dense complete orthogonal decomposition with relative rank threshold 1e-12. getMassMatrixInv() * (t - getCoriolisForces()) always equals accelFromTorques(t).
         """
-    def getMassMatrixTimeDeriv(self):
+    def getMassMatrixTimeDeriv(self) -> numpy.typing.NDArray[numpy.float64]:
         """
         Computes dB/dt = sum_k dB/dq_k dq_k at the current configuration and velocity (ndarray), in O(n*depth).
         """
     def getName(self) -> str:
         ...
-    def getTorqueLimits(self) -> list:
+    def getTorqueLimits(self) -> list[float]:
         ...
-    def getTotalInertia(self):
+    def getTotalInertia(self) -> numpy.typing.NDArray[numpy.float64]:
         """
         Computes the 3x3 inertia matrix of the whole robot, rigidly held at the current configuration, about its center of mass (ndarray), from the link inertia matrices as given.
         """
-    def getVelocity(self):
+    def getVelocity(self) -> list[float]:
         """
         The joint velocities (list of n floats).
         """
-    def getVelocityLimits(self) -> list:
+    def getVelocityLimits(self) -> list[float]:
         ...
-    def interpolate(self, a: typing.Any, b: typing.Any, u: typing.SupportsFloat | typing.SupportsIndex) -> list:
+    def interpolate(self, a: collections.abc.Sequence[float] | numpy.ndarray, b: collections.abc.Sequence[float] | numpy.ndarray, u: typing.SupportsFloat | typing.SupportsIndex) -> list[float]:
         ...
-    def interpolateDeriv(self, a: typing.Any, b: typing.Any) -> list:
+    def interpolateDeriv(self, a: collections.abc.Sequence[float] | numpy.ndarray, b: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         ...
-    def link(self, index: typing.Any) -> RobotModelLink:
+    def link(self, index: typing.SupportsIndex | str) -> RobotModelLink:
         """
         Returns a reference to the link by index or name.
         """
@@ -1413,7 +1413,7 @@ class RobotModel:
         """
         Loads the robot from the file fn (.rob or .urdf). Returns False on failure.
         """
-    def mount(self, link: typing.SupportsInt | typing.SupportsIndex, subRobot: RobotModel, R: typing.Any, t: typing.Any) -> None:
+    def mount(self, link: typing.SupportsInt | typing.SupportsIndex, subRobot: RobotModel, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Mounts a copy of subRobot onto link at (R,t); its links are renamed subRobot.getName():name.
         """
@@ -1427,7 +1427,7 @@ class RobotModel:
         """
         Sets self to `robot` without its fixed DOFs; returns the map from old DOF indices to new ones (-1: removed).
         """
-    def saveFile(self, fn: str, geometryPrefix: typing.Any = None) -> bool:
+    def saveFile(self, fn: str, geometryPrefix: str | None = None) -> bool:
         """
         Saves the robot to a .rob file.
         """
@@ -1445,45 +1445,45 @@ class RobotModel:
     @typing.overload
     def sensor(self, name: str) -> SimRobotSensor:
         ...
-    def setAccelerationLimits(self, amax: typing.Any) -> None:
+    def setAccelerationLimits(self, amax: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
-    def setConfig(self, q):
+    def setConfig(self, q: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Sets the configuration and updates the link transforms. Raises ValueError if q has the wrong size or contains NaN or infinity (the configuration is then unchanged).
         """
-    def setDOFPosition(self, i: typing.Any, qi: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def setDOFPosition(self, i: typing.SupportsIndex | str, qi: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
-    def setJointLimits(self, qmin: typing.Any, qmax: typing.Any) -> None:
+    def setJointLimits(self, qmin: collections.abc.Sequence[float] | numpy.ndarray, qmax: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     def setName(self, name: str) -> None:
         ...
-    def setTorqueLimits(self, tmax: typing.Any) -> None:
+    def setTorqueLimits(self, tmax: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
-    def setVelocity(self, dq):
+    def setVelocity(self, dq: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Sets the joint velocities. Raises ValueError if dq has the wrong size or contains NaN or infinity (the velocity is then unchanged).
         """
-    def setVelocityLimits(self, vmax: typing.Any) -> None:
+    def setVelocityLimits(self, vmax: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     def structureStamp(self) -> int:
         """
         A number that changes whenever the robot's links, joints or drivers change (loadFile, reduce, mount, setParent), never to a value it had before: whatever derived data from the robot's structure (IK solvers, sensors) compares it to tell that its data are stale.
         """
-    def torquesFromAccel(self, ddq):
+    def torquesFromAccel(self, ddq: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         """
         Computes the inverse dynamics t = B(q)*ddq + C(q,dq) at the current configuration and velocity by recursive Newton-Euler in O(n) (list of n floats). Gravity is not included: add getGravityForces(g). Raises ValueError if ddq has the wrong size or contains NaN/inf.
         """
-    def velocityFromDrivers(self, driverVelocities: typing.Any) -> list:
+    def velocityFromDrivers(self, driverVelocities: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         ...
-    def velocityToDrivers(self, velocities: typing.Any) -> list:
+    def velocityToDrivers(self, velocities: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         ...
     @property
-    def config(self) -> list:
+    def config(self) -> list[float]:
         """
         The current configuration (one value per link, rad or m), as getConfig(); assigning calls setConfig().
         """
     @config.setter
-    def config(self, arg1: typing.Any) -> None:
+    def config(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
     def dirty_dynamics(self) -> bool:
@@ -1525,12 +1525,12 @@ class RobotModel:
     def thisown(self, arg1: bool) -> None:
         ...
     @property
-    def velocity(self) -> list:
+    def velocity(self) -> list[float]:
         """
         The current velocity (rad/s or m/s per link), as getVelocity(); assigning calls setVelocity().
         """
     @velocity.setter
-    def velocity(self, arg1: typing.Any) -> None:
+    def velocity(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
     def world(self) -> int:
@@ -1561,13 +1561,13 @@ class RigidObjectModel:
         ...
     def getName(self) -> str:
         ...
-    def getTransform(self) -> tuple:
+    def getTransform(self) -> tuple[list[float], list[float]]:
         ...
-    def getVelocity(self) -> tuple[list, list]:
+    def getVelocity(self) -> tuple[list[float], list[float]]:
         ...
     def loadFile(self, fn: str) -> bool:
         ...
-    def saveFile(self, fn: str, geometryName: typing.Any = None) -> bool:
+    def saveFile(self, fn: str, geometryName: str | None = None) -> bool:
         ...
     def setContactParameters(self, params: ContactParameters) -> None:
         ...
@@ -1575,9 +1575,9 @@ class RigidObjectModel:
         ...
     def setName(self, name: str) -> None:
         ...
-    def setTransform(self, R: typing.Any, t: typing.Any) -> None:
+    def setTransform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
-    def setVelocity(self, angularVelocity: typing.Any, velocity: typing.Any) -> None:
+    def setVelocity(self, angularVelocity: collections.abc.Sequence[float] | numpy.ndarray, velocity: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
     def index(self) -> int:
@@ -1624,7 +1624,7 @@ class TerrainModel:
         ...
     def loadFile(self, fn: str) -> bool:
         ...
-    def saveFile(self, fn: str, geometryName: typing.Any = None) -> bool:
+    def saveFile(self, fn: str, geometryName: str | None = None) -> bool:
         ...
     def setFriction(self, friction: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
@@ -1747,19 +1747,19 @@ class WorldModel:
     @typing.overload
     def remove(self, terrain: TerrainModel) -> None:
         ...
-    def rigidObject(self, index: typing.Any) -> RigidObjectModel:
+    def rigidObject(self, index: typing.SupportsIndex | str) -> RigidObjectModel:
         ...
-    def robot(self, index: typing.Any) -> RobotModel:
+    def robot(self, index: typing.SupportsIndex | str) -> RobotModel:
         ...
-    def robotLink(self, robot: typing.Any, index: typing.Any) -> RobotModelLink:
+    def robotLink(self, robot: typing.SupportsIndex | str, index: typing.SupportsIndex | str) -> RobotModelLink:
         ...
-    def saveFile(self, fn: str, elementDir: typing.Any = None) -> bool:
+    def saveFile(self, fn: str, elementDir: str | None = None) -> bool:
         ...
     def structureStamp(self) -> int:
         """
         A number that changes whenever an element is added, removed or reloaded, or a robot's links change, never to a value it had before: whatever derived data from the world's structure (simulators, klampt.model.collide.WorldCollider) compares it to tell that its data are stale.
         """
-    def terrain(self, index: typing.Any) -> TerrainModel:
+    def terrain(self, index: typing.SupportsIndex | str) -> TerrainModel:
         ...
     @property
     def index(self) -> int:
@@ -1792,7 +1792,7 @@ class IKObjective:
         """
     def __repr__(self) -> str:
         ...
-    def closestMatch(self, R: typing.Any, t: typing.Any) -> tuple:
+    def closestMatch(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> tuple[list[float], list[float]]:
         """
         The transform nearest to (R,t) that satisfies the constraints.
         """
@@ -1804,23 +1804,23 @@ class IKObjective:
         """
         The index of the destination link, or -1 if fixed to the world.
         """
-    def getPosition(self) -> tuple[list, list]:
+    def getPosition(self) -> tuple[list[float], list[float]]:
         """
         Returns the local and global position of the position constraint.
         """
-    def getPositionDirection(self) -> list:
+    def getPositionDirection(self) -> list[float]:
         """
         For linear and planar constraints, returns the direction.
         """
-    def getRotation(self) -> list:
+    def getRotation(self) -> list[float]:
         """
         For fixed rotation constraints, returns the orientation.
         """
-    def getRotationAxis(self) -> tuple[list, list]:
+    def getRotationAxis(self) -> tuple[list[float], list[float]]:
         """
         For axis rotation constraints, returns the local and global axes.
         """
-    def getTransform(self) -> tuple:
+    def getTransform(self) -> tuple[list[float], list[float]]:
         """
         For fixed-transform constraints, returns the transform (R,t).
         """
@@ -1832,7 +1832,7 @@ class IKObjective:
         """
         Loads the objective from Klamp't's text format; False (unchanged) if it does not parse.
         """
-    def matchDestination(self, R: typing.Any, t: typing.Any) -> None:
+    def matchDestination(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Sets the destination coordinates so that the link at (R,t) has zero error, keeping the
         constraint types.
@@ -1845,7 +1845,7 @@ class IKObjective:
         """
         The number of rotation dimensions constrained (0-3).
         """
-    def sampleTransform(self) -> tuple:
+    def sampleTransform(self) -> tuple[list[float], list[float]]:
         """
         A random transform (R,t) of link relative to link2 satisfying the objective.
         """
@@ -1853,28 +1853,28 @@ class IKObjective:
         """
         Saves the objective in Klamp't's text format.
         """
-    def setAxialRotConstraint(self, alocal: typing.Any, aworld: typing.Any) -> None:
+    def setAxialRotConstraint(self, alocal: collections.abc.Sequence[float] | numpy.ndarray, aworld: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Manual: Sets an axial rotation constraint: the link's alocal points along aworld.
         """
-    def setFixedPoint(self, link: typing.SupportsInt | typing.SupportsIndex, plocal: typing.Any, pworld: typing.Any) -> None:
+    def setFixedPoint(self, link: typing.SupportsInt | typing.SupportsIndex, plocal: collections.abc.Sequence[float] | numpy.ndarray, pworld: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Sets a fixed-point constraint.
         """
-    def setFixedPoints(self, link: typing.SupportsInt | typing.SupportsIndex, plocals: typing.Any, pworlds: typing.Any) -> None:
+    def setFixedPoints(self, link: typing.SupportsInt | typing.SupportsIndex, plocals: collections.abc.Sequence[collections.abc.Sequence[float]], pworlds: collections.abc.Sequence[collections.abc.Sequence[float]]) -> None:
         """
         Sets a multiple fixed-point constraint: 2 points also fix an axis, 3 or more non-collinear
         points the rotation (least-squares fit).
         """
-    def setFixedPosConstraint(self, tlocal: typing.Any, tworld: typing.Any) -> None:
+    def setFixedPosConstraint(self, tlocal: collections.abc.Sequence[float] | numpy.ndarray, tworld: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Manual: Sets a fixed position constraint.
         """
-    def setFixedRotConstraint(self, R: typing.Any) -> None:
+    def setFixedRotConstraint(self, R: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Manual: Sets a fixed rotation constraint.
         """
-    def setFixedTransform(self, link: typing.SupportsInt | typing.SupportsIndex, R: typing.Any, t: typing.Any) -> None:
+    def setFixedTransform(self, link: typing.SupportsInt | typing.SupportsIndex, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Sets a fixed-transform constraint (R,t).
         """
@@ -1890,7 +1890,7 @@ class IKObjective:
         """
         Manual: Sets a free rotation constraint.
         """
-    def setLinearPosConstraint(self, tlocal: typing.Any, sworld: typing.Any, dworld: typing.Any) -> None:
+    def setLinearPosConstraint(self, tlocal: collections.abc.Sequence[float] | numpy.ndarray, sworld: collections.abc.Sequence[float] | numpy.ndarray, dworld: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Manual: Sets a linear position constraint T(link)*tlocal = sworld + u*dworld for some u.
         """
@@ -1898,29 +1898,29 @@ class IKObjective:
         """
         Manual construction: sets the constrained and destination links.
         """
-    def setPlanarPosConstraint(self, tlocal: typing.Any, nworld: typing.Any, oworld: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def setPlanarPosConstraint(self, tlocal: collections.abc.Sequence[float] | numpy.ndarray, nworld: collections.abc.Sequence[float] | numpy.ndarray, oworld: typing.SupportsFloat | typing.SupportsIndex) -> None:
         """
         Manual: Sets a planar position constraint nworld . (T(link)*tlocal) = oworld.
         This is what the reference computes (its docstring writes '+ oworld = 0', which its
         residual and klampt.io do not follow); getPosition()[1] is the plane point nearest 0.
         """
-    def setRelativePoint(self, link1: typing.SupportsInt | typing.SupportsIndex, link2: typing.SupportsInt | typing.SupportsIndex, p1: typing.Any, p2: typing.Any) -> None:
+    def setRelativePoint(self, link1: typing.SupportsInt | typing.SupportsIndex, link2: typing.SupportsInt | typing.SupportsIndex, p1: collections.abc.Sequence[float] | numpy.ndarray, p2: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Sets a fixed-point constraint relative to link2.
         """
-    def setRelativePoints(self, link1: typing.SupportsInt | typing.SupportsIndex, link2: typing.SupportsInt | typing.SupportsIndex, p1s: typing.Any, p2s: typing.Any) -> None:
+    def setRelativePoints(self, link1: typing.SupportsInt | typing.SupportsIndex, link2: typing.SupportsInt | typing.SupportsIndex, p1s: collections.abc.Sequence[collections.abc.Sequence[float]], p2s: collections.abc.Sequence[collections.abc.Sequence[float]]) -> None:
         """
         Sets a multiple fixed-point constraint relative to link2.
         """
-    def setRelativeTransform(self, link: typing.SupportsInt | typing.SupportsIndex, linkTgt: typing.SupportsInt | typing.SupportsIndex, R: typing.Any, t: typing.Any) -> None:
+    def setRelativeTransform(self, link: typing.SupportsInt | typing.SupportsIndex, linkTgt: typing.SupportsInt | typing.SupportsIndex, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Sets a fixed-transform constraint (R,t) relative to linkTgt.
         """
-    def transform(self, R: typing.Any, t: typing.Any) -> None:
+    def transform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Transforms the target position/rotation of this IK constraint by (R,t).
         """
-    def transformLocal(self, R: typing.Any, t: typing.Any) -> None:
+    def transformLocal(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Transforms the local position/rotation by (R,t): the constraint then applies to the frame
         link*(R,t) with unchanged targets (the reference composes the rotation target in the
@@ -1992,7 +1992,7 @@ class IKSolver:
         """
         Returns the active degrees of freedom (by default the ancestors of the objectives' links).
         """
-    def getBiasConfig(self) -> list:
+    def getBiasConfig(self) -> list[float]:
         ...
     def getJacobian(self) -> numpy.typing.NDArray[numpy.float64]:
         """
@@ -2005,11 +2005,11 @@ class IKSolver:
         """
     def getMaxIters(self) -> int:
         ...
-    def getResidual(self) -> list:
+    def getResidual(self) -> list[float]:
         """
         Returns the vector describing the error of the objectives at the current configuration.
         """
-    def getSecondaryResidual(self) -> list:
+    def getSecondaryResidual(self) -> list[float]:
         """
         Returns the error of the secondary objectives at the current configuration.
         """
@@ -2036,15 +2036,15 @@ class IKSolver:
         """
         Assigns an existing objective added by add.
         """
-    def setActiveDofs(self, active: typing.Any) -> None:
+    def setActiveDofs(self, active: collections.abc.Sequence[int] | numpy.ndarray) -> None:
         """
         Sets the active degrees of freedom (an empty list restores the default).
         """
-    def setBiasConfig(self, biasConfig: typing.Any) -> None:
+    def setBiasConfig(self, biasConfig: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Biases the solver to approach a given configuration. An empty vector clears the bias.
         """
-    def setJointLimits(self, qmin: typing.Any, qmax: typing.Any) -> None:
+    def setJointLimits(self, qmin: collections.abc.Sequence[float] | numpy.ndarray, qmax: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Sets limits on the robot's configuration. If empty, this turns off joint limits.
         """
@@ -2075,12 +2075,12 @@ class IKSolver:
     def activeDofs(self, arg1: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> None:
         ...
     @property
-    def biasConfig(self) -> list:
+    def biasConfig(self) -> list[float]:
         """
         Configuration that the null-space motion is drawn toward; empty means none.
         """
     @biasConfig.setter
-    def biasConfig(self, arg1: typing.Any) -> None:
+    def biasConfig(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
     def lastIters(self) -> int:
@@ -2107,20 +2107,20 @@ class IKSolver:
     def objectives(self, arg1: typing.Any) -> None:
         ...
     @property
-    def qmax(self) -> list:
+    def qmax(self) -> list[float]:
         """
         Upper joint limits the solver uses (rad or m per link); empty means the robot's.
         """
     @qmax.setter
-    def qmax(self, arg1: typing.Any) -> None:
+    def qmax(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
-    def qmin(self) -> list:
+    def qmin(self) -> list[float]:
         """
         Lower joint limits the solver uses (rad or m per link); empty means the robot's.
         """
     @qmin.setter
-    def qmin(self, arg1: typing.Any) -> None:
+    def qmin(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
     def robot(self) -> RobotModel:
@@ -2175,19 +2175,19 @@ class GeneralizedIKObjective:
     @typing.overload
     def __init__(self, link: typing.Any, link2: typing.Any) -> None:
         ...
-    def sampleTransform(self) -> tuple:
+    def sampleTransform(self) -> tuple[list[float], list[float]]:
         """
         A random transform (R,t) of the first body relative to the second satisfying the objective.
         """
-    def setPoint(self, p1: typing.Any, p2: typing.Any) -> None:
+    def setPoint(self, p1: collections.abc.Sequence[float] | numpy.ndarray, p2: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Matches point p1 on the first body to p2 on the second (or the world).
         """
-    def setPoints(self, p1s: typing.Any, p2s: typing.Any) -> None:
+    def setPoints(self, p1s: collections.abc.Sequence[collections.abc.Sequence[float]], p2s: collections.abc.Sequence[collections.abc.Sequence[float]]) -> None:
         """
         Matches several points (2 also fix an axis, 3 or more the rotation).
         """
-    def setTransform(self, R: typing.Any, t: typing.Any) -> None:
+    def setTransform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Fixes the transform of the first body relative to the second to (R,t).
         """
@@ -2253,7 +2253,7 @@ class GeneralizedIKSolver:
         Derivative of the residual: columns are each robot's active DOFs, then 6 per rigid object
         (translation, rotation).
         """
-    def getResidual(self) -> list:
+    def getResidual(self) -> list[float]:
         """
         Returns a vector describing the error of the objectives.
         """
@@ -2347,11 +2347,11 @@ class SimRobotSensor:
         """
         Returns the value of the named setting (you will need to manually parse this).
         """
-    def getTransform(self) -> tuple:
+    def getTransform(self) -> tuple[list[float], list[float]]:
         """
         Returns the local transform of the sensor on the robot's link.
         """
-    def getTransformWorld(self) -> tuple:
+    def getTransformWorld(self) -> tuple[list[float], list[float]]:
         """
         Returns the world transform of the sensor given the robot's current configuration.
         """
@@ -2397,7 +2397,7 @@ class SimRobotSensor:
         """
         Sets the value of the named setting (you will need to manually cast an int/float/etc to a str).
         """
-    def setTransform(self, R: typing.Any, t: typing.Any) -> None:
+    def setTransform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Sets the local transform of the sensor on the robot's link.
         """
@@ -2457,9 +2457,9 @@ class Simulator:
         """
         A pair of lists of the world IDs of overlapping bodies.
         """
-    def contactForce(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> list:
+    def contactForce(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> list[float]:
         ...
-    def contactTorque(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> list:
+    def contactTorque(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> list[float]:
         ...
     @typing.overload
     def controller(self, robot: typing.SupportsInt | typing.SupportsIndex) -> SimRobotController:
@@ -2475,15 +2475,15 @@ class Simulator:
         """
         Advances by t with every robot following its commanded motion kinematically (without the GIL, as simulate).
         """
-    def getActualConfig(self, robot: typing.SupportsInt | typing.SupportsIndex) -> list:
+    def getActualConfig(self, robot: typing.SupportsInt | typing.SupportsIndex) -> list[float]:
         ...
-    def getActualTorque(self, robot: typing.SupportsInt | typing.SupportsIndex) -> list:
+    def getActualTorque(self, robot: typing.SupportsInt | typing.SupportsIndex) -> list[float]:
         ...
-    def getActualTorques(self, robot: typing.SupportsInt | typing.SupportsIndex) -> list:
+    def getActualTorques(self, robot: typing.SupportsInt | typing.SupportsIndex) -> list[float]:
         """
         Deprecated: getActualTorque.
         """
-    def getActualVelocity(self, robot: typing.SupportsInt | typing.SupportsIndex) -> list:
+    def getActualVelocity(self, robot: typing.SupportsInt | typing.SupportsIndex) -> list[float]:
         ...
     def getContactForces(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
         ...
@@ -2517,13 +2517,13 @@ class Simulator:
         ...
     def inContact(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> bool:
         ...
-    def meanContactForce(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> list:
+    def meanContactForce(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> list[float]:
         ...
     def reset(self) -> None:
         """
         Returns to the initial state.
         """
-    def setGravity(self, g: typing.Any) -> None:
+    def setGravity(self, g: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     def setSetting(self, name: str, value: str) -> None:
         ...
@@ -2574,11 +2574,11 @@ class SimBody:
     """
     A rigid body inside a Simulator (a rigid object, a terrain or a robot link). Its transform is centred at the center of mass.
     """
-    def applyForceAtLocalPoint(self, f: typing.Any, plocal: typing.Any) -> None:
+    def applyForceAtLocalPoint(self, f: collections.abc.Sequence[float] | numpy.ndarray, plocal: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
-    def applyForceAtPoint(self, f: typing.Any, pworld: typing.Any) -> None:
+    def applyForceAtPoint(self, f: collections.abc.Sequence[float] | numpy.ndarray, pworld: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
-    def applyWrench(self, f: typing.Any, t: typing.Any) -> None:
+    def applyWrench(self, f: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Force and torque about the COM over the next simulate() call.
         """
@@ -2590,13 +2590,13 @@ class SimBody:
         ...
     def getID(self) -> int:
         ...
-    def getObjectTransform(self) -> tuple:
+    def getObjectTransform(self) -> tuple[list[float], list[float]]:
         ...
     def getSurface(self) -> ContactParameters:
         ...
-    def getTransform(self) -> tuple:
+    def getTransform(self) -> tuple[list[float], list[float]]:
         ...
-    def getVelocity(self) -> tuple[list, list]:
+    def getVelocity(self) -> tuple[list[float], list[float]]:
         """
         (angular velocity, COM velocity).
         """
@@ -2610,13 +2610,13 @@ class SimBody:
         """
         Contacts use the geometry shrunk by the collision padding, so that the padded geometry matches the original surface. With shrinkVisualization the world element's geometry is shrunk too.
         """
-    def setObjectTransform(self, R: typing.Any, t: typing.Any) -> None:
+    def setObjectTransform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     def setSurface(self, params: ContactParameters) -> None:
         ...
-    def setTransform(self, R: typing.Any, t: typing.Any) -> None:
+    def setTransform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
-    def setVelocity(self, w: typing.Any, v: typing.Any) -> None:
+    def setVelocity(self, w: collections.abc.Sequence[float] | numpy.ndarray, v: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
     def body(self) -> int:
@@ -2661,16 +2661,16 @@ class SimJoint:
     def makeFixed(self, a: SimBody, b: SimBody) -> None:
         ...
     @typing.overload
-    def makeHinge(self, a: SimBody, pt: typing.Any, axis: typing.Any) -> None:
+    def makeHinge(self, a: SimBody, pt: collections.abc.Sequence[float] | numpy.ndarray, axis: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @typing.overload
-    def makeHinge(self, a: SimBody, b: SimBody, pt: typing.Any, axis: typing.Any) -> None:
+    def makeHinge(self, a: SimBody, b: SimBody, pt: collections.abc.Sequence[float] | numpy.ndarray, axis: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @typing.overload
-    def makeSlider(self, a: SimBody, axis: typing.Any) -> None:
+    def makeSlider(self, a: SimBody, axis: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @typing.overload
-    def makeSlider(self, a: SimBody, b: SimBody, axis: typing.Any) -> None:
+    def makeSlider(self, a: SimBody, b: SimBody, axis: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     def setFriction(self, friction: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
@@ -2710,23 +2710,23 @@ class SimRobotController:
     """
     A controller for a simulated robot.
     """
-    def addCubic(self, q: typing.Any, v: typing.Any, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def addCubic(self, q: collections.abc.Sequence[float] | numpy.ndarray, v: collections.abc.Sequence[float] | numpy.ndarray, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
-    def addLinear(self, q: typing.Any, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def addLinear(self, q: collections.abc.Sequence[float] | numpy.ndarray, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
         """
         As setLinear, appended to the motion queue.
         """
     @typing.overload
-    def addMilestone(self, q: typing.Any) -> None:
+    def addMilestone(self, q: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         As setMilestone(q), but appended to the motion queue: the move starts from the queued end state.
         """
     @typing.overload
-    def addMilestone(self, q: typing.Any, dq: typing.Any) -> None:
+    def addMilestone(self, q: collections.abc.Sequence[float] | numpy.ndarray, dq: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         As addMilestone(q), arriving with velocity dq.
         """
-    def addMilestoneLinear(self, q: typing.Any) -> None:
+    def addMilestoneLinear(self, q: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Appends a rest-to-rest move to q along the straight joint-space line from the queued end state, as fast as the limits allow.
         """
@@ -2736,15 +2736,15 @@ class SimRobotController:
         """
     def commands(self) -> list[str]:
         ...
-    def getCommandedConfig(self) -> list:
+    def getCommandedConfig(self) -> list[float]:
         ...
-    def getCommandedTorque(self) -> list:
+    def getCommandedTorque(self) -> list[float]:
         ...
-    def getCommandedVelocity(self) -> list:
+    def getCommandedVelocity(self) -> list[float]:
         ...
     def getControlType(self) -> str:
         ...
-    def getPIDGains(self) -> tuple[list, list, list]:
+    def getPIDGains(self) -> tuple[list[float], list[float], list[float]]:
         ...
     def getRate(self) -> float:
         ...
@@ -2772,45 +2772,45 @@ class SimRobotController:
     @typing.overload
     def sensor(self, name: str) -> SimRobotSensor:
         ...
-    def setCubic(self, q: typing.Any, v: typing.Any, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def setCubic(self, q: collections.abc.Sequence[float] | numpy.ndarray, v: collections.abc.Sequence[float] | numpy.ndarray, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
-    def setLinear(self, q: typing.Any, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def setLinear(self, q: collections.abc.Sequence[float] | numpy.ndarray, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
         """
         Moves linearly from the current commanded configuration to q in dt seconds (the limits are not checked).
         """
     def setManualMode(self, enabled: bool) -> None:
         ...
     @typing.overload
-    def setMilestone(self, q: typing.Any) -> None:
+    def setMilestone(self, q: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Moves to configuration q along the time-optimal ramp within the robot's velocity and acceleration limits, from the current commanded state, ending at rest. Targets outside the joint limits stop just inside them.
         """
     @typing.overload
-    def setMilestone(self, q: typing.Any, dq: typing.Any) -> None:
+    def setMilestone(self, q: collections.abc.Sequence[float] | numpy.ndarray, dq: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         As setMilestone(q), arriving with velocity dq.
         """
     @typing.overload
-    def setPIDCommand(self, qdes: typing.Any, dqdes: typing.Any) -> None:
+    def setPIDCommand(self, qdes: collections.abc.Sequence[float] | numpy.ndarray, dqdes: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         PID control toward qdes, dqdes: both with numDrivers() entries (driver values, as the reference's control interfaces send them) or both with numLinks() entries (a configuration, read through the drivers; when the two sizes are equal, driver values). Raises ValueError, changing nothing, for other sizes or non-finite values.
         """
     @typing.overload
-    def setPIDCommand(self, qdes: typing.Any, dqdes: typing.Any, tfeedforward: typing.Any) -> None:
+    def setPIDCommand(self, qdes: collections.abc.Sequence[float] | numpy.ndarray, dqdes: collections.abc.Sequence[float] | numpy.ndarray, tfeedforward: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         As setPIDCommand(qdes, dqdes), plus a feedforward torque per driver (or per link: that of each driver's first link).
         """
-    def setPIDGains(self, kP: typing.Any, kI: typing.Any, kD: typing.Any) -> None:
+    def setPIDGains(self, kP: collections.abc.Sequence[float] | numpy.ndarray, kI: collections.abc.Sequence[float] | numpy.ndarray, kD: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     def setRate(self, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     def setSetting(self, name: str, val: str) -> bool:
         ...
-    def setTorque(self, t: typing.Any) -> None:
+    def setTorque(self, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Torque control; t has numDrivers() or numLinks() entries. Non-finite torques are not applied and the simulator status becomes STATUS_ERROR.
         """
-    def setVelocity(self, dq: typing.Any, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def setVelocity(self, dq: collections.abc.Sequence[float] | numpy.ndarray, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     def settings(self) -> list[str]:
         ...

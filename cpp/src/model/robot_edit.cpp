@@ -218,4 +218,11 @@ std::vector<int> reduceRobot(const Robot& robot, Robot& reduced) {
   return map;
 }
 
+void replaceRobot(Robot& robot, const Robot& with) {
+  World* world = robot.world;
+  robot = with;
+  robot.world = world;
+  robot.structureChanged();
+}
+
 }  // namespace klampt

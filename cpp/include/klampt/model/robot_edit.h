@@ -1,5 +1,5 @@
 // Structural edits of a robot model: mounting a sub-robot or geometry onto a
-// link, and reducing away fixed DOFs.
+// link, reducing away fixed DOFs, and replacing the whole model.
 #pragma once
 #include <string>
 #include <vector>
@@ -20,5 +20,9 @@ void mountGeometry(Robot& robot, int link, const GeometryData& geom, const Rigid
 /// Builds a copy of `robot` without its fixed DOFs (qmin == qmax) and returns,
 /// for each original link, its index in the reduced robot (-1 if removed).
 std::vector<int> reduceRobot(const Robot& robot, Robot& reduced);
+
+/// Makes `robot` a copy of `with` (a loaded file, a reduced robot) that stays
+/// in `robot`'s world: its links, joints and drivers are new (structureChanged).
+void replaceRobot(Robot& robot, const Robot& with);
 
 }  // namespace klampt

@@ -1,0 +1,69 @@
+// Argument types that say, in the generated stubs, what a binding taking a raw
+// Python object accepts. Each is a py::object that loads any value (the
+// converters in convert.h check it) and is named in the signature pybind11
+// writes, which pybind11-stubgen copies into src/klampt/_robotsim.pyi.
+#pragma once
+#include <pybind11/pybind11.h>
+#include <pybind11/typing.h>
+
+namespace klampt_py {
+
+namespace py = pybind11;
+
+namespace detail {
+inline bool anyValue(PyObject*) { return true; }
+}  // namespace detail
+
+/// A py::object whose signature name is Hint::name.
+template <class Hint>
+class TypedArg : public py::object {
+ public:
+  PYBIND11_OBJECT_DEFAULT(TypedArg, object, detail::anyValue)
+};
+
+namespace hints {
+struct Floats {
+  static constexpr auto name = py::detail::const_name("collections.abc.Sequence[float] | numpy.ndarray");
+};
+struct Ints {
+  static constexpr auto name = py::detail::const_name("collections.abc.Sequence[int] | numpy.ndarray");
+};
+struct Array {
+  static constexpr auto name = py::detail::const_name("numpy.typing.ArrayLike");
+};
+struct Points {
+  static constexpr auto name = py::detail::const_name("collections.abc.Sequence[collections.abc.Sequence[float]]");
+};
+struct OptionalStr {
+  static constexpr auto name = py::detail::const_name("str | None");
+};
+struct IndexOrName {
+  static constexpr auto name = py::detail::const_name("typing.SupportsIndex | str");
+};
+}  // namespace hints
+
+/// A vector of floats: a list, a tuple or a 1-D array (points, directions,
+/// rotations as 9 column-major floats, configurations, gains, colors).
+using FloatsArg = TypedArg<hints::Floats>;
+/// A sequence of integers (link or driver indices).
+using IntsArg = TypedArg<hints::Ints>;
+/// Anything numpy.asarray takes (point arrays, images, grids).
+using ArrayArg = TypedArg<hints::Array>;
+/// A sequence of 3-vectors.
+using PointsArg = TypedArg<hints::Points>;
+/// A string or None.
+using OptionalStrArg = TypedArg<hints::OptionalStr>;
+/// An element given by index or by name.
+using IndexOrNameArg = TypedArg<hints::IndexOrName>;
+
+/// What toList returns: a list of floats.
+using FloatList = py::typing::List<float>;
+
+}  // namespace klampt_py
+
+namespace pybind11::detail {
+template <class Hint>
+struct handle_type_name<klampt_py::TypedArg<Hint>> {
+  static constexpr auto name = Hint::name;
+};
+}  // namespace pybind11::detail
