@@ -8,7 +8,7 @@ void linkAcceleration(const Robot& robot, int link, const Vector3& plocal, const
   int depth = 0;
   for (int j = link; j >= 0; j = robot.links[j].parent) ws.chain[depth++] = j;
   // w, alpha: angular velocity and acceleration; a: acceleration of the origin p.
-  Vector3 w = Vector3::Zero(), alpha = Vector3::Zero(), a = Vector3::Zero(), p;
+  Vector3 w = Vector3::Zero(), alpha = Vector3::Zero(), a = Vector3::Zero(), p = Vector3::Zero();
   for (int k = depth - 1; k >= 0; --k) {
     const int i = ws.chain[k];
     const RigidTransform& T = robot.linkTransforms[i];

@@ -85,7 +85,8 @@ Matrix3 principalAxes(const Moments& m, const Matrix3& guess) {
   }
   int order[3] = {0, 1, 2};
   std::sort(order, order + 3, [&](int i, int j) { return A(i, i) > A(j, j); });
-  Matrix3 axes;
+  // Zero-initialised: the finiteness test below reads the third column too.
+  Matrix3 axes = Matrix3::Zero();
   axes.col(0) = V.col(order[0]).normalized();
   axes.col(1) = V.col(order[1]);
   axes.col(1) = (axes.col(1) - axes.col(1).dot(axes.col(0)) * axes.col(0)).normalized();
