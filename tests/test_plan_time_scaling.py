@@ -4,7 +4,6 @@ make_plan_time_scaling_reference.py), and against the physics of the moves
 they describe: bounds respected, endpoints met, knots consistent with
 constant accelerations between them."""
 import json
-import math
 import os
 import warnings
 

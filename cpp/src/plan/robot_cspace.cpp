@@ -1,7 +1,6 @@
 #include "klampt/plan/robot_cspace.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <stdexcept>
 #include "klampt/geometry/queries/collision_cache.h"
@@ -12,10 +11,6 @@ namespace klampt {
 namespace plan {
 
 namespace {
-
-double now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 bool boxesOverlap(const Vector3& alo, const Vector3& ahi, const Vector3& blo, const Vector3& bhi, double pad) {
   return !((alo.array() > bhi.array() + pad).any() || (blo.array() > ahi.array() + pad).any());

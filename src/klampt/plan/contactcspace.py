@@ -3,12 +3,12 @@ constraints and the center of mass stays over the support polygon
 (:class:`StanceCSpace`), and the transition between two stances
 (:class:`TransitionCSpace`).
 """
-from .. import TerrainModel, RobotModel
+from .. import TerrainModel, RobotModel  # noqa: F401 (names the reference's module also exposes)
 from ..math import vectorops
 from ..model import collide, contact
-from ..model.contact import ContactPoint, Hold
+from ..model.contact import ContactPoint, Hold  # noqa: F401 (names the reference's module also exposes)
 from .cspaceutils import CompositeCSpace
-from .rigidobjectcspace import RigidObjectCSpace
+from .rigidobjectcspace import RigidObjectCSpace  # noqa: F401 (names the reference's module also exposes)
 from .robotcspace import ClosedLoopRobotCSpace
 
 

@@ -6,7 +6,7 @@ import math
 import random
 
 from ..math import se3, so3, vectorops
-from ..model import collide, trajectory
+from ..model import collide, trajectory  # noqa: F401 (names the reference's module also exposes)
 from .cspace import CSpace
 
 

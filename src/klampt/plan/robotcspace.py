@@ -25,7 +25,7 @@ from typing import Callable, List, Optional
 from .. import robotsim
 from ..model import collide
 from ..model.typing import Config, Configs
-from ..robotsim import IKObjective, RigidObjectModel, RobotModel, RobotModelLink, TerrainModel
+from ..robotsim import IKObjective, RigidObjectModel, RobotModel, RobotModelLink, TerrainModel  # noqa: F401 (names the reference's module also exposes)
 from . import motionplanning
 from .cspace import CSpace
 from .cspaceutils import EmbeddedCSpace

@@ -39,7 +39,7 @@ class CSpace {
   virtual int dim() const = 0;
   /// Tells a space that does not know its dimension (dim() < 0) what its
   /// configurations' size is, once a plan learns it from its endpoints.
-  virtual void noteDimension(int n) {}
+  virtual void noteDimension(int /*n*/) {}
   /// A configuration from (a superset of) the feasible space.
   virtual void sample(Rng& rng, Config& out) = 0;
   /// A configuration near c, within r; default: uniform in the box of half-width r.
@@ -96,7 +96,7 @@ class CSpace {
   virtual bool checkFeasible(const Config& q);
   /// Default: bisection of checkFeasible to eps().
   virtual bool checkVisible(const Config& a, const Config& b);
-  virtual void extraStats(std::map<std::string, std::string>& out) const {}
+  virtual void extraStats(std::map<std::string, std::string>& /*out*/) const {}
 
  private:
   std::atomic<double> eps_{1e-3};
