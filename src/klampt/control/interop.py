@@ -36,36 +36,47 @@ class SimRobotControllerToInterface(object):
         return self.robotInterface.initialize()
 
     def beginStep(self):
+        """Begins a control step of the robot interface."""
         self.robotInterface.beginStep()
 
     def endStep(self):
+        """Ends the control step, sending the commands of the step."""
         self.robotInterface.endStep()
 
     def model(self):
+        """The interface's RobotModel."""
         return self.robotInterface.klamptModel()
 
     def setRate(self, dt):
+        """Not available: raises NotImplementedError (the robot sets its own rate)."""
         raise NotImplementedError("setRate() is not available: the robot's rate is fixed")
 
     def getRate(self):
+        """The control period, in s."""
         return 1.0 / self.robotInterface.controlRate()
 
     def getCommandedConfig(self):
+        """The commanded configuration, in link space (rad or m)."""
         return self.robotInterface.configToKlampt(self.robotInterface.commandedPosition())
 
     def getCommandedVelocity(self):
+        """The commanded velocity, in link space (rad/s or m/s)."""
         return self.robotInterface.velocityToKlampt(self.robotInterface.commandedVelocity())
 
     def getCommandedTorque(self):
+        """The commanded driver torques (N m or N)."""
         return self.robotInterface.commandedTorque()
 
     def getSensedConfig(self):
+        """The sensed configuration, in link space (rad or m)."""
         return self.robotInterface.configToKlampt(self.robotInterface.sensedPosition())
 
     def getSensedVelocity(self):
+        """The sensed velocity, in link space (rad/s or m/s)."""
         return self.robotInterface.velocityToKlampt(self.robotInterface.sensedVelocity())
 
     def getSensedTorque(self):
+        """The sensed driver torques (N m or N)."""
         return self.robotInterface.sensedTorque()
 
     def sensor(self, index_or_name):
@@ -85,41 +96,52 @@ class SimRobotControllerToInterface(object):
         return _SensorModelFromInterface(iface, name)
 
     def commands(self):
+        """The commands sendCommand accepts: 'estop', 'softStop', 'reset'."""
         return ['estop', 'softStop', 'reset']
 
     def sendCommand(self, name, args):
+        """Sends one of commands() to the interface; an unknown name raises ValueError."""
         if name not in self.commands():
             raise ValueError("Unknown command %r" % (name,))
         getattr(self.robotInterface, name)()
 
     def getSetting(self, name):
+        """Not available: raises NotImplementedError."""
         raise NotImplementedError("Controller settings are not available through a robot interface")
 
     def setSetting(self, name, val):
+        """Not available: raises NotImplementedError."""
         raise NotImplementedError("Controller settings are not available through a robot interface")
 
     def setMilestone(self, q, dq=None):
+        """Moves to configuration q (link space); a final velocity dq is not available (raises)."""
         if dq is not None:
             raise NotImplementedError("setMilestone(q, dq) with a final velocity is not available")
         self.robotInterface.moveToPosition(self.robotInterface.configFromKlampt(q))
 
     def addMilestone(self, q, dq=None):
+        """Not available: raises NotImplementedError (no motion queue)."""
         raise NotImplementedError("addMilestone() is not available")
 
     def addMilestoneLinear(self, q):
+        """Not available: raises NotImplementedError (no motion queue)."""
         raise NotImplementedError("addMilestoneLinear() is not available")
 
     def setLinear(self, q, dt):
+        """Moves linearly to configuration q (link space) over dt seconds."""
         self.robotInterface.setPiecewiseLinear([dt], [self.robotInterface.configFromKlampt(q)])
 
     def setCubic(self, q, v, dt):
+        """Moves along a cubic to configuration q with velocity v (link space) over dt seconds."""
         self.robotInterface.setPiecewiseCubic([dt], [self.robotInterface.configFromKlampt(q)],
                                               [self.robotInterface.velocityFromKlampt(v)])
 
     def addLinear(self, q, dt):
+        """Not available: raises NotImplementedError (no motion queue)."""
         raise NotImplementedError("addLinear() is not available")
 
     def addCubic(self, q, v, dt):
+        """Not available: raises NotImplementedError (no motion queue)."""
         raise NotImplementedError("addCubic() is not available")
 
     def remainingTime(self):
@@ -127,25 +149,32 @@ class SimRobotControllerToInterface(object):
         return max(0.0, self.robotInterface.destinationTime() - self.robotInterface.clock())
 
     def setVelocity(self, dq, dt):
+        """Commands velocity dq (link space) for dt seconds."""
         self.robotInterface.setVelocity(self.robotInterface.velocityFromKlampt(dq), dt)
 
     def setTorque(self, t):
+        """Commands driver torques t (N m or N)."""
         self.robotInterface.setTorque(t)
 
     def setPIDCommand(self, qdes, dqdes, tfeedforward=None):
+        """Commands position qdes and velocity dqdes (link space), plus optional feedforward torques, to the PID controllers."""
         self.robotInterface.setPID(self.robotInterface.configFromKlampt(qdes),
                                    self.robotInterface.velocityFromKlampt(dqdes), tfeedforward)
 
     def setManualMode(self, enabled):
+        """Has no effect: the interface is always commanded directly."""
         pass
 
     def getControlType(self):
+        """Always 'unknown': a robot interface does not report a SimRobotController control type."""
         return 'unknown'
 
     def setPIDGains(self, kP, kI, kD):
+        """Sets the PID gains kP, kI, kD (one per driver)."""
         self.robotInterface.setPIDGains(kP, kI, kD)
 
     def getPIDGains(self):
+        """(None, None, None): the interface does not report its PID gains."""
         return None, None, None
 
 

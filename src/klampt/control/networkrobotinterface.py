@@ -219,10 +219,13 @@ class XMLRPCRobotInterfaceServer(ServerRobotInterfaceBase):
         return res
 
     def getInitialData(self):
+        """XML-RPC method: [properties, structure, settings, state] for a new client."""
         props, structure, settings, state = self.getInitialData_impl()
         return [props, structure, settings, state]
 
     def updateSettingsAndCommands(self, delta_settings, commands):
+        """XML-RPC method: queues a client's commands and setting changes; returns
+        {'state': latest state, 'results': encoded results of executed commands}."""
         res = self.updateSettingsAndCommands_impl(delta_settings, commands)
         return {'state': res['state'], 'results': _encode_results(res['results'])}
 
@@ -242,9 +245,11 @@ class ClientRobotInterfaceBase(_RemoteRoot):
         self._disconnected = False
 
     def connect(self) -> bool:
+        """Opens the connection to the server; True on success."""
         raise NotImplementedError("connect() is implemented by the subclasses")
 
     def disconnect(self) -> bool:
+        """Closes the connection to the server; True on success."""
         raise NotImplementedError("disconnect() is implemented by the subclasses")
 
     def getInitialData(self):

@@ -115,9 +115,11 @@ class RigidObjectCSpace(CSpace):
         return any(any(True for _ in self.collider.objectTerrainCollisions(me, t)) for t in range(world.numTerrains()))
 
     def interpolate(self, a, b, u):
+        """Geodesic SE(3) interpolation from pose a (u=0) to pose b (u=1)."""
         return self.transformToConfig(se3.interpolate(self.configToTransform(a), self.configToTransform(b), u))
 
     def distance(self, a, b):
+        """sqrt(translation distance^2 + (rotationWeight * rotation angle)^2), in m and rad."""
         td = vectorops.distanceSquared(a[:3], b[:3])
         Ra, Rb = so3.from_moment(a[3:6]), so3.from_moment(b[3:6])
         return math.sqrt(td + (self.rotationWeight * so3.distance(Ra, Rb)) ** 2)

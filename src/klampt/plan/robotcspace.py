@@ -210,9 +210,11 @@ class RobotCSpace(CSpace):
                    if n.startswith(('obj collision', 'terrain collision', 'robot collision')))
 
     def interpolate(self, a, b, u):
+        """The robot's interpolation from a (u=0) to b (u=1), spin joints the short way round."""
         return self.robot.interpolate(a, b, u)
 
     def distance(self, a, b):
+        """The robot's configuration distance between a and b (rad and m combined)."""
         return self.robot.distance(a, b)
 
     def clearance(self, x: Config) -> float:
