@@ -389,7 +389,38 @@ class _InputChannel(object):
             self._value = up
 
 
-class _OutputChannel(object):
+class _Operators(object):
+    """Arithmetic and comparison operators that build a block from two
+    outputs; the class provides _binary(rhs, func)."""
+
+    def __add__(self, rhs):
+        return self._binary(rhs, Add)
+
+    def __sub__(self, rhs):
+        return self._binary(rhs, Sub)
+
+    def __gt__(self, rhs):
+        return self._binary(rhs, operator.gt)
+
+    def __ge__(self, rhs):
+        return self._binary(rhs, operator.ge)
+
+    def __lt__(self, rhs):
+        return self._binary(rhs, operator.lt)
+
+    def __le__(self, rhs):
+        return self._binary(rhs, operator.le)
+
+    def __eq__(self, rhs):
+        return self._binary(rhs, operator.eq)
+
+    def __ne__(self, rhs):
+        return self._binary(rhs, operator.ne)
+
+    __hash__ = object.__hash__
+
+
+class _OutputChannel(_Operators):
     """One output of a block, feeding any number of inputs."""
 
     def __init__(self, block, index, name=None):
@@ -444,34 +475,9 @@ class _OutputChannel(object):
         res._inputs[1].connect(other)
         return res
 
-    def __add__(self, rhs):
-        return self._binary(rhs, Add)
-
-    def __sub__(self, rhs):
-        return self._binary(rhs, Sub)
-
-    def __gt__(self, rhs):
-        return self._binary(rhs, operator.gt)
-
-    def __ge__(self, rhs):
-        return self._binary(rhs, operator.ge)
-
-    def __lt__(self, rhs):
-        return self._binary(rhs, operator.lt)
-
-    def __le__(self, rhs):
-        return self._binary(rhs, operator.le)
-
-    def __eq__(self, rhs):
-        return self._binary(rhs, operator.eq)
-
-    def __ne__(self, rhs):
-        return self._binary(rhs, operator.ne)
-
-    __hash__ = object.__hash__
 
 
-class _Channels(object):
+class _Channels(_Operators):
     """The inputs or the outputs of a block, by index or by name."""
 
     def __init__(self, block, spec, kind):
@@ -562,31 +568,6 @@ class _Channels(object):
             raise ValueError("Only outputs combine into blocks")
         return self._single('An operator')._binary(rhs, func)
 
-    def __add__(self, rhs):
-        return self._binary(rhs, Add)
-
-    def __sub__(self, rhs):
-        return self._binary(rhs, Sub)
-
-    def __gt__(self, rhs):
-        return self._binary(rhs, operator.gt)
-
-    def __ge__(self, rhs):
-        return self._binary(rhs, operator.ge)
-
-    def __lt__(self, rhs):
-        return self._binary(rhs, operator.lt)
-
-    def __le__(self, rhs):
-        return self._binary(rhs, operator.le)
-
-    def __eq__(self, rhs):
-        return self._binary(rhs, operator.eq)
-
-    def __ne__(self, rhs):
-        return self._binary(rhs, operator.ne)
-
-    __hash__ = object.__hash__
 
 
 def self_test():
