@@ -287,21 +287,6 @@ class GLFWBackend(Backend):
             time.sleep(LOOP_PERIOD)
         window.shown = False
 
-    def loop(self, window, setup, callback, cleanup):
-        if setup is not None:
-            setup()
-        if not window.shown:
-            self.show(window, True)
-        try:
-            while self.shown(window):
-                if callback is not None:
-                    with global_lock:
-                        callback()
-                time.sleep(LOOP_PERIOD)
-        finally:
-            if cleanup is not None:
-                cleanup()
-
     def dialog(self, window):
         self.show(window, True)
         self._wait_closed(window)
