@@ -208,6 +208,22 @@ bool Simulation::approachingFast(const PairContacts& pc, double dt) const {
   return false;
 }
 
+bool Simulation::stepODE(double dt) {
+  try {
+    dWorldStep(world_, dt);
+    return true;
+  } catch (const std::runtime_error&) {
+    // An ODE assertion (e.g. normalising a quaternion that overflowed) left
+    // the world's job queue mid-step; ODE's destructor of that queue asserts
+    // again, from a noexcept destructor. The old queue is deliberately leaked
+    // and the world steps on a new one; the bodies are restored by the caller.
+    threading_ = dThreadingAllocateSelfThreadedImplementation();
+    if (!threading_) throw std::runtime_error("ODE could not allocate a threading implementation");
+    dWorldSetStepThreadingImplementation(world_, dThreadingImplementationGetFunctions(threading_), threading_);
+    return false;
+  }
+}
+
 double Simulation::advance(double h) {
   if (!contactsValid_) refreshContacts();
   saveBodies();
@@ -215,9 +231,9 @@ double Simulation::advance(double h) {
   while (true) {
     applyEfforts(dt);
     createContactJoints(world_, contactGroup_, bodies, contacts_, settings, dt, feedback_);
-    dWorldStep(world_, dt);
-    for (SimBody& b : bodies) b.canonicalizeRotation();
-    const bool finite = bodiesFinite();
+    const bool stepped = stepODE(dt);
+    if (stepped) for (SimBody& b : bodies) b.canonicalizeRotation();
+    const bool finite = stepped && bodiesFinite();
     std::vector<PairContacts> next;
     bool newPenetration = false;
     if (finite) {

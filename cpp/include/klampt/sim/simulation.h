@@ -150,6 +150,8 @@ struct Simulation {
   void saveBodies();
   void restoreBodies();
   bool bodiesFinite() const;
+  /// One ODE step; false when ODE raised an error during it (sim_step.cpp).
+  bool stepODE(double dt);
   void correctInstability();
   void recordContacts(double dt);
   /// Auto-disable: puts idle rigid objects to sleep, notes the woken ones.
