@@ -1,6 +1,6 @@
 """``check_collision``: COMPAS FAB's five collision-check stages on exact triangle meshes."""
 
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from compas_fab.backends import CollisionCheckError
 from compas_fab.backends.interfaces import CheckCollision
@@ -12,6 +12,20 @@ __all__ = ["KlamptCheckCollision"]
 
 #: Above this many CC.1 pairs a bounding-sphere test prunes them first (below, it costs more than it saves).
 BROAD_PHASE_PAIRS = 100
+
+
+class _CellCheck(NamedTuple):
+    """One pair of cell items to check: skipped with a reason, or tested.
+
+    ``tests`` are ``(info, geometry_pairs)``: each collides when any of its
+    geometry pairs does, and is reported under its own info line.
+    """
+    info: str
+    skip: Optional[str]
+    key_a: tuple
+    key_b: tuple
+    models: tuple
+    tests: list
 
 
 class KlamptCheckCollision(CheckCollision):
@@ -86,8 +100,6 @@ class KlamptCheckCollision(CheckCollision):
                 print(info + " - SKIPPED (" + why + ")")
 
         links = client.link_geometry
-        tool_states = state.tool_states
-        body_states = state.rigid_body_states
 
         # CC.1: robot link <-> robot link
         if not options.get("_skip_cc1", False):
@@ -103,89 +115,82 @@ class KlamptCheckCollision(CheckCollision):
                 elif verbose:
                     passed("CC.1 between robot link '{}' and robot link '{}'".format(a, b))
 
-        # CC.2: robot link <-> tool
-        if not options.get("_skip_cc2", False):
-            for link_name, geom in links.items():
-                for tool_id, parts in client.tool_parts.items():
-                    tool_state = tool_states[tool_id]
-                    info = "CC.2 between robot link '{}' and tool '{}'".format(link_name, tool_id)
-                    if tool_state.is_hidden:
-                        skipped(info, "HIDDEN")
-                        continue
-                    if link_name in (tool_state.touch_links or ()):
-                        skipped(info, "ALLOWED TOUCH LINK")
-                        continue
-                    if any(hit(geom, p.obj.geometry()) for p in parts):
-                        report(info, (model.get_link_by_name(link_name), robot_cell.tool_models[tool_id]))
-                    else:
-                        passed(info)
-
-        # CC.3: robot link <-> rigid body
-        if not options.get("_skip_cc3", False):
-            for link_name, geom in links.items():
-                for body_id, objs in client.rigid_body_objects.items():
-                    body_state = body_states[body_id]
-                    info = "CC.3 between robot link '{}' and rigid body '{}'".format(link_name, body_id)
-                    if body_state.is_hidden:
-                        skipped(info, "HIDDEN")
-                        continue
-                    if link_name in (body_state.touch_links or ()):
-                        skipped(info, "ALLOWED TOUCH LINK")
-                        continue
-                    for i, obj in enumerate(objs):
-                        body_info = info + " (body_id '{}')".format(i)
-                        if hit(geom, obj.geometry()):
-                            report(body_info, (model.get_link_by_name(link_name), robot_cell.rigid_body_models[body_id]))
-                        else:
-                            passed(body_info)
-
-        # CC.4: attached rigid body <-> other rigid bodies
-        if not options.get("_skip_cc4", False):
-            for body_id, objs in client.rigid_body_objects.items():
-                body_state = body_states[body_id]
-                if body_state.is_hidden or not (body_state.attached_to_tool or body_state.attached_to_link):
-                    continue
-                for other_id, other_objs in client.rigid_body_objects.items():
-                    other_state = body_states[other_id]
-                    if other_id == body_id or other_state.is_hidden:
-                        continue
-                    info = "CC.4 between attached rigid body '{}' and rigid body '{}'".format(body_id, other_id)
-                    if body_id in (other_state.touch_bodies or ()) or other_id in (body_state.touch_bodies or ()):
-                        skipped(info, "ALLOWED TOUCH BODY")
-                        continue
-                    for obj in objs:
-                        for other in other_objs:
-                            if hit(obj.geometry(), other.geometry()):
-                                report(info, (robot_cell.rigid_body_models[body_id], robot_cell.rigid_body_models[other_id]))
-                            else:
-                                passed(info)
-
-        # CC.5: tool <-> rigid body
-        if not options.get("_skip_cc5", False):
-            for tool_id, parts in client.tool_parts.items():
-                if tool_states[tool_id].is_hidden:
-                    continue
-                for body_id, objs in client.rigid_body_objects.items():
-                    body_state = body_states[body_id]
-                    info = "CC.5 between tool '{}' and rigid body '{}'".format(tool_id, body_id)
-                    if body_state.is_hidden:
-                        skipped(info, "RB HIDDEN")
-                        continue
-                    if body_state.attached_to_tool == tool_id:
-                        skipped(info, "RB ATTACHED TO TOOL")
-                        continue
-                    if tool_id in (body_state.touch_bodies or ()):
-                        skipped(info, "TOOL IS TOUCH BODY IN RB")
-                        continue
-                    for i, obj in enumerate(objs):
-                        body_info = info + " (body_id '{}')".format(i)
-                        if any(hit(p.obj.geometry(), obj.geometry()) for p in parts):
-                            report(body_info, (robot_cell.tool_models[tool_id], robot_cell.rigid_body_models[body_id]))
-                        else:
-                            passed(body_info)
+        # CC.2 to CC.5: the cell's other pairs, with COMPAS FAB's skips
+        skip_stages = {n for n in (2, 3, 4, 5) if options.get("_skip_cc%d" % n, False)}
+        for check in self._cell_checks(state, skip_stages):
+            if check.skip:
+                skipped(check.info, check.skip)
+                continue
+            for info, geometry_pairs in check.tests:
+                if any(hit(a, b) for a, b in geometry_pairs):
+                    report(info, check.models)
+                else:
+                    passed(info)
 
         if messages:
             raise CollisionCheckError("\n".join(messages), pairs)
+
+    def _cell_checks(self, state: RobotCellState, skip_stages=()):
+        """The checks of stages CC.2 to CC.5 at ``state``, in COMPAS FAB's order, less ``skip_stages``.
+
+        Pairs with a hidden side are left out, except where COMPAS FAB
+        reports them as skipped (a hidden tool or body against a link in
+        CC.2/CC.3, a hidden body in CC.5): those come with ``skip`` set.
+        """
+        client = self.client
+        robot_cell = client.robot_cell
+        model = robot_cell.robot_model
+        tool_states, body_states = state.tool_states, state.rigid_body_states
+        bodies = client.rigid_body_objects
+        if 2 not in skip_stages:
+            for link_name, geom in client.link_geometry.items():
+                for tool_id, parts in client.tool_parts.items():
+                    ts = tool_states[tool_id]
+                    info = "CC.2 between robot link '{}' and tool '{}'".format(link_name, tool_id)
+                    skip = "HIDDEN" if ts.is_hidden else (
+                        "ALLOWED TOUCH LINK" if link_name in (ts.touch_links or ()) else None)
+                    yield _CellCheck(info, skip, ("link", link_name), ("tool", tool_id),
+                                     (model.get_link_by_name(link_name), robot_cell.tool_models[tool_id]),
+                                     [(info, [(geom, p.obj.geometry()) for p in parts])])
+        if 3 not in skip_stages:
+            for link_name, geom in client.link_geometry.items():
+                for body_id, objs in bodies.items():
+                    bs = body_states[body_id]
+                    info = "CC.3 between robot link '{}' and rigid body '{}'".format(link_name, body_id)
+                    skip = "HIDDEN" if bs.is_hidden else (
+                        "ALLOWED TOUCH LINK" if link_name in (bs.touch_links or ()) else None)
+                    yield _CellCheck(info, skip, ("link", link_name), ("body", body_id),
+                                     (model.get_link_by_name(link_name), robot_cell.rigid_body_models[body_id]),
+                                     [(info + " (body_id '{}')".format(i), [(geom, o.geometry())])
+                                      for i, o in enumerate(objs)])
+        if 4 not in skip_stages:
+            for body_id, objs in bodies.items():
+                bs = body_states[body_id]
+                if bs.is_hidden or not (bs.attached_to_tool or bs.attached_to_link):
+                    continue
+                for other_id, other_objs in bodies.items():
+                    other = body_states[other_id]
+                    if other_id == body_id or other.is_hidden:
+                        continue
+                    info = "CC.4 between attached rigid body '{}' and rigid body '{}'".format(body_id, other_id)
+                    touching = body_id in (other.touch_bodies or ()) or other_id in (bs.touch_bodies or ())
+                    yield _CellCheck(info, "ALLOWED TOUCH BODY" if touching else None, ("body", body_id),
+                                     ("body", other_id),
+                                     (robot_cell.rigid_body_models[body_id], robot_cell.rigid_body_models[other_id]),
+                                     [(info, [(o.geometry(), p.geometry())]) for o in objs for p in other_objs])
+        if 5 not in skip_stages:
+            for tool_id, parts in client.tool_parts.items():
+                if tool_states[tool_id].is_hidden:
+                    continue
+                for body_id, objs in bodies.items():
+                    bs = body_states[body_id]
+                    info = "CC.5 between tool '{}' and rigid body '{}'".format(tool_id, body_id)
+                    skip = "RB HIDDEN" if bs.is_hidden else "RB ATTACHED TO TOOL" if bs.attached_to_tool == tool_id \
+                        else "TOOL IS TOUCH BODY IN RB" if tool_id in (bs.touch_bodies or ()) else None
+                    yield _CellCheck(info, skip, ("tool", tool_id), ("body", body_id),
+                                     (robot_cell.tool_models[tool_id], robot_cell.rigid_body_models[body_id]),
+                                     [(info + " (body_id '{}')".format(i), [(p.obj.geometry(), o.geometry()) for p in parts])
+                                      for i, o in enumerate(objs)])
 
     def _collision_geometry_pairs(self, state: RobotCellState):
         """The geometry pairs :meth:`check_collision` tests at ``state`` (same skips), for fast boolean checks.
@@ -193,38 +198,11 @@ class KlamptCheckCollision(CheckCollision):
         Returns ``(geometry_a, geometry_b, key_a, key_b)`` tuples; a key is
         ``("link", name)``, ``("tool", id)`` or ``("body", id)``.
         """
-        client = self.client
-        links = client.link_geometry
-        pairs = [(links[a], links[b], ("link", a), ("link", b)) for a, b in client.self_collision_pairs]
-        tool_states, body_states = state.tool_states, state.rigid_body_states
-        visible_tools = [t for t in client.tool_parts if not tool_states[t].is_hidden]
-        visible_bodies = [b for b in client.rigid_body_objects if not body_states[b].is_hidden]
-        for link_name, geom in links.items():
-            for tool_id in visible_tools:
-                if link_name not in (tool_states[tool_id].touch_links or ()):
-                    pairs += [(geom, p.obj.geometry(), ("link", link_name), ("tool", tool_id))
-                              for p in client.tool_parts[tool_id]]
-            for body_id in visible_bodies:
-                if link_name not in (body_states[body_id].touch_links or ()):
-                    pairs += [(geom, o.geometry(), ("link", link_name), ("body", body_id))
-                              for o in client.rigid_body_objects[body_id]]
-        for body_id in visible_bodies:
-            bs = body_states[body_id]
-            if not (bs.attached_to_tool or bs.attached_to_link):
-                continue
-            for other_id in visible_bodies:
-                other = body_states[other_id]
-                if other_id == body_id or body_id in (other.touch_bodies or ()) or other_id in (bs.touch_bodies or ()):
-                    continue
-                pairs += [(o.geometry(), p.geometry(), ("body", body_id), ("body", other_id))
-                          for o in client.rigid_body_objects[body_id] for p in client.rigid_body_objects[other_id]]
-        for tool_id in visible_tools:
-            for body_id in visible_bodies:
-                bs = body_states[body_id]
-                if bs.attached_to_tool == tool_id or tool_id in (bs.touch_bodies or ()):
-                    continue
-                pairs += [(p.obj.geometry(), o.geometry(), ("tool", tool_id), ("body", body_id))
-                          for p in client.tool_parts[tool_id] for o in client.rigid_body_objects[body_id]]
+        links = self.client.link_geometry
+        pairs = [(links[a], links[b], ("link", a), ("link", b)) for a, b in self.client.self_collision_pairs]
+        for check in self._cell_checks(state):
+            if not check.skip:
+                pairs += [(a, b, check.key_a, check.key_b) for _, geometry_pairs in check.tests for a, b in geometry_pairs]
         return pairs
 
     def check_collisions(self, robot_cell_state: RobotCellState, options: Optional[dict] = None):
