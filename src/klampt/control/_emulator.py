@@ -1132,11 +1132,33 @@ class RobotInterfaceEmulator:
         world = kin.targetToWorld(target, frame, qcmd)
         qstart = self.klamptModel.configFromDrivers(qcmd)
         q, err = _cartesian.solve_ik(kin, world, qstart)
+        drivers, q_ach = self._partDrivers(indices, q, qcmd)
+        if q_ach is not None:
+            err = kin.error(q_ach, world)
         self.stateValues['cartesianError'] = max(err)
         if err[0] > _cartesian.POSITION_TOLERANCE or err[1] > _cartesian.ROTATION_TOLERANCE:
             _cartesian.warn_unreachable(method, err)
-        drivers = self.klamptModel.configToDrivers(q)
-        return [float(drivers[i]) for i in indices]
+        return drivers
+
+    def _partDrivers(self, indices, q_links, qcmd):
+        """The driver values of indices at the IK solution q_links, within
+        the drivers' limits.  IK moves the links of a driver that moves
+        several (a gripper) independently, and link limits may allow
+        slightly more than the driver's: the solution is projected onto the
+        drivers.  Returns (driver values, achieved link configuration or
+        None when the projection changed nothing)."""
+        model = self.klamptModel
+        d = model.configToDrivers(q_links)
+        out = []
+        for i in indices:
+            out.append(float(self.jointData[i].clampLimits(d[i])))
+        full = list(qcmd)
+        for i, v in zip(indices, out):
+            full[i] = v
+        q_ach = [float(v) for v in model.configFromDrivers(full)]
+        if max(abs(a - b) for a, b in zip(q_ach, q_links)) <= 1e-12:
+            return out, None
+        return out, q_ach
 
     def setCartesianPosition(self, indices, xparams, frame='world'):
         """IK to the target, then setPosition."""
@@ -1184,10 +1206,7 @@ class RobotInterfaceEmulator:
             _cartesian.warn_unreachable(method, err)
         t = self._now()
         ts = [t + k * step for k in range(1, len(path) + 1)]
-        qs = []
-        for q in path:
-            d = model.configToDrivers(q)
-            qs.append([float(d[i]) for i in indices])
+        qs = [self._partDrivers(indices, q, qcmd)[0] for q in path]
         self._setTrajectory(indices, ts, qs, None)
 
     def _linearPath(self, kin, start, goal, qstart, duration, step):
