@@ -38,6 +38,17 @@ def _info_parts(interface, robotInfo):
     return res
 
 
+
+def _set_model_file(properties, robotInfo):
+    """properties['klamptModelFile'] from a RobotInfo's modelFile, resolved
+    (a robot-info file names its model relative to itself, not to the
+    working directory)."""
+    if robotInfo is None or robotInfo.modelFile is None:
+        return
+    import os
+    path = robotInfo._resolve(robotInfo.modelFile)
+    properties['klamptModelFile'] = os.path.abspath(path) if path is not None else robotInfo.modelFile
+
 class _SimControlInterface(RobotInterfaceBase):
     """The shared part of the simulated interfaces: structure, sensors,
     clock, stepping, status."""
@@ -52,8 +63,7 @@ class _SimControlInterface(RobotInterfaceBase):
         self.robot = sim_controller.model()
         self.simulator = simulator
         self.robotInfo = robotInfo
-        if robotInfo is not None and robotInfo.modelFile is not None:
-            self.properties['klamptModelFile'] = robotInfo.modelFile
+        _set_model_file(self.properties, robotInfo)
         self._status = 'disconnected'
         self._closed = False
         self._stepStart = None
@@ -307,8 +317,7 @@ class KinematicSimControlInterface(RobotInterfaceBase):
         self.robot = robot
         self.robotInfo = robotInfo
         self.rate = float(rate)
-        if robotInfo is not None and robotInfo.modelFile is not None:
-            self.properties['klamptModelFile'] = robotInfo.modelFile
+        _set_model_file(self.properties, robotInfo)
         self._status = 'ok'
         self._closed = False
         self.q = self.configFromKlampt(robot.getConfig())
