@@ -15,7 +15,7 @@ import warnings
 
 import pytest
 
-from control_helpers import TOL, load_world, max_abs_diff, write_robotinfo
+from control_helpers import TOL, max_abs_diff, write_robotinfo
 from conftest import SHARED_DATA, require_shared_data
 
 import klampt

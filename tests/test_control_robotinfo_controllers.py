@@ -9,13 +9,12 @@ Files whose robot model is not in the shared data (Mirobot, Mirobot with
 vacuum, Robotiq 3-finger, Sphero, UR5e with Robotiq 85) are skipped, naming
 the missing model; the controller files that need hardware are not
 robot-info simulation files and are out of scope."""
-import json
 import os
 import warnings
 
 import pytest
 
-from conftest import SHARED_DATA, require_shared_data
+from conftest import require_shared_data
 from control_helpers import ROBOTINFO_SIM, robotinfo_model_path, run_until, step, write_robotinfo
 
 from klampt.control.robotinterfaceutils import OmniRobotInterface, RobotInterfaceCompleter

@@ -112,7 +112,9 @@ def klamptCartesianVelocity(model, q, dq, part_indices, tool_coordinates, tool_l
 def klamptCartesianForce(model, q, t, part_indices, tool_coordinates, tool_link_index, frame, base_link_index=None):
     """The (torque, force) at the tool point that the part's joint torques t
     (driver torques of the whole robot) balance: the least-squares solution
-    of J^T f = t with the tool Jacobian J of the part's links."""
+    of J^T f = t with the tool Jacobian J of the part's links.
+
+    The reference computes J t, dimensionally wrong."""
     _checks.frame(frame, 'cartesianForce')
     n = model.numDrivers()
     t = _checks.vector(t, n, 'cartesianForce', 't')

@@ -123,7 +123,11 @@ class _CompleterAPI(RobotInterfaceBase):
 
     def setPIDGains(self, kP, kI, kD):
         """Per-DOF gains (scalars broadcast); sent to the base when it takes
-        them, always kept for torque emulation."""
+        them, always kept for torque emulation.
+
+        The reference raises TypeError for scalars (it checks lengths before
+        broadcasting); an OmniRobotInterface sends each part (kP, kI, kD) in
+        that order (the reference swaps kI and kD)."""
         n = len(self._dofs)
         kP = _checks.vector_or_scalar(kP, n, 'setPIDGains', 'kP')
         kI = _checks.vector_or_scalar(kI, n, 'setPIDGains', 'kI')
@@ -160,7 +164,9 @@ class _CompleterAPI(RobotInterfaceBase):
     def setPiecewiseLinear(self, ts, qs, relative=True):
         """A piecewise linear trajectory from the commanded position through
         qs at times ts (relative to now, or clock times); the caller's
-        lists are not modified."""
+        lists are not modified.
+
+        Copies the caller's lists (the reference overwrites them)."""
         ts, qs, _ = self._milestones('setPiecewiseLinear', ts, qs)
         if not self._motion('setPiecewiseLinear'):
             return
@@ -173,7 +179,11 @@ class _CompleterAPI(RobotInterfaceBase):
         self._em().setPiecewiseLinear(self._dofs, ts, filtered, relative)
 
     def setPiecewiseCubic(self, ts, qs, vs, relative=True):
-        """A piecewise cubic (Hermite) trajectory from the commanded state."""
+        """A piecewise cubic (Hermite) trajectory from the commanded state.
+
+        relative=True times are relative to now, else clock times (the
+        reference's signature lacks relative, which its docstring lists); the
+        caller's lists are copies (the reference overwrites them)."""
         ts, qs, vs = self._milestones('setPiecewiseCubic', ts, qs, vs)
         if not self._motion('setPiecewiseCubic'):
             return
@@ -206,13 +216,19 @@ class _CompleterAPI(RobotInterfaceBase):
     # ------------------------------------------------------------ stops
     def estop(self):
         """Emergency stop of the whole robot (the base's estop, then every
-        DOF frozen); status 'estop' until reset()."""
+        DOF frozen); status 'estop' until reset().
+
+        Stops through the emulator when the base cannot (the reference raises
+        from the base's default)."""
         self._root._stop('estop')
 
     def softStop(self):
         """Stops the whole robot at once at its commanded position (no
         deceleration unless setSetting('softStopMode', 'brake')); status
-        'softStop' until reset(); motion commands are ignored meanwhile."""
+        'softStop' until reset(); motion commands are ignored meanwhile.
+
+        Stops through the emulator when the base cannot (the reference raises
+        from the base's default)."""
         self._root._stop('softStop')
 
     # ------------------------------------------------------------ queries
@@ -222,7 +238,12 @@ class _CompleterAPI(RobotInterfaceBase):
     def isMoving(self, joint_idx=None):
         """True while a trajectory, move or timed velocity command runs (on
         joint_idx only, if given).  It follows the commands, not the tracking
-        error: see the setting settleTolerance."""
+        error: see the setting settleTolerance.
+
+        The reference also requires 1e-3 rad of tracking in position modes, so
+        with gravity sag isMoving() stays True and wait() never returns; its
+        OmniRobotInterface raises NotImplementedError, while here Omni's comes
+        from its emulator."""
         em = self._em()
         if joint_idx is None:
             return em.isMoving(self._dofs)
@@ -238,10 +259,16 @@ class _CompleterAPI(RobotInterfaceBase):
 
     def sensedVelocity(self):
         """The base's sensed velocity, else a finite difference of sensed
-        positions."""
+        positions.
+
+        The reference feeds the emulator its own output, so its emulated sensed
+        velocity is always 0."""
         return self._select(self._root._sensed('sensedVelocity'))
 
     def sensedTorque(self):
+        """The base's sensed torques (NotImplementedError when it has none).
+        An OmniRobotInterface gathers its parts' sensed torques (the reference
+        never splits them to the parts)."""
         return self._select(self._root._sensed('sensedTorque'))
 
     def commandedPosition(self):
@@ -252,6 +279,9 @@ class _CompleterAPI(RobotInterfaceBase):
         return self._select(self._root._sensed('commandedPosition'))
 
     def commandedVelocity(self):
+        """The base's commanded velocity, else the emulator's.  A part
+        interface returns the part's velocities; the reference's
+        sub-interface returns its positions."""
         return self._select(self._root._sensed('commandedVelocity'))
 
     def commandedTorque(self):
@@ -321,7 +351,10 @@ class _CompleterAPI(RobotInterfaceBase):
         self._em().setGravityCompensation(self._dofs, gravity, load, load_com)
 
     def getGravityCompensation(self):
-        """(gravity, load, load_com) from the base, else as stored."""
+        """(gravity, load, load_com) from the base, else as stored.
+
+        The reference's emulator raises "TODO" on the setter and this getter
+        returns None."""
         root = self._root
         if len(root._physical) == 1:
             res = root._physical[0].call('getGravityCompensation')
@@ -354,7 +387,9 @@ class _CompleterAPI(RobotInterfaceBase):
                                     self._wholeConfig(dq, 'cartesianVelocity', lambda: [0.0] * root._n), frame)
 
     def cartesianForce(self, q, t, frame='world'):
-        """The tool (torque, force) balanced by joint torques t."""
+        """The tool (torque, force) balanced by joint torques t.
+
+        frame is honoured also when emulated, which the reference drops."""
         _checks.frame(frame, 'cartesianForce')
         root = self._root
         return self._kin().force(self._wholeConfig(q, 'cartesianForce', root.commandedPosition),
@@ -413,7 +448,13 @@ class _CompleterAPI(RobotInterfaceBase):
         self.setPosition(q)
 
     def moveToCartesianPosition(self, xparams, speed=1.0, frame='world'):
-        """IK as setCartesianPosition, then moveToPosition."""
+        """IK as setCartesianPosition, then moveToPosition.
+
+        The IK solve runs up to 100 iterations from the commanded
+        configuration, then from perturbed starts; a target out of reach gives
+        a RuntimeWarning, the best pose found and stateValue('cartesianError').
+        The reference runs one 20-iteration solve and silently stops 7.3 cm
+        short of a reachable target."""
         target = _checks.cartesian_target(xparams, 'moveToCartesianPosition')
         speed = _checks.speed(speed, 'moveToCartesianPosition')
         if not self._motion('moveToCartesianPosition'):
@@ -425,7 +466,11 @@ class _CompleterAPI(RobotInterfaceBase):
     def moveToCartesianPositionLinear(self, xparams, speed=1.0, frame='world', duration=None):
         """A straight-line Cartesian move lasting duration seconds (default
         1/speed, as the reference: speed is not a velocity), lengthened when
-        the joint velocity limits need it; smooth start and stop."""
+        the joint velocity limits need it; smooth start and stop.
+
+        As in the reference, speed is read as 1/duration (not a velocity, as
+        the reference's docstring says); duration= is an addition, and the move
+        ends with isMoving() False."""
         target = _checks.cartesian_target(xparams, 'moveToCartesianPositionLinear')
         if not self._motion('moveToCartesianPositionLinear'):
             return
@@ -478,6 +523,12 @@ class RobotInterfaceCompleter(_CompleterAPI):
         _emulator (RobotInterfaceEmulator): the emulator (after initialize).
         _klamptModel, _worldModel: set before initialize() to override the
             base's model.
+
+    A velocity-only base tracks emulated trajectories clamped to the joint
+    limits (shortest angles for spin joints only) with feed-forward 1.0 and a
+    gain of 10/s, the settings velocityFeedforward and velocityTrackingGain;
+    the reference's 0.8 and 1/s, unclamped, end controller_test's sequence 0.73
+    m off target.
     """
 
     def __init__(self, base_interface, base_initialized=False):
@@ -567,7 +618,10 @@ class RobotInterfaceCompleter(_CompleterAPI):
 
     def initialize(self):
         """Initializes the base (unless base_initialized) and discovers what
-        it implements; False with a warning when it lacks a requirement."""
+        it implements; False with a warning when it lacks a requirement.
+
+        An OmniRobotInterface whose parts leave drivers uncovered returns False
+        with a warning (the reference calls the nonexistent warnings.error)."""
         if self._closed:
             raise RuntimeError("%s was closed" % self)
         if self._initialized:
@@ -615,7 +669,10 @@ class RobotInterfaceCompleter(_CompleterAPI):
         return True
 
     def close(self):
-        """Closes the base(s); a second close raises RuntimeError."""
+        """Closes the base(s); a second close raises RuntimeError.
+
+        The reference sets a misspelled flag (_base_initialized) and leaves the
+        base open."""
         if self._closed:
             raise RuntimeError("%s.close() called twice" % self)
         self._closed = True
@@ -854,6 +911,9 @@ class RobotInterfaceCompleter(_CompleterAPI):
         return self._base.klamptModel()
 
     def controlRate(self):
+        """The base's control rate (Hz), else 1/dt of the last step.  An
+        OmniRobotInterface's rate is the fastest of its parts' (the
+        reference never gathers it)."""
         return self._controlRate()
 
     def clock(self):
@@ -938,6 +998,9 @@ class RobotInterfaceCompleter(_CompleterAPI):
         return sensor in self.sensors()
 
     def enableSensor(self, sensor, enabled=True):
+        """Enables (or, enabled=False, disables) a sensor of the base.
+        Takes enabled as the base's method does; the reference's Completer
+        drops it (TypeError)."""
         for p in self._physical:
             r = p.call('enableSensor', sensor, enabled)
             if r is not _MISSING:
@@ -979,7 +1042,10 @@ class RobotInterfaceCompleter(_CompleterAPI):
         command issued and on what is sent to the base; the others run at
         endStep.  A filter raising BlockSignal('softStop', ...) stops the
         robot; BlockSignal('warn', ...) drops the command with a warning.
-        May be called before initialize()."""
+        May be called before initialize().
+
+        The reference raises AttributeError before initialize(); a 'warn'
+        signal there passes the command on."""
         if not self._deferOrRun('setFilter', (name, filter, input, output), {}):
             self._emulator.setFilter(self._dofs, name, filter, input, output)
 
@@ -988,7 +1054,11 @@ class RobotInterfaceCompleter(_CompleterAPI):
         model's driver limits (spin joints [0, 2 pi]) within
         properties['jointLimits']; op 'clamp' clamps, 'stop' soft-stops,
         'warn' drops the command with a warning.  vmax ('auto': the model's)
-        also limits velocity commands, amax adds a braking filter."""
+        also limits velocity commands, amax adds a braking filter.
+
+        May be called before initialize(), which installs the filter (the
+        reference raises AttributeError); 'warn' drops the command (the
+        reference passes it on)."""
         if not self._deferOrRun('setJointLimits', (qmin, qmax, op, vmax, amax), {}):
             hw = self.properties.get('jointLimits', (None, None))
             if self._emulator.klamptModel is None and vmax == 'auto':
@@ -1006,6 +1076,9 @@ class RobotInterfaceCompleter(_CompleterAPI):
 
     # ------------------------------------------------------------ conversions
     def partToRobotConfig(self, pconfig, part, robotConfig, joint_idx=None):
+        """Copies a part's configuration (or its joint joint_idx) into
+        robotConfig.  Takes joint_idx like the base class; the reference's
+        Completer lacks it."""
         return RobotInterfaceBase.partToRobotConfig(self, pconfig, part, robotConfig, joint_idx)
 
     def printStatus(self):
@@ -1226,7 +1299,11 @@ class OmniRobotInterface(RobotInterfaceCompleter):
 
     def addPhysicalPart(self, name, interface, indices=None):
         """Adds a physical interface controlling DOFs indices (default: the
-        next interface.numJoints() DOFs after the previous parts)."""
+        next interface.numJoints() DOFs after the previous parts).
+
+        With indices=None the next drivers are taken even with a model (the
+        reference raises ValueError then, e.g. in Klampt-examples'
+        mirobot_ril.py)."""
         if self._initialized:
             raise RuntimeError("Physical parts must be added before initialize()")
         if name is None or any(p.name == name for p in self._physical) or name in self._addedParts:

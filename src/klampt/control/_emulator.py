@@ -412,7 +412,10 @@ class RobotInterfaceEmulator:
             j.integral = 0.0
 
     def setPIDGains(self, indices, kP, kI, kD):
-        """Per-DOF gains (used when PID is emulated through torques)."""
+        """Per-DOF gains (used when PID is emulated through torques).
+
+        Gains are stored per joint as scalars (kP, kI, kD); the reference
+        stores whole vectors per joint and raises TypeError."""
         for j, p, i, d in zip(self._joints(indices), kP, kI, kD):
             j.gains = (float(p), float(i), float(d))
 
@@ -510,7 +513,10 @@ class RobotInterfaceEmulator:
     def promote(self, indices, controlType):
         """Re-expresses the DOFs' commands in controlType: None clears them
         (hold the commanded position), 'setPiecewiseCubic' turns linear
-        trajectories into cubic ones with the segment slopes."""
+        trajectories into cubic ones with the segment slopes.
+
+        The reference tests for 'setPiecewiseLinear' inside its cubic branch
+        and keeps None velocities."""
         t = self._now()
         joints = self._joints(indices)
         if controlType is None:
@@ -664,7 +670,10 @@ class RobotInterfaceEmulator:
     def desiredControlMode(self, indices=None):
         """The lowest-level mode the DOFs' commands need (DOFs without a
         command count as setPosition); None if the base runs a custom mode
-        on all of them."""
+        on all of them.
+
+        The true lowest mode of the DOFs (the reference's loop skips the first
+        joint, so its result depends on joint order)."""
         best = None
         for j in self._joints(indices):
             if j.mode == 'external':
@@ -818,7 +827,10 @@ class RobotInterfaceEmulator:
         """Sends the DOFs' commands to a base interface in the best mode it
         implements.  cache (dict) remembers which methods exist.  Returns
         (desiredControlMode, baseControlMode), (None, None) when nothing
-        needed sending."""
+        needed sending.
+
+        Command filters run on the converted command too (the reference
+        computes their arguments but never calls them)."""
         if indices is None:
             indices = self._all()
         if cache is None:
@@ -869,7 +881,10 @@ class RobotInterfaceEmulator:
                                   % (interface, ', '.join(BASE_METHODS[desired]), desired))
 
     def onBaseCommand(self, desiredControlMode, sentControlMode, indices=None):
-        """Marks the DOFs' commands as sent."""
+        """Marks the DOFs' commands as sent.
+
+        The DOFs' modes are tested with `in` (the reference compares with ==
+        [list]), so base commands are recorded."""
         if sentControlMode is None:
             return
         for j in self._joints(indices):
@@ -878,7 +893,10 @@ class RobotInterfaceEmulator:
     # ------------------------------------------------------------ filters
     def setFilter(self, indices, name, filter, input='auto', output='auto'):
         """Installs (or removes, filter=None) a filter on the DOFs (see
-        RobotInterfaceCompleter.setFilter)."""
+        RobotInterfaceCompleter.setFilter).
+
+        A filter raising an unknown BlockSignal raises ValueError (the
+        reference reads a nonexistent e.type)."""
         indices = tuple(self._all() if indices is None else indices)
         if filter is None:
             self.commandFilters.pop(name, None)

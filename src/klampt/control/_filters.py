@@ -18,7 +18,10 @@ def _signal(op, text):
 
 class LimitFilter:
     """Keeps a vector within [qmin, qmax]: op 'clamp' clamps it, 'stop'
-    soft-stops the robot, 'warn' drops the command with a warning."""
+    soft-stops the robot, 'warn' drops the command with a warning.
+
+    The reference passes a 'warn' command on (the simulator received q = 10
+    against a limit of 2.27); here it is dropped."""
 
     def __init__(self, op, qmin, qmax):
         if op not in _OPS:
@@ -44,6 +47,9 @@ class BrakeLimitFilter:
     """Checks that a state (q, dq) can brake within [qmin, qmax] with
     deceleration bounds amin (< 0) and amax (> 0); op 'clamp' reduces dq
     (and clamps q) so it can, 'stop' soft-stops, 'warn' drops the command.
+
+    The reference's constructor raises TypeError (range(qmin)); this one brakes
+    exactly at the limit, as brake_1d does.
     """
 
     def __init__(self, op, qmin, qmax, amin, amax):
@@ -95,7 +101,9 @@ class BrakeLimitFilter:
 class CartesianLimitFilter:
     """Keeps a transform (R, t) within a box: the roll-pitch-yaw of
     Rref^T R within [rpymin, rpymax] (Rref None: unchecked) and t within
-    [xmin, xmax] (None: unchecked); op as LimitFilter."""
+    [xmin, xmax] (None: unchecked); op as LimitFilter.
+
+    Returns the clamped translation (the reference returns the unclamped one)."""
 
     def __init__(self, op, Rref, rpymin, rpymax, xmin, xmax):
         if op not in _OPS:
@@ -198,7 +206,10 @@ class CollisionFilter:
 
 class DifferenceFilter:
     """Signals (op 'stop' or 'warn') when its two inputs differ by more
-    than threshold in the given norm (1, 2 or inf); no outputs."""
+    than threshold in the given norm (1, 2 or inf); no outputs.
+
+    Callable (__call__(q1, q2)); the reference's is not and misspells its
+    threshold."""
 
     def __init__(self, op, threshold, norm=float('inf')):
         self.op = _collision_op(op, 'DifferenceFilter')

@@ -270,7 +270,10 @@ class RemoteRobotInterface(RobotInterfaceBase):
 
     def klamptModel(self):
         """The caller's own model: loaded from klamptModelFile, else a copy
-        of the worker's (never the object the worker uses)."""
+        of the worker's (never the object the worker uses).
+
+        The reference shares the worker's model with the caller (with a
+        warning), which races with the worker."""
         if self._klamptModel is not None:
             return self._klamptModel
         model = RobotInterfaceBase.klamptModel(self)
@@ -296,7 +299,10 @@ class RemoteRobotInterface(RobotInterfaceBase):
         return self._get(None, 'status')
 
     def isMoving(self, joint_idx=None):
-        """True while commands wait for the worker or a motion runs."""
+        """True while commands wait for the worker or a motion runs.
+
+        Commands still pending count as moving, so wait() right after a command
+        returns on arrival (the reference's wait() returned at once)."""
         if self._pending():
             return True
         return self._get(None, 'isMoving')
@@ -412,7 +418,11 @@ class _RemoteAPI:
 
     def cartesianPosition(self, q, frame='world'):
         """The tool pose at q, from the caller's model and the worker's
-        tool coordinates."""
+        tool coordinates.
+
+        Uses the part's tool link; the reference's wrappers omit
+        tool_link_index, so frame lands in its place and Cartesian queries of
+        parts fail."""
         return self._kin().position(self._whole(q, self._root.commandedPosition()), frame)
 
     def cartesianVelocity(self, q, dq, frame='world'):
@@ -420,6 +430,9 @@ class _RemoteAPI:
                                     self._whole(dq, [0.0] * self._root.numJoints()), frame)
 
     def cartesianForce(self, q, t, frame='world'):
+        """The tool force (torque, force) balanced by joint torques t, from the
+        caller's model and the worker's tool coordinates.  The reference's
+        wrapper calls cartesianPosition here, and omits the tool link."""
         return self._kin().force(self._whole(q, self._root.commandedPosition()),
                                  self._whole(t, [0.0] * self._root.numJoints()), frame)
 

@@ -26,6 +26,9 @@ class ThreadedRobotInterface(_RemoteRoot):
     return value; ``isMoving()`` is True while commands wait, so ``wait()``
     returns after the motion.  :meth:`close` stops the thread, then closes
     the interface.  The caller's :meth:`klamptModel` is its own copy.
+
+    Commands return Promises that resolve with the base's return value (or its
+    exception); the reference never resolves them.
     """
 
     def __init__(self, interface):
@@ -47,7 +50,11 @@ class ThreadedRobotInterface(_RemoteRoot):
 
     def initialize(self):
         """Starts the worker; returns when it has run its first cycle (True)
-        or failed (False, with a warning)."""
+        or failed (False, with a warning).
+
+        Returns once the first state is available (the reference marks itself
+        initialized before the first state copy, and on failure calls input(),
+        hanging unattended runs)."""
         if self._closed:
             raise RuntimeError("%s was closed" % self)
         if self._thread is not None:
@@ -87,7 +94,9 @@ class ThreadedRobotInterface(_RemoteRoot):
 
     def close(self):
         """Stops and joins the worker, which closes the interface.  Does
-        nothing before initialize(); a second close raises RuntimeError."""
+        nothing before initialize(); a second close raises RuntimeError.
+
+        The reference raises when closed before initialize()."""
         if self._closed:
             raise RuntimeError("%s.close() called twice" % self)
         self._closed = True

@@ -131,7 +131,10 @@ class CartesianDriveSolver:
 
     def setTolerance(self, positionTolerance, rotationTolerance=None):
         """Sets the position and rotation tolerances (rotation = position
-        when not given)."""
+        when not given).
+
+        r=None means p (the reference stores None, and the next drive() raises
+        TypeError)."""
         self.positionTolerance = positionTolerance
         self.rotationTolerance = positionTolerance if rotationTolerance is None else rotationTolerance
 
@@ -319,7 +322,10 @@ class CartesianDriveSolver:
         """The RobotTrajectory of numSteps drive steps of dt from qcur
         (numSteps+1 milestones at times k*dt; after a failed step the last
         configuration is held).  With reset, driveTransforms and
-        driveSpeedAdjustment are restored afterwards."""
+        driveSpeedAdjustment are restored afterwards.
+
+        Returns a RobotTrajectory (the reference reads a nonexistent attribute
+        and returns nothing)."""
         from ..model.trajectory import RobotTrajectory
         self._requireStarted('getTrajectory')
         saved = ([[list(T[0]), list(T[1])] for T in self.driveTransforms], self.driveSpeedAdjustment)

@@ -145,7 +145,10 @@ class SimRobotControllerToInterface(object):
         raise NotImplementedError("addCubic() is not available")
 
     def remainingTime(self):
-        """Seconds until the motion queue ends (0 when done)."""
+        """Seconds until the motion queue ends (0 when done).
+
+        A duration, max(0, destinationTime() - clock()); the reference returns
+        the end's clock time."""
         return max(0.0, self.robotInterface.destinationTime() - self.robotInterface.clock())
 
     def setVelocity(self, dq, dt):
@@ -244,7 +247,9 @@ class RobotControllerBlockToInterface(object):
     def advance(self, step_interface=False):
         """Runs the controller one step.  With step_interface, the
         interface's beginStep()/endStep() are called around it; otherwise
-        call advance() inside the caller's step."""
+        call advance() inside the caller's step.
+
+        Uses beginStep() (the reference calls the deprecated startStep())."""
         iface = self.robotInterface
         if step_interface:
             iface.beginStep()

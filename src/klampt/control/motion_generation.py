@@ -106,7 +106,9 @@ class VelocityBoundedMotionGeneration:
         self._trim(False)
 
     def predict(self, t):
-        """The (x, v) t >= 0 seconds from now if nothing changes."""
+        """The (x, v) t >= 0 seconds from now if nothing changes.
+
+        Works mid-motion (the reference raises TypeError there)."""
         t = t + self.trajTime
         ts = self.times
         if t >= ts[-1]:
@@ -250,7 +252,10 @@ class AccelerationBoundedMotionGeneration:
 
     def setVelocity(self, vtarget, duration=1, append=False):
         """Ramps every axis to vtarget (clipped to vmax) within the
-        acceleration bounds, cruises for duration seconds, ramps to rest."""
+        acceleration bounds, cruises for duration seconds, ramps to rest.
+
+        Each axis ramps from its own velocity (the reference raises
+        IndexError)."""
         n = len(self.x)
         vtarget = _vector(vtarget, n, 'vtarget')
         if duration < 0:

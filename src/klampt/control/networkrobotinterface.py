@@ -205,7 +205,10 @@ class XMLRPCRobotInterfaceServer(ServerRobotInterfaceBase):
 
     def close(self):
         """Stops serving and closes the interface (from any thread); a
-        second close raises RuntimeError."""
+        second close raises RuntimeError.
+
+        Returns True (the reference's disconnect returns None, so close()
+        returned False) and works from another thread."""
         if self._closing:
             raise RuntimeError("%s.close() called twice" % self.__class__.__name__)
         self._closing = True
@@ -262,7 +265,10 @@ class ClientRobotInterfaceBase(_RemoteRoot):
 
     def initialize(self):
         """Connects and reads the robot's structure; False (with a
-        warning) if the server cannot be reached."""
+        warning) if the server cannot be reached.
+
+        The reference calls input() when it cannot load the model, hanging
+        unattended runs."""
         if self._closed:
             raise RuntimeError("%s was closed" % self)
         if self._thread is not None:
@@ -314,7 +320,9 @@ class ClientRobotInterfaceBase(_RemoteRoot):
 
     def reset(self):
         """Reconnects after a disconnection (True on success), else asks
-        the server's interface to reset (a Promise)."""
+        the server's interface to reset (a Promise).
+
+        The reference cannot reconnect."""
         if self._disconnected:
             self._failure = None
             return self._connectAndRead()

@@ -67,6 +67,10 @@ class RobotInterfaceBase(object):
             'klamptModelCartesianLink', 'asynchronous', 'complete', 'part',
             'jointLimits', 'velocityLimits', 'accelerationLimits',
             'torqueLimits' (the last four as (min, max) pairs).
+
+    Every vector query returns a list of floats (the reference leaks tuples
+    from the kinematic base and the threaded wrapper); wrong sizes raise
+    ValueError instead of assert.
     """
 
     def __init__(self, **properties):
@@ -314,7 +318,10 @@ class RobotInterfaceBase(object):
         return self.cartesianPosition(self.destinationPosition(), frame)
 
     def destinationCartesianVelocity(self, frame: str = 'world') -> Tuple[Vector3, Vector3]:
-        """The tool velocity at the end of the motion queue, in frame."""
+        """The tool velocity at the end of the motion queue, in frame.
+
+        The reference misspells destinationVelocity (AttributeError) and drops
+        frame."""
         return self.cartesianVelocity(self.destinationPosition(), self.destinationVelocity(), frame)
 
     def queuedCartesianTrajectory(self, frame: str = 'world') -> tuple:
@@ -467,7 +474,10 @@ class RobotInterfaceBase(object):
 
     def velocityFromKlampt(self, klamptVelocity: Vector, part: Optional[str] = None,
                            joint_idx: Optional[int] = None) -> Vector:
-        """The RIL velocity (drivers) of a Klamp't velocity (links)."""
+        """The RIL velocity (drivers) of a Klamp't velocity (links).
+
+        part and joint_idx select the DOFs in every interface; the reference's
+        Completer and wrappers ignore them."""
         model = self.klamptModel()
         if model is None:
             return _checks.as_list(klamptVelocity)
@@ -482,7 +492,10 @@ class RobotInterfaceBase(object):
         """The Klamp't configuration (links) of a RIL configuration of the
         robot or a part.  For a part, the other links come from
         klamptConfig, else from the model's current configuration.
-        Changes the model's configuration."""
+        Changes the model's configuration.
+
+        part and joint_idx select the DOFs in every interface; the reference's
+        Completer and wrappers ignore them."""
         model = self.klamptModel()
         if model is None:
             return _checks.as_list(config)

@@ -147,7 +147,9 @@ class RobotInterfaceLogger:
     (call it inside a step).  The first step writes a comment line with
     the structure (``# controlRate=...``) and a header with one column per
     vector entry (``sensedPosition[0]``, ...); queries the interface lacks
-    are empty cells."""
+    are empty cells.
+
+    The reference rewrites the header every step and its rows grow."""
 
     TEST_PROPERTIES = ['controlRate', 'parts', 'sensors', 'enabledSensors', 'numJoints', 'indices']
     TEST_METHODS = ['clock', 'status', 'isMoving', 'sensedPosition', 'sensedVelocity', 'sensedTorque',
@@ -227,6 +229,10 @@ class RobotInterfaceRecorder:
         playback (bool): play back instead of recording.
         playback_delay (float, optional): the clock time of the first
             played command (default: as recorded).
+
+    Commands are JSON lines {"time", "command"} played back by clock; any
+    interface can be recorded.  The reference rejects a Completer and cannot
+    read its own files.
     """
 
     RECORDED_METHODS = MOTION_COMMAND_METHODS + SETTING_COMMAND_METHODS + ["setSetting"]

@@ -292,6 +292,8 @@ class SimFullControlInterface(_SimControlInterface):
         return self.velocityFromKlampt(self.sim_controller.getCommandedVelocity())
 
     def commandedTorque(self):
+        """The commanded torque (getCommandedTorque()); the reference returns the
+        commanded velocity."""
         return _checks.as_list(self.sim_controller.getCommandedTorque())
 
 

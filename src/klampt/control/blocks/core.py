@@ -81,7 +81,10 @@ class Block(object):
 
     def __call__(self, *args) -> 'Block':
         """Connects one single-output block or output channel to each
-        input and returns self: ``Min()(filter.output, sensor.output)``."""
+        input and returns self: ``Min()(filter.output, sensor.output)``.
+
+        Reads each argument block's outputs (the reference reads a nonexistent
+        _output attribute)."""
         if len(args) != len(self._inputs):
             raise ValueError("%s takes %d inputs, got %d" % (self, len(self._inputs), len(args)))
         if len(self._outputs) != 1:

@@ -14,7 +14,10 @@ def _add(a, b):
 class Differentiator(Block):
     """dx = (x - xlast) / dt; with a robot, configuration differences use
     ``robot.interpolateDeriv`` (correct for spin joints).  The first output
-    is zero."""
+    is zero.
+
+    Accepts scalars as well as vectors (the reference raises TypeError for
+    scalars and calls a misspelled interpolate_deriv)."""
 
     def __init__(self, robot=None):
         self.robot = robot

@@ -7,6 +7,9 @@ bytes.
 - :class:`ControllerClient` connects to such a server (or to the Klamp't
   C++ SerialController) and answers each message with a
   RobotControllerBlock's output; run it with :meth:`JsonClient.loop`.
+
+The reference builds on asyncore, removed in Python 3.12; this module uses
+selectors.
 """
 import json
 import logging
