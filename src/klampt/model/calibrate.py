@@ -645,8 +645,8 @@ class RobotExtrinsicCalibration:
         if self.robot is None:
             raise ValueError("Set the robot first")
         for k, c in self.cameras.items():
-            s = self.robot.sensor(k) if isinstance(k, (int, str)) else None
-            if s is None or s.name() == '':
+            s = self._cameraSensor(k)
+            if s is None:
                 s = self.robot.addSensor(str(k), 'CameraSensor')
                 if c.intrinsics:
                     sensing.intrinsics_to_camera(c.intrinsics, s, 'json')
@@ -654,6 +654,17 @@ class RobotExtrinsicCalibration:
                 s.setSetting('zmax', '10')
             s.setSetting('link', str(_linkIndex(c.link, self.robot)))
             sensing.set_sensor_xform(s, c.local_coordinates if c.local_coordinates is not None else se3.identity())
+
+    def _cameraSensor(self, key):
+        """The robot's CameraSensor of a camera key: the sensor of that
+        index or name, else the one named str(key); None if neither is a
+        camera (a camera key 0 is not the robot's sensor 0 when that is a
+        joint sensor)."""
+        for k in ([key, str(key)] if isinstance(key, int) else [str(key)]):
+            s = self.robot.sensor(k)
+            if s.name() != '' and s.type() == 'CameraSensor':
+                return s
+        return None
 
     def save(self, fn) -> None:
         """Saves everything but the images as JSON (a path or a file)."""

@@ -16,6 +16,12 @@ from ._types import default_attributes, objectToVisType
 global_lock = threading.RLock()
 
 
+
+def _is_transform(x):
+    """An se3 element (R, t) with a 9-element R and a 3-element t."""
+    return (isinstance(x, (list, tuple)) and len(x) == 2 and isinstance(x[0], (list, tuple))
+            and isinstance(x[1], (list, tuple)) and len(x[0]) == 9 and len(x[1]) == 3)
+
 class _CascadingDict:
     """A dict whose missing keys are read from a parent dict; writes and
     deletes touch this level only."""
@@ -552,6 +558,9 @@ class VisualizationScene:
         with global_lock:
             item = self.getItem(name)
             if isinstance(item.item, (list, tuple, str)):
+                if _is_transform(item.item) and len(value) == 12 and not isinstance(value[0], (list, tuple)):
+                    # a transform's configuration: 12 numbers, R then t
+                    value = (list(value[:9]), list(value[9:]))
                 item.item = value
             else:
                 from klampt.model import config
