@@ -9,6 +9,7 @@ Files whose robot model is not in the shared data (Mirobot, Mirobot with
 vacuum, Robotiq 3-finger, Sphero, UR5e with Robotiq 85) are skipped, naming
 the missing model; the controller files that need hardware are not
 robot-info simulation files and are out of scope."""
+import json
 import os
 import warnings
 
@@ -92,3 +93,67 @@ def test_robotinfo_controller_builds_a_working_interface(tmp_path, key):
     assert [q[k] for k in arm] == pytest.approx(arm_target, abs=1e-9)
     assert [q[k] for k in gripper] == pytest.approx([q0[k] for k in gripper], abs=1e-9)
     assert iface.close()
+
+
+SIMULATOR_FILE = '''
+"""A robot-info simulatorFile written as Klampt-examples' sphero_sim.py and
+robotiq_sim.py are: an ActuatorEmulator from klampt.sim turning a custom
+command into actuation, and a RobotControllerBlock issuing it."""
+from klampt.sim import ActuatorEmulator
+from klampt.control.blocks.robotcontroller import RobotControllerBlock, RobotControllerIO
+
+
+class ElbowEmulator(ActuatorEmulator):
+    def __init__(self, controller):
+        self.controller = controller
+        self.calls = 0
+
+    def process(self, commands, dt):
+        if 'elbow' in commands:
+            self.calls += 1
+            q = self.controller.getCommandedConfig()
+            q[3] = commands.pop('elbow')
+            self.controller.setPIDCommand(q, [0.0] * len(q))
+
+
+class ElbowController(RobotControllerBlock):
+    def advance(self, **inputs):
+        api = RobotControllerIO(inputs)
+        return {'elbow': min(0.5, api.time())}
+
+
+def make(sim, robotIndex=0):
+    return ElbowController(), [ElbowEmulator(sim.controller(robotIndex))]
+'''
+
+
+def test_robotinfo_simulator_file_drives_the_simulation(tmp_path):
+    """RobotInfo.configureSimulator with a simulatorFile in the style of the
+    Klampt-examples simulators (klampt.sim's ActuatorEmulator, a
+    RobotControllerBlock): the emulator gets the block's custom command
+    each control step and the elbow follows it."""
+    from klampt.sim import ActuatorEmulator, SimpleSimulator
+    from control_helpers import load_world
+    fn = write_robotinfo(tmp_path, 'tx90pr2_sim.json')
+    # beside the robot-info file, named relative to it
+    with open(os.path.join(os.path.dirname(fn), 'elbow_sim.py'), 'w') as f:
+        f.write(SIMULATOR_FILE)
+    spec = json.loads(open(fn).read())
+    spec['simulatorFile'] = 'elbow_sim.py'
+    with open(fn, 'w') as f:
+        json.dump(spec, f)
+    info = RobotInfo.load(fn)
+    try:
+        w = load_world('robots/tx90pr2.rob')
+        sim = SimpleSimulator(w)
+        info.configureSimulator(sim)
+    finally:
+        RobotInfo.all_robots.pop(info.name, None)
+    emulator = sim.actuatorEmulators[0][0]
+    assert isinstance(emulator, ActuatorEmulator) and type(emulator).__name__ == 'ElbowEmulator'
+    for _ in range(100):
+        sim.simulate(0.01)
+    assert emulator.calls >= 99
+    assert sim.controller(0).getCommandedConfig()[3] == pytest.approx(0.5)
+    sim.updateWorld()
+    assert w.robot(0).getConfig()[3] == pytest.approx(0.5, abs=0.05)
