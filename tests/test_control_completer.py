@@ -4,8 +4,12 @@ import warnings
 
 import pytest
 
-from control_helpers import (BASES, MOVE_TIME, TARGET, TOL, driver_limits, max_abs_diff, run, run_until, step,
-                             tx90)
+from control_helpers import (BASES, MOVE_TIME, TARGET, TOL, driver_limits, load_world, make_base, max_abs_diff, run,
+                             run_until, step, tx90)
+
+import klampt
+from klampt.control.robotinterfaceutils import RobotInterfaceCompleter
+from klampt.control.simrobotinterface import KinematicSimControlInterface
 
 
 @pytest.mark.parametrize('kind', BASES)
@@ -261,6 +265,57 @@ def test_errors_are_clear():
         c.close()
     with pytest.raises(RuntimeError, match="closed"):
         c.beginStep()
+
+
+@pytest.mark.parametrize('kind', ['Position', 'Velocity', 'MoveTo', 'Full'])
+def test_raw_sim_bases_check_their_use(kind):
+    """A simulated base used directly: commands before initialize() or
+    after close(), unpaired beginStep()/endStep(), unknown sensors and
+    wrong sizes raise, naming the interface and the method."""
+    w = load_world('robots/tx90l.rob')
+    sim = klampt.Simulator(w)
+    base = make_base(kind, w, sim)
+    command = {'Position': lambda b, q: b.setPosition(q), 'Velocity': lambda b, q: b.setVelocity(q, 0.1),
+               'MoveTo': lambda b, q: b.moveToPosition(q), 'Full': lambda b, q: b.setPosition(q)}[kind]
+    assert base.status() == 'disconnected'
+    with pytest.raises(RuntimeError, match="Sim%sControlInterface.*call initialize" % kind):
+        command(base, [0.0] * 6)
+    assert base.initialize()
+    with pytest.raises(ValueError, match="6 entries, got 5"):
+        command(base, [0.0] * 5)
+    with pytest.raises(RuntimeError, match="endStep\\(\\) called without beginStep"):
+        base.endStep()
+    base.beginStep()
+    with pytest.raises(RuntimeError, match="beginStep\\(\\) called twice"):
+        base.beginStep()
+    command(base, [0.0] * 6)
+    base.endStep()
+    assert sim.getTime() == pytest.approx(0.01)
+    assert base.sensorMeasurements('q') == pytest.approx([0.0] * 7, abs=1e-3)
+    with pytest.raises(KeyError, match="no sensor 'camera'"):
+        base.sensorMeasurements('camera')
+    assert base.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        command(base, [0.0] * 6)
+    with pytest.raises(RuntimeError, match="twice"):
+        base.close()
+
+
+def test_kinematic_base_and_completer_check_their_use():
+    w = load_world('robots/tx90l.rob')
+    k = KinematicSimControlInterface(w.robot(0))
+    with pytest.raises(KeyError, match="no sensor 'nope'"):
+        k.sensorMeasurements('nope')
+    c = RobotInterfaceCompleter(k)
+    assert c.initialize()
+    with pytest.raises(IndexError, match="Joint index 6"):
+        step(c, lambda c: c.status(6))
+    assert step(c, lambda c: c.status(5)) == 'ok'
+    with pytest.raises(KeyError, match="no sensor 'nope'"):
+        step(c, lambda c: c.sensorMeasurements('nope'))
+    assert c.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        k.setPosition([0.0] * 6)
 
 
 def test_settings_and_gains():

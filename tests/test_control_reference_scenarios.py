@@ -170,8 +170,9 @@ def check_wiggle(robot_interface, robot):
         if u < 1.0:
             # the command is the wiggle at the interface's clock (one cycle
             # of latency at 2 rad/s), the arm follows within its servo lag
+            # and the wrapper's latency (0.15 s at most at 2 rad/s)
             assert qcmd == pytest.approx(wiggle_qdes(qmax, qmin, u), abs=0.05), t - t0
-            assert abs(qsns[0] - qcmd) < 0.2, t - t0
+            assert abs(qsns[0] - qcmd) < 0.3, t - t0
         for j, (x, tol) in enumerate(zip(qsns[1:], HOLD)):
             assert abs(x) <= tol, (t - t0, j + 1, x)
     top = max(rows, key=lambda r: r[2][0])

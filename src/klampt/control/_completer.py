@@ -920,7 +920,10 @@ class RobotInterfaceCompleter(_CompleterAPI):
         return self._clock()
 
     def status(self, joint_idx=None):
-        """'softStop'/'estop' from the emulator, else the base's status."""
+        """'softStop'/'estop' from the emulator, else the base's status
+        (the whole robot's, also for one joint_idx)."""
+        if joint_idx is not None:
+            self._jointIndex(joint_idx)
         if self._emulator is not None and self._emulator.status != 'ok':
             return self._emulator.status
         for p in self._physical:
@@ -1154,6 +1157,8 @@ class _CompleterPart(_CompleterAPI):
         return self._root.klamptModel()
 
     def status(self, joint_idx=None):
+        if joint_idx is not None:
+            self._jointIndex(joint_idx)
         if self._partBase is not None:
             s = self._partBase.status()
             if s != 'ok':

@@ -72,6 +72,14 @@ class _SimControlInterface(RobotInterfaceBase):
     def klamptModel(self):
         return self.robot
 
+    def _command(self, method):
+        """Raises RuntimeError for a command before initialize() or after
+        close()."""
+        if self._closed:
+            raise RuntimeError("%s.%s(): the interface was closed" % (self, method))
+        if self._status == 'disconnected':
+            raise RuntimeError("%s.%s(): call initialize() first" % (self, method))
+
     def initialize(self):
         if self._closed:
             raise RuntimeError("%s was closed" % self)
@@ -116,12 +124,19 @@ class _SimControlInterface(RobotInterfaceBase):
         return True
 
     def sensorMeasurements(self, name):
-        return [float(v) for v in self.sim_controller.sensor(name).getMeasurements()]
+        sensor = self.sim_controller.sensor(name)
+        if sensor.type() == '':
+            raise KeyError("%s has no sensor %r (sensors: %s)" % (self, name, ', '.join(self.sensors())))
+        return [float(v) for v in sensor.getMeasurements()]
 
     def beginStep(self):
+        if self._stepStart is not None:
+            raise RuntimeError("%s.beginStep() called twice without endStep()" % self)
         self._stepStart = time.monotonic()
 
     def endStep(self):
+        if self._stepStart is None:
+            raise RuntimeError("%s.endStep() called without beginStep()" % self)
         rate = self.sim_controller.getRate()
         if self._stepStart is not None and time.monotonic() - self._stepStart > 5 * rate and not self._warnedSlow:
             logging.getLogger(__name__).warning("%s: a control step took more than 5 control periods of wall time "
@@ -153,6 +168,7 @@ class SimPositionControlInterface(_SimControlInterface):
     a PID set-point with zero velocity); senses positions."""
 
     def setPosition(self, q):
+        self._command('setPosition')
         q = _checks.vector(q, self.robot.numDrivers(), 'setPosition', 'q')
         self.sim_controller.setPIDCommand(q, [0.0] * len(q))
 
@@ -162,6 +178,7 @@ class SimVelocityControlInterface(_SimControlInterface):
     1 s by default); senses positions."""
 
     def setVelocity(self, v, ttl=None):
+        self._command('setVelocity')
         v = _checks.vector(v, self.robot.numDrivers(), 'setVelocity', 'v')
         ttl = _checks.optional_duration(ttl, 'setVelocity')
         self.sim_controller.setVelocity(self.velocityToKlampt(v), 1.0 if ttl is None else max(ttl, 1e-9))
@@ -172,6 +189,7 @@ class SimMoveToControlInterface(_SimControlInterface):
     time-optimal milestones); senses positions."""
 
     def moveToPosition(self, q, speed=1.0):
+        self._command('moveToPosition')
         q = _checks.vector(q, self.robot.numDrivers(), 'moveToPosition', 'q')
         if _checks.speed(speed, 'moveToPosition') != 1.0:
             raise NotImplementedError("SimMoveToControlInterface.moveToPosition only moves at speed 1")
@@ -195,11 +213,13 @@ class SimFullControlInterface(_SimControlInterface):
         return self.robot.numDrivers()
 
     def setPosition(self, q):
+        self._command('setPosition')
         q = _checks.vector(q, self._n(), 'setPosition', 'q')
         self._torqueExpiry = None
         self.sim_controller.setPIDCommand(q, [0.0] * len(q))
 
     def setVelocity(self, v, ttl=None):
+        self._command('setVelocity')
         v = _checks.vector(v, self._n(), 'setVelocity', 'v')
         ttl = _checks.optional_duration(ttl, 'setVelocity')
         self._torqueExpiry = None
@@ -207,6 +227,7 @@ class SimFullControlInterface(_SimControlInterface):
 
     def setTorque(self, t, ttl=None):
         """Torques for ttl seconds (for ever if None), then zero torque."""
+        self._command('setTorque')
         t = _checks.vector(t, self._n(), 'setTorque', 't')
         ttl = _checks.optional_duration(ttl, 'setTorque')
         self.sim_controller.setTorque(t)
@@ -224,6 +245,7 @@ class SimFullControlInterface(_SimControlInterface):
         _SimControlInterface.endStep(self)
 
     def setPID(self, q, dq, t=None):
+        self._command('setPID')
         n = self._n()
         q = _checks.vector(q, n, 'setPID', 'q')
         dq = _checks.vector(dq, n, 'setPID', 'dq')
@@ -234,6 +256,7 @@ class SimFullControlInterface(_SimControlInterface):
             self.sim_controller.setPIDCommand(q, dq, _checks.vector(t, n, 'setPID', 't'))
 
     def setPIDGains(self, kP, kI, kD):
+        self._command('setPIDGains')
         n = self._n()
         self.sim_controller.setPIDGains(_checks.vector_or_scalar(kP, n, 'setPIDGains', 'kP'),
                                         _checks.vector_or_scalar(kI, n, 'setPIDGains', 'kI'),
@@ -243,6 +266,7 @@ class SimFullControlInterface(_SimControlInterface):
         return tuple(_checks.as_list(g) for g in self.sim_controller.getPIDGains())
 
     def _trajectory(self, method, ts, qs, vs, relative):
+        self._command(method)
         if not relative:
             raise NotImplementedError("%s.%s only takes relative times" % (self.__class__.__name__, method))
         n = self._n()
@@ -270,6 +294,7 @@ class SimFullControlInterface(_SimControlInterface):
         self._trajectory('setPiecewiseCubic', ts, qs, vs, relative)
 
     def moveToPosition(self, q, speed=1.0):
+        self._command('moveToPosition')
         q = _checks.vector(q, self._n(), 'moveToPosition', 'q')
         if _checks.speed(speed, 'moveToPosition') != 1.0:
             raise NotImplementedError("SimFullControlInterface.moveToPosition only moves at speed 1")
@@ -374,13 +399,18 @@ class KinematicSimControlInterface(RobotInterfaceBase):
         return self.sensors()
 
     def sensorMeasurements(self, name):
+        sensor = self.robot.sensor(name)
+        if sensor.type() == '':
+            raise KeyError("%s has no sensor %r (sensors: %s)" % (self, name, ', '.join(self.sensors())))
         self.robot.setConfig(self.configToKlampt(self.q))
-        return [float(v) for v in self.robot.sensor(name).getMeasurements()]
+        return [float(v) for v in sensor.getMeasurements()]
 
     def status(self, joint_idx=None):
         return self._status
 
     def setPosition(self, q):
+        if self._closed:
+            raise RuntimeError("%s.setPosition(): the interface was closed" % self)
         q = _checks.vector(q, len(self.q), 'setPosition', 'q')
         if self._status != 'ok':
             return
