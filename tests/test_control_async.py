@@ -84,6 +84,17 @@ def test_threaded_parts_and_failed_initialize():
         iface.wait(timeout=5)
         assert wrist.commandedPosition() == pytest.approx([0.2, 0.3, 0.4], abs=1e-9)
         assert iface.commandedPosition()[:3] == pytest.approx([0, 0, 0])
+        # the part's conversions cover the part (or one of its joints)
+        q = wrist.configToKlampt([0.5, 0.6, 0.7])
+        assert q[4:7] == pytest.approx([0.5, 0.6, 0.7])
+        assert wrist.configFromKlampt(q) == pytest.approx([0.5, 0.6, 0.7])
+        assert wrist.configFromKlampt(q, joint_idx=1) == pytest.approx([0.6])
+        assert iface.configFromKlampt(q, part='wrist') == pytest.approx([0.5, 0.6, 0.7])
+        # a part has no parts: naming one is an error, not ignored
+        with pytest.raises(KeyError, match="no part 'elbow'"):
+            wrist.configToKlampt([0.0] * 3, part='elbow')
+        with pytest.raises(KeyError):
+            wrist.velocityFromKlampt([0.0] * 7, part='elbow')
     finally:
         iface.close()
 

@@ -530,17 +530,25 @@ class _RemotePart(_RemoteAPI, RobotInterfaceBase):
     def controlRate(self):
         return self._root.controlRate()
 
+    def _checkPart(self, part):
+        """A part's interface has no parts of its own: part must be None
+        (KeyError otherwise, instead of silently converting the whole
+        part)."""
+        if part is not None:
+            raise KeyError("%s has no part %r (parts: None)" % (self, part))
+        return self._partKey
+
     def configToKlampt(self, config, klamptConfig=None, part=None, joint_idx=None):
-        return self._root.configToKlampt(config, klamptConfig, self._partKey, joint_idx)
+        return self._root.configToKlampt(config, klamptConfig, self._checkPart(part), joint_idx)
 
     def configFromKlampt(self, klamptConfig, part=None, joint_idx=None):
-        return self._root.configFromKlampt(klamptConfig, self._partKey, joint_idx)
+        return self._root.configFromKlampt(klamptConfig, self._checkPart(part), joint_idx)
 
     def velocityToKlampt(self, velocity, klamptVelocity=None, part=None, joint_idx=None):
-        return self._root.velocityToKlampt(velocity, klamptVelocity, self._partKey, joint_idx)
+        return self._root.velocityToKlampt(velocity, klamptVelocity, self._checkPart(part), joint_idx)
 
     def velocityFromKlampt(self, klamptVelocity, part=None, joint_idx=None):
-        return self._root.velocityFromKlampt(klamptVelocity, self._partKey, joint_idx)
+        return self._root.velocityFromKlampt(klamptVelocity, self._checkPart(part), joint_idx)
 
 
 def warn_async(interface, what):

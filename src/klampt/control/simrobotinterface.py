@@ -49,54 +49,89 @@ def _set_model_file(properties, robotInfo):
     path = robotInfo._resolve(robotInfo.modelFile)
     properties['klamptModelFile'] = os.path.abspath(path) if path is not None else robotInfo.modelFile
 
-class _SimControlInterface(RobotInterfaceBase):
-    """The shared part of the simulated interfaces: structure, sensors,
-    clock, stepping, status."""
+class _SimBase(RobotInterfaceBase):
+    """What the simulated interfaces share: the model (robot), parts from a
+    RobotInfo, sensors (sensor_of: index or name -> sensor), closing once."""
 
-    def __init__(self, sim_controller, simulator=None, robotInfo=None):
+    def __init__(self, robot, sensor_of, robotInfo, status):
         RobotInterfaceBase.__init__(self, name=self.__class__.__name__, simulated=True)
-        if not isinstance(sim_controller, SimRobotController):
-            raise ValueError("%s needs a SimRobotController, got %r" % (self.__class__.__name__, sim_controller))
-        if simulator is not None and not isinstance(simulator, Simulator):
-            raise ValueError("simulator must be a klampt.Simulator")
-        self.sim_controller = sim_controller
-        self.robot = sim_controller.model()
-        self.simulator = simulator
+        self.robot = robot
         self.robotInfo = robotInfo
+        self._sensorOf = sensor_of
         _set_model_file(self.properties, robotInfo)
-        self._status = 'disconnected'
+        self._status = status
         self._closed = False
-        self._stepStart = None
-        self._warnedSlow = False
 
     def klamptModel(self):
         return self.robot
 
-    def _command(self, method):
-        """Raises RuntimeError for a command before initialize() or after
-        close()."""
+    def _requireOpen(self, method):
         if self._closed:
             raise RuntimeError("%s.%s(): the interface was closed" % (self, method))
-        if self._status == 'disconnected':
-            raise RuntimeError("%s.%s(): call initialize() first" % (self, method))
 
-    def initialize(self):
+    def _checkInitialize(self):
         if self._closed:
             raise RuntimeError("%s was closed" % self)
-        self._status = 'ok'
-        return True
 
     def close(self):
         if self._closed:
             raise RuntimeError("%s.close() called twice" % self)
         self._closed = True
-        self._status = 'disconnected'
         return True
 
     def parts(self):
         if self._partsCache is None:
             self._partsCache = _info_parts(self, self.robotInfo)
         return self._partsCache
+
+    def status(self, joint_idx=None):
+        return self._status
+
+    def sensors(self):
+        return _sensor_names(self._sensorOf)
+
+    def enabledSensors(self):
+        return self.sensors()
+
+    def _sensor(self, name):
+        """The sensor named name; KeyError if there is none."""
+        sensor = self._sensorOf(name)
+        if sensor.type() == '':
+            raise KeyError("%s has no sensor %r (sensors: %s)" % (self, name, ', '.join(self.sensors())))
+        return sensor
+
+
+class _SimControlInterface(_SimBase):
+    """The shared part of the interfaces to a SimRobotController: clock,
+    stepping, status."""
+
+    def __init__(self, sim_controller, simulator=None, robotInfo=None):
+        if not isinstance(sim_controller, SimRobotController):
+            raise ValueError("%s needs a SimRobotController, got %r" % (self.__class__.__name__, sim_controller))
+        if simulator is not None and not isinstance(simulator, Simulator):
+            raise ValueError("simulator must be a klampt.Simulator")
+        _SimBase.__init__(self, sim_controller.model(), sim_controller.sensor, robotInfo, 'disconnected')
+        self.sim_controller = sim_controller
+        self.simulator = simulator
+        self._stepStart = None
+        self._warnedSlow = False
+
+    def _command(self, method):
+        """Raises RuntimeError for a command before initialize() or after
+        close()."""
+        self._requireOpen(method)
+        if self._status == 'disconnected':
+            raise RuntimeError("%s.%s(): call initialize() first" % (self, method))
+
+    def initialize(self):
+        self._checkInitialize()
+        self._status = 'ok'
+        return True
+
+    def close(self):
+        _SimBase.close(self)
+        self._status = 'disconnected'
+        return True
 
     def controlRate(self):
         return 1.0 / self.sim_controller.getRate()
@@ -109,12 +144,6 @@ class _SimControlInterface(RobotInterfaceBase):
     def _advancesOwnSimulation(self):
         return self.simulator is not None
 
-    def sensors(self):
-        return _sensor_names(self.sim_controller.sensor)
-
-    def enabledSensors(self):
-        return self.sensors()
-
     def hasSensor(self, sensor):
         return self.sim_controller.sensor(sensor).type() != ''
 
@@ -124,10 +153,7 @@ class _SimControlInterface(RobotInterfaceBase):
         return True
 
     def sensorMeasurements(self, name):
-        sensor = self.sim_controller.sensor(name)
-        if sensor.type() == '':
-            raise KeyError("%s has no sensor %r (sensors: %s)" % (self, name, ', '.join(self.sensors())))
-        return [float(v) for v in sensor.getMeasurements()]
+        return [float(v) for v in self._sensor(name).getMeasurements()]
 
     def beginStep(self):
         if self._stepStart is not None:
@@ -147,9 +173,6 @@ class _SimControlInterface(RobotInterfaceBase):
             self.simulator.simulate(rate)
             if self.simulator.getStatus() >= Simulator.STATUS_UNSTABLE:
                 self._status = self.simulator.getStatusString()
-
-    def status(self, joint_idx=None):
-        return self._status
 
     def reset(self):
         if self._status == 'disconnected':
@@ -322,7 +345,7 @@ class SimFullControlInterface(_SimControlInterface):
         return _checks.as_list(self.sim_controller.getCommandedTorque())
 
 
-class KinematicSimControlInterface(RobotInterfaceBase):
+class KinematicSimControlInterface(_SimBase):
     """A robot without physics: setPosition sets the model's configuration,
     after checking the driver limits and self-collision.  A violation
     leaves the configuration unchanged and sets the status to
@@ -336,17 +359,12 @@ class KinematicSimControlInterface(RobotInterfaceBase):
     """
 
     def __init__(self, robot, robotInfo=None, rate=200.0):
-        RobotInterfaceBase.__init__(self, name=self.__class__.__name__, simulated=True)
         if not isinstance(robot, RobotModel):
             raise ValueError("KinematicSimControlInterface needs a RobotModel, got %r" % (robot,))
         if not rate > 0:
             raise ValueError("rate must be > 0")
-        self.robot = robot
-        self.robotInfo = robotInfo
+        _SimBase.__init__(self, robot, robot.sensor, robotInfo, 'ok')
         self.rate = float(rate)
-        _set_model_file(self.properties, robotInfo)
-        self._status = 'ok'
-        self._closed = False
         self.q = self.configFromKlampt(robot.getConfig())
         self.qmin, self.qmax = self._driverLimits()
 
@@ -369,48 +387,21 @@ class KinematicSimControlInterface(RobotInterfaceBase):
         robot.setConfig(q0)
         return [min(a, b) for a, b in zip(lo, hi)], [max(a, b) for a, b in zip(lo, hi)]
 
-    def klamptModel(self):
-        return self.robot
-
     def initialize(self):
-        if self._closed:
-            raise RuntimeError("%s was closed" % self)
+        self._checkInitialize()
         self.robot.selfCollides()  # builds the collision structures before the control loop
         return True
-
-    def close(self):
-        if self._closed:
-            raise RuntimeError("%s.close() called twice" % self)
-        self._closed = True
-        return True
-
-    def parts(self):
-        if self._partsCache is None:
-            self._partsCache = _info_parts(self, self.robotInfo)
-        return self._partsCache
 
     def controlRate(self):
         return self.rate
 
-    def sensors(self):
-        return _sensor_names(self.robot.sensor)
-
-    def enabledSensors(self):
-        return self.sensors()
-
     def sensorMeasurements(self, name):
-        sensor = self.robot.sensor(name)
-        if sensor.type() == '':
-            raise KeyError("%s has no sensor %r (sensors: %s)" % (self, name, ', '.join(self.sensors())))
+        sensor = self._sensor(name)
         self.robot.setConfig(self.configToKlampt(self.q))
         return [float(v) for v in sensor.getMeasurements()]
 
-    def status(self, joint_idx=None):
-        return self._status
-
     def setPosition(self, q):
-        if self._closed:
-            raise RuntimeError("%s.setPosition(): the interface was closed" % self)
+        self._requireOpen('setPosition')
         q = _checks.vector(q, len(self.q), 'setPosition', 'q')
         if self._status != 'ok':
             return

@@ -5,6 +5,14 @@ import math
 from .robotcontroller import RobotControllerBlock, RobotControllerIO
 
 
+def _phase(block, t):
+    """The fraction of the block's period elapsed at time t since its
+    start (the first call's time)."""
+    if block.startTime is None:
+        block.startTime = t
+    return (t - block.startTime) / block.period
+
+
 class BigWiggleController(RobotControllerBlock):
     """Moves each joint in turn to its upper limit, its lower limit and
     back, one joint per period (seconds); joints with a range over 2 pi
@@ -41,9 +49,7 @@ class BigWiggleController(RobotControllerBlock):
     def advance(self, **inputs):
         api = RobotControllerIO(inputs)
         t = api.time()
-        if self.startTime is None:
-            self.startTime = t
-        u = (t - self.startTime) / self.period
+        u = _phase(self, t)
         self._next_movable()
         i = self.index
         qdes = list(self.q)
@@ -89,9 +95,7 @@ class OneJointWiggleController(RobotControllerBlock):
     def advance(self, **inputs):
         api = RobotControllerIO(inputs)
         t = api.time()
-        if self.startTime is None:
-            self.startTime = t
-        u = (t - self.startTime) / self.period
+        u = _phase(self, t)
         qdes = list(self.q)
         qdes[self.index] += math.sin(u * 2 * math.pi) * self.magnitude
         return api.makePositionCommand(qdes)
