@@ -166,12 +166,22 @@ def hold_key(viewer, key, seconds):
     return t0, commanded(viewer.interface)[1]
 
 
-def test_kbdrive_world_file_drives_the_simulated_arm():
+@pytest.fixture
+def headless_vis():
+    """klampt.vis as the demos use it (no window), killed afterwards: a live
+    vis window changes how later simulated cameras render in this
+    process."""
+    from klampt import vis
+    yield vis
+    vis.kill()
+
+
+def test_kbdrive_world_file_drives_the_simulated_arm(headless_vis):
     """``python kbdrive.py tx90scenario0.xml``: no controller given, so a
     Completer over SimFullControlInterface; '2' drives driver 1 up at 1
     rad/s while held, releasing it stops it, 'w' drives it back."""
     require_shared_data()
-    from klampt import vis
+    vis = headless_vis
     world, interface, sim = demo_setup([SHARED_DATA + '/tx90scenario0.xml'])
     vis.clear()
     vis.add("world", world)
@@ -216,7 +226,6 @@ def test_kbdrive_world_file_drives_the_simulated_arm():
     assert q3[1] - q2[1] == pytest.approx(-0.5 * SPEED, abs=0.06)
     # idle() kept the interface's items in the scene
     assert {'_0_clock', '_0_q_sns'} <= set(vis.scene().items)
-    vis.clear()
     assert interface.close()
 
 
@@ -315,7 +324,7 @@ def pose_demo(args, ghost_fn):
         assert {'traj', '_0_q_sns', 'ghost'} <= set(vis.scene().items)
         assert interface.close()
     finally:
-        vis.clear()
+        vis.kill()
     return world, interface, log, moved, posed
 
 
