@@ -119,13 +119,17 @@ def _make_backend(name):
     if name == 'PyQt':
         from .backends.qt_window import QtBackend
         return QtBackend()
+    if name == 'viser':
+        from .backends.viser_backend import ViserBackend
+        return ViserBackend()
     raise RuntimeError("klampt.vis backend %r is not available here" % name)
 
 
 def init(backends=None) -> str:
     """Chooses the backend: a name or list of names tried in order among
     'GLFW' ('GLUT' is served by GLFW), 'offscreen' ('EGL', 'OSMesa'),
-    'IPython', 'HTML', 'PyQt' / 'PyQt5' / 'PyQt6' / 'PySide6', 'null'; None
+    'IPython', 'HTML', 'PyQt' / 'PyQt5' / 'PyQt6' / 'PySide6', 'viser'
+    (a browser view served on http://127.0.0.1:8080), 'null'; None
     picks the default (``KLAMPT_VIS_BACKEND``, else Jupyter in notebooks, a
     GLFW window with a display, else offscreen, else null). Returns the
     chosen backend's name. Calling it again with the active backend keeps
@@ -560,10 +564,12 @@ def getWidgetState(id: str):
     return _window().widgets[id].get('state')
 
 
-def _set_widget_state(id, state):
-    """Sets a widget's state from the GUI and calls its callback."""
-    widget = _window().widgets[id]
-    callback = _window().widget_callbacks.get(id)
+def _set_widget_state(id, state, window=None):
+    """Sets a widget's state from the GUI (of ``window``, by default the
+    current one) and calls its callback."""
+    window = window or _window()
+    widget = window.widgets[id]
+    callback = window.widget_callbacks.get(id)
     with global_lock:
         if widget['type'] == 'button':
             if callback:

@@ -1,0 +1,246 @@
+"""The viser backend, against a real server on the loopback interface and a
+websocket client speaking viser's protocol as the browser does
+(tests/viser_wire.py): the world's nodes arrive with the poses of the
+links and objects, a configuration change moves the link nodes without
+re-sending meshes, points and labels arrive, the JSON GUI and actions show
+as controls whose use runs the callbacks and sets ``getWidgetState``, and
+the Close button, ``kill()`` and a second ``show()`` behave as a window's."""
+import contextlib
+import io
+import re
+import time
+
+import pytest
+
+from conftest import arm_table_world
+
+pytest.importorskip('viser')
+
+from viser_wire import ViserClient  # noqa: E402
+
+
+@pytest.fixture
+def vis(monkeypatch):
+    """klampt.vis on the viser backend, on a port the OS picks."""
+    monkeypatch.setenv('KLAMPT_VIS_PORT', '0')
+    monkeypatch.delenv('KLAMPT_VIS_HEADLESS_TIMEOUT', raising=False)
+    from klampt import vis as v
+    v.kill()
+    assert v.init('viser') == 'viser'
+    v.createWindow('viser test')
+    yield v
+    v.kill()
+
+
+def _show(vis):
+    """show() and the port from the printed URL."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        vis.show()
+    found = re.search(r'klampt\.vis: viser serving the scene on http://127\.0\.0\.1:(\d+)', out.getvalue())
+    assert found, out.getvalue()
+    port = int(found.group(1))
+    assert port == vis.nativeWindow().get_port()
+    return port
+
+
+def _assert_pose(pose, T, tol=1e-5):
+    from klampt.math import so3
+    wxyz, position = pose
+    R = so3.from_quaternion(wxyz)
+    assert max(abs(a - b) for a, b in zip(R, T[0])) < tol, (R, T[0])
+    assert max(abs(a - b) for a, b in zip(position, T[1])) < tol, (position, T[1])
+
+
+def _relative(robot, i):
+    from klampt.math import se3
+    link = robot.link(i)
+    p = link.getParent()
+    return link.getTransform() if p < 0 else se3.mul(se3.inv(robot.link(p).getTransform()), link.getTransform())
+
+
+def _link_paths(robot):
+    """Each link's expected viser path: the robot group, then the parent chain."""
+    paths = []
+    for i in range(robot.numLinks()):
+        chain = []
+        j = i
+        while j >= 0:
+            chain.append(robot.link(j).getName())
+            j = robot.link(j).getParent()
+        paths.append('/' + robot.getName() + '/' + '/'.join(reversed(chain)))
+    return paths
+
+
+def test_world_nodes_poses_and_motion(vis):
+    world = arm_table_world()
+    robot = world.robot(0)
+    q = robot.getConfig()
+    q[1] = 0.3
+    robot.setConfig(q)
+    vis.add('world', world)
+    port = _show(vis)
+    client = ViserClient(port)
+    try:
+        paths = _link_paths(robot)
+        objects = ['/' + world.rigidObject(i).getName() for i in range(world.numRigidObjects())]
+        terrains = ['/' + world.terrain(i).getName() for i in range(world.numTerrains())]
+        wanted = set(paths + objects + terrains)
+        client.wait_for(lambda ms: wanted <= {m['name'] for m in ms if m['type'] == 'MeshMessage'})
+        client.receive(0.3)
+        poses = client.poses()
+        for i, path in enumerate(paths):
+            _assert_pose(poses[path], _relative(robot, i))
+        for i, path in enumerate(objects):
+            _assert_pose(poses[path], world.rigidObject(i).getTransform())
+        # a link's colour is the robot's appearance colour
+        mesh = next(m for m in client.of_type('MeshMessage') if m['name'] == paths[2])
+        expected = [int(255 * c) for c in robot.link(2).appearance().getColor()[:3]]
+        assert max(abs(a - b) for a, b in zip(mesh['props']['color'], expected)) <= 1
+        meshes_before = len(client.of_type('MeshMessage'))
+
+        # a configuration change moves the link's node (relative pose), nothing else is re-sent
+        q[1] = -0.8
+        q[3] = 1.1
+        vis.lock()
+        robot.setConfig(q)
+        vis.unlock()
+        vis.update()
+        client.wait_for(lambda ms: any(m['type'] == 'SetOrientationMessage' and m['name'] == paths[1]
+                                       for m in ms[-200:]) and _pose_matches(client, paths[1], _relative(robot, 1)))
+        client.receive(0.3)
+        poses = client.poses()
+        for i in (1, 3):
+            _assert_pose(poses[paths[i]], _relative(robot, i))
+        assert len(client.of_type('MeshMessage')) == meshes_before
+
+        # a point, a labelled world point and screen text
+        vis.add('pt', [0.5, 0.25, 1.0], color=(1, 0, 0, 1), size=10)
+        vis.addText('note', 'where it is', position=(0.1, 0.2, 0.3))
+        vis.addText('console', 'hello from the console')
+        client.wait_for(lambda ms: any(m['type'] == 'PointCloudMessage' and m['name'] == '/pt' for m in ms)
+                        and any(m['type'] == 'LabelMessage' and m['name'] == '/note' for m in ms)
+                        and any(m['type'] == 'GuiUpdateMessage' and 'hello from the console'
+                                in str(m['updates'].get('_markdown', '')) for m in ms))
+        label = next(m for m in client.of_type('LabelMessage') if m['name'] == '/note')
+        assert label['props']['text'] == 'where it is'
+        client.receive(0.2)
+        assert client.poses()['/note'][1] == pytest.approx([0.1, 0.2, 0.3])
+        cloud = next(m for m in client.of_type('PointCloudMessage') if m['name'] == '/pt')
+        assert cloud['props']['colors'] is not None
+        assert len(client.of_type('MeshMessage')) == meshes_before  # adding items re-sends no mesh
+
+        # removing an item removes its node
+        vis.remove('pt')
+        client.wait_for(lambda ms: any(m['type'] == 'RemoveSceneNodeMessage' and m['name'] == '/pt' for m in ms))
+    finally:
+        client.close()
+
+
+def _pose_matches(client, path, T):
+    try:
+        _assert_pose(client.poses()[path], T)
+        return True
+    except (AssertionError, KeyError, TypeError):
+        return False
+
+
+def test_gui_controls_fire_callbacks(vis):
+    calls = []
+    vis.addButton('Press me', lambda: calls.append('button'))
+    vis.addCheckbox('Enable', lambda s: calls.append(('checkbox', s)), value=False)
+    vis.addSlider('Gain', 0.5, 0.0, 2.0, lambda s: calls.append(('slider', s)))
+    vis.addSelect('Mode', ['fast', 'slow'], lambda s: calls.append(('select', s)))
+    vis.addSelect('Parts', ['a', 'b', 'c'], lambda s: calls.append(('parts', s)), multiple=True)
+    vis.addInput('Name', 'robot', lambda s: calls.append(('name', s)))
+    vis.addInput('Count', 3, lambda s: calls.append(('count', s)))
+    vis.addAction(lambda: calls.append('action'), 'Do it', 'd', 'does it')
+    port = _show(vis)
+    client = ViserClient(port)
+    try:
+        labels = ['Close', 'Press me', 'Enable', 'Gain', 'Mode', 'Parts', 'Name', 'Count', 'Do it (d)', 'a', 'b']
+        client.wait_for(lambda ms: all(client.gui_uuid(label) for label in labels))
+        assert calls == []
+
+        def run(label, value, expected):
+            client.set_gui(label, value)
+            deadline = time.time() + 5
+            while expected not in calls and time.time() < deadline:
+                time.sleep(0.02)
+            assert expected in calls, (label, calls)
+        run('Press me', True, 'button')
+        run('Enable', True, ('checkbox', True))
+        assert vis.getWidgetState('Enable') is True
+        run('Gain', 1.25, ('slider', 1.25))
+        assert vis.getWidgetState('Gain') == 1.25
+        run('Mode', 'slow', ('select', 'slow'))
+        assert vis.getWidgetState('Mode') == 'slow'
+        run('b', True, ('parts', ['b']))
+        run('a', True, ('parts', ['a', 'b']))
+        assert vis.getWidgetState('Parts') == ['a', 'b']
+        run('Name', 'arm', ('name', 'arm'))
+        run('Count', 7, ('count', 7))
+        assert vis.getWidgetState('Count') == 7
+        run('Do it (d)', True, 'action')
+
+        # a widget added while shown appears; Close ends shown()
+        vis.addButton('Later', lambda: calls.append('later'))
+        client.wait_for(lambda ms: client.gui_uuid('Later'))
+        run('Later', True, 'later')
+        assert vis.shown()
+        client.set_gui('Close', True)
+        deadline = time.time() + 5
+        while vis.shown() and time.time() < deadline:
+            time.sleep(0.02)
+        assert not vis.shown()
+    finally:
+        client.close()
+
+
+def test_show_kill_show_again_and_spin(vis):
+    world = arm_table_world()
+    vis.add('world', world)
+    for _ in range(2):
+        port = _show(vis)
+        assert vis.shown()
+        client = ViserClient(port)
+        try:
+            client.wait_for(lambda ms: any(m['type'] == 'MeshMessage' and m['name'] == '/table' for m in ms))
+        finally:
+            client.close()
+        vis.kill()
+        assert not vis.shown()
+        with pytest.raises(OSError):
+            ViserClient(port)  # the server is gone
+        vis.init('viser')
+    start = time.time()
+    with contextlib.redirect_stdout(io.StringIO()):
+        vis.spin(0.5)
+    assert 0.4 < time.time() - start < 5
+    assert not vis.shown()
+    # loop(setup=vis.show, callback=cb) runs the callback until it hides the window
+    ticks = []
+
+    def cb():
+        ticks.append(1)
+        if len(ticks) >= 3:
+            vis.show(False)
+    with contextlib.redirect_stdout(io.StringIO()):
+        vis.loop(setup=vis.show, callback=cb)
+    assert len(ticks) == 3
+
+
+def test_default_port_is_8080_or_the_next_free(monkeypatch):
+    import socket
+    monkeypatch.delenv('KLAMPT_VIS_PORT', raising=False)
+    from klampt import vis
+    vis.kill()
+    vis.init('viser')
+    try:
+        port = _show(vis)
+        assert port >= 8080
+        if port > 8080:  # 8080 was taken: nothing may answer as us there, but something listens
+            with socket.create_connection(('127.0.0.1', 8080), timeout=2):
+                pass
+    finally:
+        vis.kill()
