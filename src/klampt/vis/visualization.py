@@ -94,7 +94,7 @@ def _default_order():
     elif _in_notebook():
         order += ['IPython']
     from ._context import has_display
-    if has_display() and sys.platform != 'darwin' and _importable('glfw') and _importable('OpenGL'):
+    if has_display() and _importable('glfw') and _importable('OpenGL'):
         order.append('GLFW')
     order += ['offscreen', 'null']
     return order
@@ -307,8 +307,24 @@ def loop(setup: Callable = None, callback: Callable = None, cleanup: Callable = 
 
 def show(display: bool = True) -> None:
     """Shows (or with False hides) the current window; returns at once on
-    threaded backends."""
+    threaded backends. On macOS a window needs the main thread: outside
+    ``python -m klampt.vis`` (and outside ``loop``, ``dialog``, ``run``),
+    the scene goes to the viser backend when it is installed, else a
+    RuntimeError names the launcher."""
+    if display:
+        _main_thread_fallback()
     _backend().show(_window(), display)
+
+
+def _main_thread_fallback():
+    backend = _backend()
+    if backend.name != 'GLFW' or not backend.needs_fallback:
+        return
+    from ._launcher import LAUNCHER_HINT, gui_mode
+    if gui_mode(blocking=False) == 'viser':
+        warnings.warn("klampt.vis: a window needs the main thread here; showing the scene with viser instead "
+                      "(%s for a window)" % LAUNCHER_HINT)
+        init('viser')
 
 
 def spin(duration: float) -> None:

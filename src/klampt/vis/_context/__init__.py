@@ -20,7 +20,10 @@ _failure = None
 
 
 def has_display() -> bool:
-    """True if an X11 or Wayland display is announced."""
+    """True on macOS and Windows desktops, and where an X11 or Wayland
+    display is announced."""
+    if sys.platform in ('darwin', 'win32'):
+        return True
     return bool(os.environ.get('DISPLAY') or os.environ.get('WAYLAND_DISPLAY'))
 
 

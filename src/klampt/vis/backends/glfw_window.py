@@ -4,7 +4,11 @@ starts the thread and returns; ``loop``, ``dialog``, ``run`` and ``spin``
 wait in the caller's thread while the vis thread draws. Frames are drawn
 into an FBO and blitted to the window; screenshots read the FBO after the
 next frame (5 s timeout). Keys fire actions ('?' prints them), drag
-rotates, Ctrl-drag pans, Shift-drag and the wheel zoom."""
+rotates, Ctrl-drag pans, Shift-drag and the wheel zoom.
+
+On macOS the loop needs the main thread (:mod:`klampt.vis._launcher`):
+under ``python -m klampt.vis`` it runs there while the script runs in a
+worker; otherwise the blocking calls run it in the calling main thread."""
 import queue
 import threading
 import time
@@ -172,22 +176,45 @@ class GLFWBackend(Backend):
         self._started = threading.Event()
         self._error = None
         self._natives = {}
+        self._gui_ident = None
+        self._inline = False  # the loop runs in the blocking caller (macOS main thread)
+        self._blocking = 0  # depth of loop / dialog / run / spin calls
 
     # -- the vis thread
     def _ensure_thread(self):
-        if self._thread is not None and self._thread.is_alive():
-            return
+        """Starts the GUI loop unless it runs (returns False when the
+        blocking caller must run it itself, in its thread)."""
+        from .._launcher import gui_mode, start_gui_loop
+        if self._inline or (self._thread is not None and self._thread.is_alive()):
+            return True
+        if gui_mode(blocking=self._blocking > 0) == 'inline':
+            return False
         self._stop.clear()
         self._started.clear()
         self._error = None
-        self._thread = threading.Thread(target=self._main, name='klampt.vis GLFW', daemon=True)
-        self._thread.start()
+        self._thread = start_gui_loop(self._main, 'klampt.vis GLFW')
         self._started.wait(10.0)
         if self._error is not None:
             raise RuntimeError("klampt.vis: GLFW failed: %s" % self._error)
+        return True
 
-    def _main(self):
+    def _in_gui_thread(self):
+        return threading.get_ident() == self._gui_ident
+
+    def _run_inline(self, until, tick=None):
+        """Runs the GUI loop in this thread until ``until()``."""
+        self._stop.clear()
+        self._inline = True
+        try:
+            self._main(until, tick)
+        finally:
+            self._inline = False
+        if self._error is not None:
+            raise RuntimeError("klampt.vis: GLFW failed: %s" % self._error)
+
+    def _main(self, until=None, tick=None):
         import glfw
+        self._gui_ident = threading.get_ident()
         try:
             if not glfw.init():
                 raise RuntimeError("glfw.init() failed (no display?)")
@@ -208,6 +235,11 @@ class GLFWBackend(Backend):
                     if w not in windows:
                         self._natives.pop(w).destroy()
                 glfw.poll_events()
+                if tick is not None:
+                    with global_lock:
+                        tick()
+                if until is not None and until():
+                    break
                 time.sleep(max(0.0, LOOP_PERIOD - (time.time() - start)))
         except Exception as e:
             warnings.warn("klampt.vis GLFW thread stopped: %r" % (e,))
@@ -220,6 +252,7 @@ class GLFWBackend(Backend):
                     pass
             self._natives.clear()
             glfw.terminate()
+            self._gui_ident = None
 
     def _run_calls(self):
         while True:
@@ -265,32 +298,72 @@ class GLFWBackend(Backend):
 
     # -- API
     def show(self, window, display=True):
+        """Shows (or hides) the window; False when the GUI loop must be run
+        by the blocking caller."""
         if display:
             window.shown = True
             window.closed = False
             window.shown_since = time.time()
-            self._ensure_thread()
-        else:
-            window.shown = False
+            return self._ensure_thread()
+        window.shown = False
+        return True
+
+    @property
+    def needs_fallback(self):
+        """Whether ``vis.show()`` now could not keep a window (macOS
+        outside the launcher and outside a blocking call)."""
+        return self._blocking == 0 and not self._inline and not self.shown_anywhere()
+
+    def shown_anywhere(self):
+        """Whether the GUI loop runs."""
+        return self._thread is not None and self._thread.is_alive()
 
     def shown(self, window):
-        return window.shown and not window.closed and self._thread is not None and self._thread.is_alive()
+        running = self._inline or (self._thread is not None and self._thread.is_alive())
+        return window.shown and not window.closed and running
 
-    def _wait_closed(self, window):
-        while self.shown(window):
-            time.sleep(LOOP_PERIOD)
+    def _wait(self, window, until):
+        """Waits while the window is shown and not ``until()``; runs the
+        loop here when the platform wants it in this (main) thread."""
+        self._blocking += 1
+        try:
+            inline = not self.show(window, True)
+            if inline:
+                self._run_inline(lambda: not (window.shown and not window.closed) or until())
+            else:
+                while self.shown(window) and not until():
+                    time.sleep(LOOP_PERIOD)
+        finally:
+            self._blocking -= 1
 
     def spin(self, window, duration):
-        self.show(window, True)
         end = time.time() + duration
-        while self.shown(window) and time.time() < end:
-            time.sleep(LOOP_PERIOD)
+        self._wait(window, lambda: time.time() >= end)
         window.shown = False
 
     def dialog(self, window):
-        self.show(window, True)
-        self._wait_closed(window)
+        self._wait(window, lambda: False)
         window.shown = False
+
+    def loop(self, window, setup, callback, cleanup):
+        """setup(), callback() each frame while shown, cleanup(); in the
+        calling thread's GUI loop when the platform wants it there."""
+        from .._launcher import gui_mode
+        self._blocking += 1
+        try:
+            if self._inline or gui_mode(blocking=True) != 'inline':
+                return super().loop(window, setup, callback, cleanup)
+            try:
+                if setup is not None:
+                    setup()
+                if not window.shown:
+                    self.show(window, True)
+                self._run_inline(lambda: not (window.shown and not window.closed), callback)
+            finally:
+                if cleanup is not None:
+                    cleanup()
+        finally:
+            self._blocking -= 1
 
     def run(self, window):
         self.dialog(window)
@@ -298,6 +371,8 @@ class GLFWBackend(Backend):
     def screenshot(self, window, want_depth=False):
         if not self.shown(window):
             return super().screenshot(window, want_depth)
+        if self._in_gui_thread() and window in self._natives:  # an action or inline loop callback
+            return self._natives[window].frame(bool(want_depth))
         done = threading.Event()
         box = []
 
@@ -321,7 +396,7 @@ class GLFWBackend(Backend):
         window._frame_requests.append((bool(want_depth), lambda r: r is not None and deliver(*r)))
 
     def thread_call(self, func):
-        if self._thread is None or not self._thread.is_alive() or threading.current_thread() is self._thread:
+        if not (self._inline or self.shown_anywhere()) or self._in_gui_thread():
             with global_lock:
                 func()
         else:
@@ -330,8 +405,8 @@ class GLFWBackend(Backend):
     def kill(self, windows):
         for w in windows:
             w.shown = False
+        self._stop.set()
         if self._thread is not None:
-            self._stop.set()
-            if threading.current_thread() is not self._thread:
+            if not self._in_gui_thread():
                 self._thread.join(10.0)
             self._thread = None
