@@ -29,8 +29,10 @@ python=$(command -v python3.11 || command -v python3)
 for pkg in libegl1 libegl-mesa0 libgl1-mesa-dri libgbm1 libglvnd0 libgl1; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
-# Desktop windows (GLFW) are tested under a virtual X server.
+# Desktop windows (GLFW) are tested under a virtual X server, with clicks and
+# keys sent through its XTest extension.
 command -v xvfb-run >/dev/null 2>&1 || need+=(xvfb xauth)
+dpkg -s libxtst6 >/dev/null 2>&1 || need+=(libxtst6)
 # The web viewer (HTML export, Jupyter widget) is tested in a headless browser.
 command -v chromium-headless-shell >/dev/null 2>&1 || command -v chromium >/dev/null 2>&1 \
   || need+=(chromium-headless-shell)

@@ -4,7 +4,9 @@ starts the thread and returns; ``loop``, ``dialog``, ``run`` and ``spin``
 wait in the caller's thread while the vis thread draws. Frames are drawn
 into an FBO and blitted to the window; screenshots read the FBO after the
 next frame (5 s timeout). Keys fire actions ('?' prints them), drag
-rotates, Ctrl-drag pans, Shift-drag and the wheel zoom.
+rotates, Ctrl-drag pans, Shift-drag and the wheel zoom. The JSON GUI
+widgets and the actions are controls of a panel in the top right corner
+(:mod:`klampt.vis._gui_panel`); screenshots show it as the window does.
 
 On macOS the loop needs the main thread (:mod:`klampt.vis._launcher`):
 under ``python -m klampt.vis`` it runs there while the script runs in a
@@ -38,7 +40,9 @@ class _NativeWindow:
     """A GLFW window showing a vis Window (lives in the vis thread)."""
 
     def __init__(self, glfw, window, share):
+        from .._gui_panel import GuiPanel
         from .._render.frame import Framebuffer
+        self.panel = GuiPanel(window)
         self.glfw = glfw
         self.window = window
         glfw.window_hint(glfw.VISIBLE, True)
@@ -85,6 +89,9 @@ class _NativeWindow:
             return
         x, y = self._cursor()
         if action in (self.glfw.PRESS, self.glfw.REPEAT):
+            with global_lock:
+                if self.panel.key(name):
+                    return
             self.window.keyboard(name, x, y)
         elif action == self.glfw.RELEASE:
             with global_lock:
@@ -94,6 +101,9 @@ class _NativeWindow:
 
     def _on_char(self, handle, codepoint):
         x, y = self._cursor()
+        with global_lock:
+            if self.panel.key(chr(codepoint)):
+                return
         self.window.keyboard(chr(codepoint), x, y)
 
     def _on_button(self, handle, button, action, mods):
@@ -101,9 +111,17 @@ class _NativeWindow:
         glut_button = {self.glfw.MOUSE_BUTTON_LEFT: 0, self.glfw.MOUSE_BUTTON_MIDDLE: 1,
                        self.glfw.MOUSE_BUTTON_RIGHT: 2}.get(button, button)
         x, y = self._cursor()
+        with global_lock:
+            if glut_button == 0 and action == self.glfw.PRESS and self.panel.press(x, y, self.window.width):
+                return
+            if glut_button == 0 and action == self.glfw.RELEASE and self.panel.release():
+                return
         self.window.mouse_button(glut_button, 0 if action == self.glfw.PRESS else 1, x, y)
 
     def _on_motion(self, handle, x, y):
+        with global_lock:
+            if self.panel.drag(int(x), int(y), self.window.width):
+                return
         self.window.motion(int(x), int(y))
 
     def _on_scroll(self, handle, dx, dy):
@@ -140,6 +158,9 @@ class _NativeWindow:
         self.window.scene.view.screenDeviceScale = fw / float(w) if w else 1
         self.fbo.bind(fw, fh)
         self.window.draw(h)
+        from .._render.gui_panel import draw_panel
+        with global_lock:
+            draw_panel(self.panel, w, h, fw / float(w) if w else 1.0)
         result = None
         if want_depth is not None:
             near, far = clip_planes(self.window.view)
@@ -176,6 +197,7 @@ class GLFWBackend(Backend):
         self._started = threading.Event()
         self._error = None
         self._natives = {}
+        self._requests_lock = threading.Lock()
         self._gui_ident = None
         self._inline = False  # the loop runs in the blocking caller (macOS main thread)
         self._blocking = 0  # depth of loop / dialog / run / spin calls
@@ -281,20 +303,27 @@ class GLFWBackend(Backend):
         native.sync()
         window.scene.updateTime()
         window.idle()
-        requests = getattr(window, '_frame_requests', [])
+        requests = self._take_requests(window)  # a request made while drawing waits for the next frame
         want = None
         if requests:
             want = any(r[0] for r in requests)
         result = native.frame(want)
         for req in requests:
             req[1](result)
-        if requests:
+
+    def _request_frame(self, window, request):
+        with self._requests_lock:
+            window.__dict__.setdefault('_frame_requests', []).append(request)
+
+    def _take_requests(self, window):
+        with self._requests_lock:
+            requests = getattr(window, '_frame_requests', [])
             window._frame_requests = []
+        return requests
 
     def _fail_requests(self, window):
-        for req in getattr(window, '_frame_requests', []):
+        for req in self._take_requests(window):
             req[1](None)
-        window._frame_requests = []
 
     # -- API
     def show(self, window, display=True):
@@ -379,9 +408,7 @@ class GLFWBackend(Backend):
         def deliver(result):
             box.append(result)
             done.set()
-        if not hasattr(window, '_frame_requests'):
-            window._frame_requests = []
-        window._frame_requests.append((bool(want_depth), deliver))
+        self._request_frame(window, (bool(want_depth), deliver))
         if not done.wait(SCREENSHOT_TIMEOUT):
             raise RuntimeError("klampt.vis.screenshot: no frame was drawn within %g s" % SCREENSHOT_TIMEOUT)
         if box[0] is None:
@@ -391,9 +418,7 @@ class GLFWBackend(Backend):
     def screenshot_callback(self, window, deliver, want_depth):
         if not self.shown(window):
             return super().screenshot_callback(window, deliver, want_depth)
-        if not hasattr(window, '_frame_requests'):
-            window._frame_requests = []
-        window._frame_requests.append((bool(want_depth), lambda r: r is not None and deliver(*r)))
+        self._request_frame(window, (bool(want_depth), lambda r: r is not None and deliver(*r)))
 
     def thread_call(self, func):
         if not (self._inline or self.shown_anywhere()) or self._in_gui_thread():
