@@ -10,6 +10,7 @@ import io
 import re
 import time
 
+import numpy as np
 import pytest
 
 from conftest import arm_table_world
@@ -126,8 +127,14 @@ def test_world_nodes_poses_and_motion(vis):
         assert label['props']['text'] == 'where it is'
         client.receive(0.2)
         assert client.poses()['/note'][1] == pytest.approx([0.1, 0.2, 0.3])
+        assert _point_at(client.messages, '/pt', [0.5, 0.25, 1.0])
         cloud = next(m for m in client.of_type('PointCloudMessage') if m['name'] == '/pt')
-        assert cloud['props']['colors'] is not None
+        assert np.asarray(cloud['props']['colors']).tolist() == [255, 0, 0]
+        # meshes carry the geometry: the table's vertices are those of the terrain's mesh, in its frame
+        table = next(m for m in client.of_type('MeshMessage') if m['name'] == '/table')
+        expected = np.asarray(world.terrain('table').geometry().getTriangleMesh().getVertices(), dtype=np.float32)
+        got = np.asarray(table['props']['vertices']).reshape(-1, 3)
+        assert got.shape == expected.shape and np.allclose(got, expected, atol=1e-5)
         assert len(client.of_type('MeshMessage')) == meshes_before  # adding items re-sends no mesh
 
         # removing an item removes its node
@@ -244,3 +251,72 @@ def test_default_port_is_8080_or_the_next_free(monkeypatch):
                 pass
     finally:
         vis.kill()
+
+
+def test_edit_with_gizmos_and_joint_sliders(vis):
+    import msgspec
+    from klampt.math import so3
+    world = arm_table_world()
+    robot = world.robot(0)
+    vis.add('world', world)
+    vis.add('p', [0.2, 0.3, 1.0], color=(1, 0, 0, 1))
+    vis.add('T', (so3.identity(), [0.0, 0.5, 0.5]))
+    vis.edit('p')
+    vis.edit('T')
+    vis.edit(('world', robot.getName()))
+    port = _show(vis)
+    client = ViserClient(port)
+    try:
+        gizmos = client.wait_for(lambda ms: [m for m in ms if m['type'] == 'TransformControlsMessage']
+                                 if sum(m['type'] == 'TransformControlsMessage' for m in ms) >= 2 else None)
+        poses = client.poses()
+        by_position = {tuple(round(v, 6) for v in poses[g['name']][1]): g for g in gizmos}
+        point_gizmo = by_position[(0.2, 0.3, 1.0)]
+        frame_gizmo = by_position[(0.0, 0.5, 0.5)]
+        assert point_gizmo['props']['disable_rotations'] and not frame_gizmo['props']['disable_rotations']
+
+        def drag(gizmo, wxyz, position):
+            client.ws.send(msgspec.msgpack.encode({'type': 'TransformControlsUpdateMessage', 'name': gizmo['name'],
+                                                   'wxyz': wxyz, 'position': position, 'owner': ''}))
+        drag(point_gizmo, [1.0, 0.0, 0.0, 0.0], [0.4, -0.1, 1.2])
+        quarter = [0.7071067811865476, 0.0, 0.0, 0.7071067811865476]  # 90 degrees about z
+        drag(frame_gizmo, quarter, [0.1, 0.2, 0.3])
+        deadline = time.time() + 5
+        while time.time() < deadline and vis.getItemConfig('p') != pytest.approx([0.4, -0.1, 1.2]):
+            time.sleep(0.05)
+        assert vis.getItemConfig('p') == pytest.approx([0.4, -0.1, 1.2])
+        while time.time() < deadline and vis.getItemConfig('T')[9:] != pytest.approx([0.1, 0.2, 0.3]):
+            time.sleep(0.05)
+        T = vis.getItemConfig('T')
+        assert T[9:] == pytest.approx([0.1, 0.2, 0.3])
+        assert T[:9] == pytest.approx(so3.rotation([0, 0, 1], 1.5707963267948966), abs=1e-9)
+        # the point's node follows the edit
+        client.wait_for(lambda ms: _point_at(ms, '/p', [0.4, -0.1, 1.2]))
+
+        # a joint slider configures the robot, and the link's node moves in the browser
+        link = robot.link(2).getName()
+        client.wait_for(lambda ms: client.gui_uuid(link))
+        qmin, qmax = robot.getJointLimits()
+        target = 0.5 * (qmin[2] + qmax[2]) + 0.25 * (qmax[2] - qmin[2])
+        client.set_gui(link, target)
+        while time.time() < deadline + 5 and abs(robot.getConfig()[2] - target) > 1e-6:
+            time.sleep(0.05)
+        assert abs(robot.getConfig()[2] - target) < 1e-6
+        assert abs(vis.getItemConfig(('world', robot.getName()))[2] - target) < 1e-6
+        path = _link_paths(robot)[2]
+        client.wait_for(lambda ms: _pose_matches(client, path, _relative(robot, 2)))
+
+        vis.edit('p', False)
+        client.wait_for(lambda ms: any(m['type'] == 'RemoveSceneNodeMessage' and m['name'] == point_gizmo['name']
+                                       for m in ms))
+    finally:
+        client.close()
+
+
+def _point_at(messages, name, position):
+    """Whether the last point cloud named ``name`` is one point at ``position``."""
+    clouds = [m for m in messages if m['type'] == 'PointCloudMessage' and m['name'] == name]
+    if not clouds:
+        return False
+    points = np.asarray(clouds[-1]['props']['points'], dtype=float).reshape(-1, 3)
+    return points.shape == (1, 3) and np.allclose(points[0], position, atol=1e-6)

@@ -6,15 +6,34 @@ the web client does when a control is used."""
 import time
 
 import msgspec
+import numpy as np
 import zstandard
 
 
 def decode_frame(frame):
-    """The messages of one server frame (binary buffers left as placeholders)."""
+    """The messages of one server frame, numpy arrays in place of the
+    placeholders of the binary buffers that follow the msgpack payload
+    (each aligned to 8 bytes)."""
     size = int.from_bytes(frame[0:8], 'little')
     compressed = int.from_bytes(frame[8:16], 'little')
     inner = zstandard.ZstdDecompressor().decompress(frame[16:16 + compressed], max_output_size=size)
-    return msgspec.msgpack.decode(inner)['messages']
+    payload = msgspec.msgpack.decode(inner)
+    buffers = []
+    offset = 16 + compressed
+    for length in payload['binaryBufferLengths']:
+        offset += (8 - offset % 8) % 8
+        buffers.append(frame[offset:offset + length])
+        offset += length
+
+    def resolve(value):
+        if isinstance(value, dict):
+            if '__binary_index' in value and 'dtype' in value:
+                return np.frombuffer(buffers[value['__binary_index']], dtype=np.dtype(value['dtype']))
+            return {k: resolve(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [resolve(v) for v in value]
+        return value
+    return [resolve(m) for m in payload['messages']]
 
 
 class ViserClient:

@@ -11,8 +11,10 @@ axes and labels are sent once, and re-sent only when their data or colour
 changes; a publisher thread sends the moving nodes' poses about 30 times a
 second (at once after ``update()`` / ``unlock()``). Actions and the JSON
 GUI become controls of viser's GUI panel; its "Close" button ends
-``shown()`` as closing a window would. Screenshots are rendered offscreen
-in this process."""
+``shown()`` as closing a window would. ``vis.edit`` gives points,
+transforms, frames and rigid objects a transform gizmo, and robots and
+configurations a slider per joint. Screenshots are rendered offscreen in
+this process."""
 import math
 import os
 import threading
@@ -332,6 +334,90 @@ class GuiPanel:
         return '\n\n'.join(lines)
 
 
+class EditorControls:
+    """The editors of a window's items (``vis.edit``) as viser controls:
+    a transform gizmo for point and transform posers (a point's without
+    rotations), a folder of joint sliders for robot posers."""
+
+    def __init__(self, server, window, changed):
+        self.server = server
+        self.window = window
+        self.changed = changed
+        self.controls = {}  # id(app) -> (app, editor, handles)
+        self.count = 0
+
+    def sync(self):
+        """Adds controls for new editors, removes those of editors gone."""
+        with global_lock:
+            apps = {id(app): app for app in self.window._editor_apps()}
+        for key in list(self.controls):
+            app, editor, handles = self.controls[key]
+            if key not in apps or apps[key].editor is not editor:
+                for h in handles:
+                    h.remove()
+                del self.controls[key]
+        for key, app in apps.items():
+            if key not in self.controls:
+                self.controls[key] = (app, app.editor, self._make(app))
+
+    def _make(self, app):
+        editor = app.editor
+        kind = {c.__name__ for c in type(editor).__mro__}
+        self.count += 1
+        path = '/klampt_edit/%d' % self.count
+        with global_lock:
+            if 'RobotPoser' in kind:
+                return self._joint_sliders(app, editor)
+            if 'PointPoser' in kind:
+                gizmo = self.server.scene.add_transform_controls(path, scale=0.3, disable_rotations=True,
+                                                                 position=tuple(editor.get()))
+            elif 'TransformPoser' in kind:
+                R, t = editor.get()
+                gizmo = self.server.scene.add_transform_controls(path, scale=0.3, wxyz=tuple(so3.quaternion(R)),
+                                                                 position=tuple(t))
+            else:
+                return []
+        gizmo.on_update(lambda _: self._moved(app, editor, gizmo, 'PointPoser' in kind))
+        return [gizmo]
+
+    def _moved(self, app, editor, gizmo, point):
+        with global_lock:
+            if point:
+                editor.set([float(v) for v in gizmo.position])
+            else:
+                editor.set(so3.from_quaternion([float(v) for v in gizmo.wxyz]), [float(v) for v in gizmo.position])
+            app.update_editor(False)
+            app.markChanged(config=True, appearance=False)
+        self.changed()
+
+    def _joint_sliders(self, app, editor):
+        robot = editor._robot
+        qmin, qmax = robot.getJointLimits()
+        q = editor.get()
+        gui = self.server.gui
+        folder = gui.add_folder('Edit %s' % (app.name if isinstance(app.name, str) else robot.getName()))
+        with folder:  # removing the folder removes the sliders
+            for i in range(len(q)):
+                lo, hi = qmin[i], qmax[i]
+                if not (math.isfinite(lo) and math.isfinite(hi)) or hi <= lo:
+                    lo, hi = q[i] - math.pi, q[i] + math.pi
+                if hi - lo < 1e-9:
+                    continue  # a fixed joint
+                slider = gui.add_slider(robot.link(i).getName(), min=lo, max=hi, step=(hi - lo) / 200.0,
+                                        initial_value=min(hi, max(lo, q[i])))
+
+                def moved(e, i=i):
+                    with global_lock:
+                        config = editor.get()
+                        config[i] = float(e.target.value)
+                        editor.set(config)
+                        app.update_editor(False)
+                        app.markChanged(config=True, appearance=False)
+                    self.changed()
+                slider.on_update(moved)
+        return [folder]
+
+
 class ViserBackend(Backend):
     """The scene in a browser through a viser server."""
 
@@ -344,6 +430,7 @@ class ViserBackend(Backend):
         self.window = None
         self.mirror = None
         self.panel = None
+        self.editors = None
         self._thread = None
         self._stop = threading.Event()
         self._wake = threading.Event()
@@ -365,6 +452,11 @@ class ViserBackend(Backend):
                 for h in self.panel.handles:
                     h.remove()
             self.panel = GuiPanel(self.server, window, lambda: self._closed(window))
+            if self.editors is not None:
+                for _, _, handles in self.editors.controls.values():
+                    for h in handles:
+                        h.remove()
+            self.editors = EditorControls(self.server, window, lambda: self.scene_changed(window))
             self._scene_dirty = self._gui_dirty = True
         if self._thread is None or not self._thread.is_alive():
             self._stop.clear()
@@ -399,6 +491,7 @@ class ViserBackend(Backend):
                 if self._gui_dirty:
                     self._gui_dirty = False
                     panel.sync()
+                    self.editors.sync()
             except Exception as e:  # keep serving; the next change retries
                 warnings.warn("klampt.vis viser: %r" % (e,))
                 time.sleep(LOOP_PERIOD)
@@ -446,7 +539,7 @@ class ViserBackend(Backend):
         if self.server is not None:
             self.server.stop()
         self.server = None
-        self.window = self.mirror = self.panel = None
+        self.window = self.mirror = self.panel = self.editors = None
 
     def native_window(self, window):
         """The ViserServer once shown (else the Window)."""
@@ -475,6 +568,10 @@ class ViserBackend(Backend):
         self._wake.set()
 
     def gui_changed(self, window):
+        self._gui_dirty = True
+        self._wake.set()
+
+    def editors_changed(self, window, app):
         self._gui_dirty = True
         self._wake.set()
 
