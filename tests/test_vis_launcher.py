@@ -223,3 +223,31 @@ def test_macos_decisions_in_a_real_session_under_xvfb(tmp_path):
     assert out['centre'][0] > 100 and out['centre'][1] < 50  # the window drew the red sphere
     assert 'klampt.vis GLFW' not in out['threads']  # no vis thread was started
     assert 0.4 < out['spin'] < 5
+
+
+def test_ctrl_c_stops_the_launcher(tmp_path):
+    import signal
+    import time
+    script = tmp_path / 'forever.py'
+    script.write_text(textwrap.dedent("""
+        import time
+        from klampt import vis
+        vis.add('p', [0, 0, 0])
+        vis.show()
+        print('running', flush=True)
+        while vis.shown():
+            time.sleep(0.05)
+        """))
+    proc = subprocess.Popen([sys.executable, '-m', 'klampt.vis', str(script)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=_env(), cwd=str(tmp_path))
+    try:
+        assert proc.stdout.readline().strip() == 'running'
+        time.sleep(0.2)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert 'interrupted' in err

@@ -137,6 +137,21 @@ def test_world_nodes_poses_and_motion(vis):
         assert got.shape == expected.shape and np.allclose(got, expected, atol=1e-5)
         assert len(client.of_type('MeshMessage')) == meshes_before  # adding items re-sends no mesh
 
+        # a point cloud geometry, at its transform
+        import klampt
+        from klampt.math import so3
+        pc = klampt.PointCloud()
+        pc.setPoints(np.array([[0.0, 0.0, 0.0], [0.1, 0.0, 0.0], [0.0, 0.2, 0.3]]))
+        cloud_geom = klampt.Geometry3D(pc)
+        cloud_geom.setCurrentTransform(so3.rotation([0, 0, 1], 0.5), [1.0, 2.0, 0.5])
+        vis.add('cloud', cloud_geom, color=(0, 0, 1, 1))
+        client.wait_for(lambda ms: any(m['type'] == 'PointCloudMessage' and m['name'] == '/cloud' for m in ms))
+        client.receive(0.2)
+        cloud = [m for m in client.of_type('PointCloudMessage') if m['name'] == '/cloud'][-1]
+        assert np.allclose(np.asarray(cloud['props']['points']).reshape(-1, 3), pc.getPoints(), atol=1e-6)
+        assert np.asarray(cloud['props']['colors']).tolist() == [0, 0, 255]
+        _assert_pose(client.poses()['/cloud'], cloud_geom.getCurrentTransform())
+
         # removing an item removes its node
         vis.remove('pt')
         client.wait_for(lambda ms: any(m['type'] == 'RemoveSceneNodeMessage' and m['name'] == '/pt' for m in ms))
@@ -220,6 +235,16 @@ def test_show_kill_show_again_and_spin(vis):
         with pytest.raises(OSError):
             ViserClient(port)  # the server is gone
         vis.init('viser')
+    # screenshots are rendered in this process, also while the browser view is served
+    from conftest import require_offscreen
+    require_offscreen()
+    with contextlib.redirect_stdout(io.StringIO()):
+        vis.show()
+    vis.resizeWindow(320, 240)
+    vis.autoFitCamera()
+    img = vis.screenshot()
+    assert img.shape == (240, 320, 3) and (np.abs(img.astype(int) - [204, 204, 229]).max(axis=2) > 3).mean() > 0.05
+    vis.show(False)
     start = time.time()
     with contextlib.redirect_stdout(io.StringIO()):
         vis.spin(0.5)
