@@ -341,15 +341,15 @@ class GLFWBackend(Backend):
     def needs_fallback(self):
         """Whether ``vis.show()`` now could not keep a window (macOS
         outside the launcher and outside a blocking call)."""
-        return self._blocking == 0 and not self._inline and not self.shown_anywhere()
+        return self._blocking == 0 and not self.loop_running()
 
-    def shown_anywhere(self):
-        """Whether the GUI loop runs."""
-        return self._thread is not None and self._thread.is_alive()
+    def loop_running(self):
+        """Whether the GUI loop runs (in a thread, on the launcher's main
+        thread, or in a blocking caller)."""
+        return self._inline or (self._thread is not None and self._thread.is_alive())
 
     def shown(self, window):
-        running = self._inline or (self._thread is not None and self._thread.is_alive())
-        return window.shown and not window.closed and running
+        return window.shown and not window.closed and self.loop_running()
 
     def _wait(self, window, until):
         """Waits while the window is shown and not ``until()``; runs the
@@ -421,7 +421,7 @@ class GLFWBackend(Backend):
         self._request_frame(window, (bool(want_depth), lambda r: r is not None and deliver(*r)))
 
     def thread_call(self, func):
-        if not (self._inline or self.shown_anywhere()) or self._in_gui_thread():
+        if not self.loop_running() or self._in_gui_thread():
             with global_lock:
                 func()
         else:

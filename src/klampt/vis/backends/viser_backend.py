@@ -441,7 +441,10 @@ class ViserBackend(Backend):
     def _start(self, window):
         if self.server is None:
             import viser
-            port = int(os.environ.get('KLAMPT_VIS_PORT', DEFAULT_PORT))
+            try:
+                port = int(os.environ.get('KLAMPT_VIS_PORT', DEFAULT_PORT))
+            except ValueError:
+                raise ValueError("KLAMPT_VIS_PORT=%r is not a port number" % os.environ['KLAMPT_VIS_PORT'])
             self.server = viser.ViserServer(host='127.0.0.1', port=port, label=window.title, verbose=False)
             self.url = 'http://127.0.0.1:%d' % self.server.get_port()
             print("klampt.vis: viser serving the scene on %s" % self.url, flush=True)
