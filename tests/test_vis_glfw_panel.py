@@ -71,6 +71,13 @@ SCRIPT = textwrap.dedent("""
         x11.XFlush(dpy)
         time.sleep(0.3)
 
+    def wait_until(condition, timeout=10.0):
+        # the vis thread takes the X events at its next frame, later under load
+        end = time.time() + timeout
+        while not condition() and time.time() < end:
+            time.sleep(0.05)
+        return condition()
+
     def key(name):
         code = x11.XKeysymToKeycode(dpy, x11.XStringToKeysym(name.encode()))
         xtst.XTestFakeKeyEvent(dpy, code, True, 0)
@@ -92,37 +99,47 @@ SCRIPT = textwrap.dedent("""
     camera = list(vis.getViewport().camera.rot)
 
     click(centre_x, row_y(2))
+    wait_until(lambda: calls)
     out['after_button'] = list(calls)
     click(left + 40, row_y(3))
+    wait_until(lambda: vis.getWidgetState('Enable'))
     out['checkbox_state'] = vis.getWidgetState('Enable')
     out['box_checked'] = vis.screenshot()[box[1], box[0]].tolist()
     track_x = left + layout.PANEL_WIDTH // 2
     track_w = layout.PANEL_WIDTH // 2 - 8
     click(track_x + int(0.75 * track_w), row_y(4))
+    wait_until(lambda: vis.getWidgetState('Gain') != 0.5)
     out['slider_state'] = vis.getWidgetState('Gain')
     click(centre_x, row_y(5))
     click(centre_x, row_y(5))
     click(left + 8, row_y(5))  # the '<' end goes back
+    wait_until(lambda: len([c for c in calls if c[0] == 'select']) == 3)
     out['select_state'] = vis.getWidgetState('Mode')
     click(left + layout.PANEL_WIDTH - 30, row_y(6))
     for k in ('BackSpace', '4', '2', 'Return'):
         key(k)
+    wait_until(lambda: vis.getWidgetState('Count') == 42)
     out['count_state'] = vis.getWidgetState('Count')
     click(centre_x, row_y(1))
+    wait_until(lambda: 'action' in calls)
     out['camera_still'] = list(vis.getViewport().camera.rot) == camera
     key('d')  # the action's key
+    wait_until(lambda: calls.count('action') == 2)
 
     # a drag beside the panel still turns the camera
     move(200, 300)
     xtst.XTestFakeButtonEvent(dpy, 1, True, 0); x11.XFlush(dpy); time.sleep(0.1)
     move(260, 320)
     xtst.XTestFakeButtonEvent(dpy, 1, False, 0); x11.XFlush(dpy); time.sleep(0.2)
-    out['camera_moved'] = list(vis.getViewport().camera.rot) != camera
+    out['camera_moved'] = wait_until(lambda: list(vis.getViewport().camera.rot) != camera)
 
+    below = lambda: vis.screenshot()[row_y(3), left + 2].tolist()
     click(centre_x, row_y(0))  # fold
-    out['folded_below_header'] = vis.screenshot()[row_y(3), left + 2].tolist()
+    wait_until(lambda: below()[0] > 150)
+    out['folded_below_header'] = below()
     click(centre_x, row_y(0))  # unfold
-    out['unfolded_below_header'] = vis.screenshot()[row_y(3), left + 2].tolist()
+    wait_until(lambda: below()[0] < 100)
+    out['unfolded_below_header'] = below()
     out['calls'] = calls
     vis.kill()
     np.set_printoptions(threshold=10**9)

@@ -100,11 +100,13 @@ WINDOW_SCRIPT = """
     vis.add('s', klampt.Geometry3D(p), color=(1, 0, 0, 1))
     vis.show()
     gui = []
-    vis.threadCall(lambda: gui.append(threading.current_thread() is threading.main_thread()))
+    ran = threading.Event()
+    vis.threadCall(lambda: (gui.append(threading.current_thread() is threading.main_thread()), ran.set()))
     start = time.time()
     while vis.shown() and time.time() - start < 1.0:
         time.sleep(0.05)
     img = vis.screenshot()
+    ran.wait(10)  # threadCall runs at the next frame, which may come after the screenshot's
     print(repr((gui, img[240, 320].tolist(), sys.argv[1:])))
     """
 
@@ -113,7 +115,7 @@ def test_window_loop_runs_on_the_main_thread_under_xvfb(tmp_path):
     r = _launch(tmp_path, WINDOW_SCRIPT, ['--arg'], env=_env(), xvfb=True)
     assert r.returncode == 0, r.stdout + r.stderr
     gui, centre, args = _last(r)
-    assert gui == [True]  # the GLFW loop ran on the main thread
+    assert gui == [True], r.stderr  # the GLFW loop ran on the main thread
     assert centre[0] > 100 and centre[1] < 50 and centre[2] < 50
     assert args == ['--arg']
     # the same script without the launcher: the loop is in a vis thread
