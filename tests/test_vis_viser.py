@@ -17,6 +17,7 @@ from conftest import arm_table_world
 
 pytest.importorskip('viser')
 
+from klampt.vis import visualization  # noqa: E402
 from viser_wire import ViserClient  # noqa: E402
 
 
@@ -155,8 +156,28 @@ def test_world_nodes_poses_and_motion(vis):
         # removing an item removes its node
         vis.remove('pt')
         client.wait_for(lambda ms: any(m['type'] == 'RemoveSceneNodeMessage' and m['name'] == '/pt' for m in ms))
+
+        # a colour change re-sends the robot's meshes (children of a re-made node with it), at their poses
+        vis.setColor(('world', robot.getName()), 0, 1, 0)
+        client.wait_for(lambda ms: all(_last_mesh(ms, p) is not None and _last_mesh(ms, p)['props']['color'] ==
+                                       [0, 255, 0] for p in paths))
+        client.receive(0.3)
+        for i, path in enumerate(paths):
+            _assert_pose(client.poses()[path], _relative(robot, i))
+        assert _last_mesh(client.messages, '/table')['props']['color'] != [0, 255, 0]
+        vis.remove('world')
+        client.wait_for(lambda ms: any(m['type'] == 'RemoveSceneNodeMessage' and m['name'] == '/' + robot.getName()
+                                       for m in ms))
+        mirror = visualization._manager.backend.mirror
+        client.receive(0.3)
+        assert not [p for p in mirror.nodes if p.startswith('/' + robot.getName())]
     finally:
         client.close()
+
+
+def _last_mesh(messages, path):
+    meshes = [m for m in messages if m['type'] == 'MeshMessage' and m['name'] == path]
+    return meshes[-1] if meshes else None
 
 
 def _pose_matches(client, path, T):

@@ -96,8 +96,11 @@ class SceneMirror:
                 if extra['type'] == 'text' and (extra['position'] is None or len(extra['position']) != 3):
                     continue  # screen text goes to the GUI panel
                 self._extra(extra, seen)
-            for path in sorted(set(self.nodes) - seen, key=len, reverse=True):
-                self.nodes.pop(path).handle.remove()
+            for path in sorted(set(self.nodes) - seen, key=len):  # parents first: they take their children
+                if path in self.nodes:
+                    self.nodes.pop(path).handle.remove()
+                    for p in [p for p in self.nodes if p.startswith(path + '/')]:
+                        del self.nodes[p]
             self._set_camera(data['camera'])
         self.serializer = serializer
         self.paths = paths
@@ -114,10 +117,12 @@ class SceneMirror:
         old = self.nodes.get(path)
         if force or old is None or old.signature != signature:
             if old is not None:
-                old.handle.remove()
+                old.handle.remove()  # with its children, which are made again below
+                for p in [p for p in self.nodes if p.startswith(path + '/')]:
+                    del self.nodes[p]
             handle = self._make(node, path, pose, geometries, materials)
             self.nodes[path] = _Node(signature, handle, pose)
-            force = True  # a re-made node loses its children in the browser
+            force = True
         else:
             self._move(old, pose)
         handle = self.nodes[path].handle
