@@ -377,9 +377,14 @@ bool pointNearMesh(const MeshBVH& mesh, const Vector3& p, double tol) {
 
 bool meshMeshWithin(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, const RigidTransform& Tb,
                     double tol, int& t1, int& t2) {
+  if (a.getNumBVs() == 0 || b.getNumBVs() == 0) return false;
   WithinSearch s(a, Ta, b, Tb);
   s.tol = tol;
   s.tol2 = tol * tol;
+  s.placed = &PlacedNodes<PlacedBox>::forThisThread(b.getNumBVs());
+  // Disjoint root boxes settle most far pairs before the hint's triangle
+  // test (several times the cost of a box test) is paid.
+  if (!s.boxesNear(a.getBV(0).bv.obb, 0)) return false;
   Hint& hint = hintFor(a, b);
   if (validHint(hint.pair, a, b)) {
     Vector3 P, Q;
@@ -389,8 +394,6 @@ bool meshMeshWithin(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b
       return true;
     }
   }
-  if (a.getNumBVs() == 0 || b.getNumBVs() == 0) return false;
-  s.placed = &PlacedNodes<PlacedBox>::forThisThread(b.getNumBVs());
   if (!s.recurse(0, 0)) return false;
   hint.pair = {s.t1, s.t2};
   hint.fromDistance = false;
