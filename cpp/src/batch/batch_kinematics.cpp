@@ -25,20 +25,12 @@ void batchLinkTransforms(const Robot& robot, const double* configs, int N, const
   for (int l : links) checkLink(robot, l);
   checkConfigs(configs, N, n);
   const int L = (int)links.size();
-  // Only the listed links and their ancestors are placed (parents precede
-  // children), each as setConfig places it.
-  std::vector<char> needed(n, 0);
-  for (int l : links)
-    for (int k = l; k >= 0 && !needed[k]; k = robot.links[k].parent) needed[k] = 1;
-  std::vector<int> order;
-  for (int k = 0; k < n; ++k)
-    if (needed[k]) order.push_back(k);
+  // Only the listed links and their ancestors are placed.
+  const std::vector<int> frames = linksWithAncestors(robot, links);
   threads = batchThreadCount(threads, N);
   RobotCopies copies(robot, threads);
   parallelFor(N, threads, [&](int w, int i) {
-    Robot& r = copies.of(w);
-    r.q = Eigen::Map<const VectorX>(configs + (size_t)i * n, n);
-    for (int k : order) r.updateLinkFrame(k);
+    const Robot& r = copies.atLinks(w, configs + (size_t)i * n, frames);
     double* o = out + (size_t)i * L * 16;
     for (int k = 0; k < L; ++k, o += 16) {
       const RigidTransform& T = r.linkTransforms[links[k]];

@@ -15,6 +15,16 @@ void checkConfigs(const double* configs, int N, int n) {
         throw std::invalid_argument("configuration " + std::to_string(i) + " contains NaN or infinity");
 }
 
+std::vector<int> linksWithAncestors(const Robot& robot, const std::vector<int>& links) {
+  std::vector<char> needed(robot.numLinks(), 0);
+  for (int l : links)
+    for (int k = l; k >= 0 && !needed[k]; k = robot.links[k].parent) needed[k] = 1;
+  std::vector<int> order;
+  for (int k = 0; k < robot.numLinks(); ++k)
+    if (needed[k]) order.push_back(k);
+  return order;
+}
+
 Robot& RobotCopies::of(int worker) {
   std::shared_ptr<Robot>& c = copies_.at(worker);
   if (!c) c = copyRobot(robot_);
@@ -23,7 +33,15 @@ Robot& RobotCopies::of(int worker) {
 
 Robot& RobotCopies::at(int worker, const double* q) {
   Robot& r = of(worker);
-  r.setConfig(Eigen::Map<const VectorX>(q, r.numLinks()));
+  r.q = Eigen::Map<const VectorX>(q, r.numLinks());  // setConfig without a temporary vector
+  r.updateFrames();
+  return r;
+}
+
+Robot& RobotCopies::atLinks(int worker, const double* q, const std::vector<int>& frames) {
+  Robot& r = of(worker);
+  r.q = Eigen::Map<const VectorX>(q, r.numLinks());
+  for (int k : frames) r.updateLinkFrame(k);
   return r;
 }
 

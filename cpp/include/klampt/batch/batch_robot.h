@@ -13,12 +13,21 @@ namespace klampt {
 /// array with a NaN or infinite entry.
 void checkConfigs(const double* configs, int N, int n);
 
+/// The listed links and all their ancestors, ascending (parents before
+/// children): the frames that placing the listed links needs.
+std::vector<int> linksWithAncestors(const Robot& robot, const std::vector<int>& links);
+
 /// Lazily made copies of a robot, one per worker thread.
 class RobotCopies {
  public:
   RobotCopies(const Robot& robot, int threads) : robot_(robot), copies_(threads) {}
   /// Worker w's copy at configuration q (n doubles).
   Robot& at(int worker, const double* q);
+  /// Worker w's copy with configuration q, of which only the frames of
+  /// `frames` (from linksWithAncestors) are placed, each as setConfig places
+  /// it; the other links keep stale frames. Allocates nothing after the
+  /// first call.
+  Robot& atLinks(int worker, const double* q, const std::vector<int>& frames);
   /// Worker w's copy, at whatever configuration it was last set to.
   Robot& of(int worker);
 
