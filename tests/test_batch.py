@@ -227,6 +227,128 @@ def test_simulate_torque_control(world):
     assert np.array_equal(res["configs"], expected_q)
 
 
+def near_contact_configs(robot, collides, seed, count):
+    """Configurations within 1e-9 (in joint space) of a change of answer:
+    bisections between a colliding and a free random configuration, both
+    ends kept, so the narrow phase decides at distances near 0."""
+    Q = random_configs(robot, 400, seed=seed)
+    answers = [collides(q) for q in Q]
+    hits = [q for q, a in zip(Q, answers) if a]
+    free = [q for q, a in zip(Q, answers) if not a]
+    out = []
+    for a, b in zip(hits[:count], free[:count]):
+        for _ in range(35):
+            m = 0.5 * (a + b)
+            if collides(m):
+                a = m
+            else:
+                b = m
+        out += [a, b]
+    return np.array(out)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_collision_near_contact_equals_single_calls(threads):
+    w = WorldModel()
+    assert w.readFile(ARM_TABLE)
+    w.remove(w.terrain(0))
+    robot = w.robot(0)
+
+    def self_at(q):
+        robot.setConfig(q)
+        return robot.selfCollides()
+
+    def world_at(q):
+        robot.setConfig(q)
+        return first_world_pair(w, robot)[0] >= 0
+
+    for collides, seed in ((self_at, 4), (world_at, 5)):
+        Q = near_contact_configs(robot, collides, seed, 12)
+        expected = [collides(q) for q in Q]
+        assert 0 < sum(expected) < len(Q)
+        if collides is self_at:
+            hit, pairs = batch.self_collides(robot, Q, return_pairs=True, num_threads=threads)
+            expected_pairs = []
+            for q in Q:
+                robot.setConfig(q)
+                expected_pairs.append(first_self_pair(robot))
+            assert pairs.tolist() == expected_pairs
+            assert batch.self_collides(robot, Q, num_threads=threads).tolist() == expected
+        else:
+            hit = batch.world_collides(w, robot, Q, num_threads=threads)
+        assert hit.tolist() == expected
+
+
+def test_first_pair_is_reported_whatever_collided_before(world):
+    """A worker tries the pair it found last first only when no pair is
+    reported: with return_pairs the pair stays the first in index order even
+    when the configuration before collided through a later pair."""
+    robot = world.robot(0)
+    Q = random_configs(robot, 2000, seed=6)
+    hit, pairs = batch.self_collides(robot, Q, return_pairs=True, num_threads=1)
+    multi = []
+    for q, h in zip(Q, hit):
+        if h:
+            robot.setConfig(q)
+            multi.append(first_self_pair(robot))
+    assert len(set(map(tuple, multi))) > 1  # several different first pairs occur
+    order = np.argsort(pairs[:, 0] * 100 + pairs[:, 1])[::-1]  # later pairs first, so hints go stale
+    h2, p2 = batch.self_collides(robot, Q[order], return_pairs=True, num_threads=1)
+    assert np.array_equal(p2, pairs[order])
+    assert np.array_equal(batch.self_collides(robot, Q[order], num_threads=1), hit[order])
+
+
+def test_empty_and_single_batches(world):
+    robot = world.robot(0)
+    n = robot.numLinks()
+    none = np.zeros((0, n))
+    assert batch.forward_kinematics(robot, none).shape == (0, n, 4, 4)
+    assert batch.jacobians(robot, none, 6).shape == (0, 6, n)
+    hit, pairs = batch.self_collides(robot, none, return_pairs=True)
+    assert hit.shape == (0,) and pairs.shape == (0, 2)
+    hit, pairs = batch.world_collides(world, robot, none, return_pairs=True)
+    assert hit.shape == (0,) and pairs.shape == (0, 2)
+    solutions, solved = batch.solve_ik(robot, [])
+    assert solutions.shape == (0, n) and solved.shape == (0,)
+
+    q = random_configs(robot, 1, seed=7)
+    robot.setConfig(q[0])
+    T = batch.forward_kinematics(robot, q, links=[6])
+    assert np.array_equal(T[0, 0], np.array(se3.homogeneous(robot.link(6).getTransform())))
+    assert np.array_equal(batch.jacobians(robot, q, 6)[0], robot.link(6).getJacobian([0, 0, 0]))
+    assert batch.self_collides(robot, q).tolist() == [robot.selfCollides()]
+    assert batch.world_collides(world, robot, q, return_pairs=True)[1].tolist() == [first_world_pair(world, robot)]
+    target = ik.objective(robot.link(6), local=[0, 0, 0], world=[0.5, 0.1, 0.6])
+    robot.setConfig(q[0])
+    s = IKSolver(robot)
+    s.add(target)
+    ok = s.solve()
+    solutions, solved = batch.solve_ik(robot, [target], initial=q[0])
+    assert solved.tolist() == [ok] and solutions[0].tolist() == robot.getConfig()
+
+
+def test_wrong_shapes_and_nans_raise_value_error(world):
+    robot = world.robot(0)
+    n = robot.numLinks()
+    target = ik.objective(robot.link(6), local=[0, 0, 0], world=[0.5, 0.1, 0.6])
+    calls = {
+        "forward_kinematics": lambda Q: batch.forward_kinematics(robot, Q),
+        "jacobians": lambda Q: batch.jacobians(robot, Q, 6),
+        "self_collides": lambda Q: batch.self_collides(robot, Q),
+        "world_collides": lambda Q: batch.world_collides(world, robot, Q),
+        "solve_ik": lambda Q: batch.solve_ik(robot, [target] * max(1, len(Q)), initial=Q),
+    }
+    for name, call in calls.items():
+        for shape in ((3, n + 1), (3, n - 1), (n,) if name != "solve_ik" else (n + 1,), (2, 3, n)):
+            with pytest.raises(ValueError):
+                call(np.zeros(shape))
+        for value in (np.nan, np.inf):
+            bad = random_configs(robot, 4, seed=8)
+            bad[2, 3] = value
+            with pytest.raises(ValueError, match="configuration 2"):
+                call(bad)
+
+
 def test_bad_arguments_raise(world):
     robot = world.robot(0)
     n = robot.numLinks()

@@ -74,7 +74,8 @@ def _world_collides_local(world, configs, *, robot, return_pairs, num_threads):
 
 def _ik_local(robot, objectives, initial, seeds, *, tol, max_iters, restarts, start_random, num_threads):
     # Targets keep their own seeds (seed + global index) when split in chunks.
-    return _robotsim._batch_ik(robot, objectives, initial, tol, max_iters, restarts, start_random, int(seeds[0]),
+    first_seed = int(seeds[0]) if len(seeds) else 0
+    return _robotsim._batch_ik(robot, objectives, initial, tol, max_iters, restarts, start_random, first_seed,
                                num_threads)
 
 
