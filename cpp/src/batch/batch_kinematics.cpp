@@ -30,7 +30,7 @@ void batchLinkTransforms(const Robot& robot, const double* configs, int N, const
   threads = batchThreadCount(threads, N);
   RobotCopies copies(robot, threads);
   parallelFor(N, threads, [&](int w, int i) {
-    const Robot& r = copies.atLinks(w, configs + (size_t)i * n, frames);
+    const Robot& r = copies.atLinks(w, configs + (size_t)i * n, frames, false);
     double* o = out + (size_t)i * L * 16;
     for (int k = 0; k < L; ++k, o += 16) {
       const RigidTransform& T = r.linkTransforms[links[k]];

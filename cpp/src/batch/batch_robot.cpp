@@ -38,10 +38,13 @@ Robot& RobotCopies::at(int worker, const double* q) {
   return r;
 }
 
-Robot& RobotCopies::atLinks(int worker, const double* q, const std::vector<int>& frames) {
+Robot& RobotCopies::atLinks(int worker, const double* q, const std::vector<int>& frames, bool placeGeometry) {
   Robot& r = of(worker);
   r.q = Eigen::Map<const VectorX>(q, r.numLinks());
-  for (int k : frames) r.updateLinkFrame(k);
+  if (placeGeometry)
+    for (int k : frames) r.updateLinkFrame(k);
+  else
+    for (int k : frames) r.placeLinkFrame(k);
   return r;
 }
 

@@ -85,6 +85,11 @@ inline void rotateAboutLocalAxis(Matrix3& M, const Vector3& axis, double q) {
 }  // namespace
 
 void Robot::updateLinkFrame(int i) {
+  placeLinkFrame(i);
+  links[i].geometry->currentTransform = linkTransforms[i];
+}
+
+void Robot::placeLinkFrame(int i) {
   const Link& l = links[i];
   RigidTransform& T = linkTransforms[i];
   if (l.parent < 0) {
@@ -99,7 +104,6 @@ void Robot::updateLinkFrame(int i) {
     T.t.noalias() += T.R * (l.axis * q[i]);
   else if (q[i] != 0.0)
     rotateAboutLocalAxis(T.R, l.axis, q[i]);
-  l.geometry->currentTransform = T;
 }
 
 void Robot::updateFrames() {

@@ -25,9 +25,10 @@ class RobotCopies {
   Robot& at(int worker, const double* q);
   /// Worker w's copy with configuration q, of which only the frames of
   /// `frames` (from linksWithAncestors) are placed, each as setConfig places
-  /// it; the other links keep stale frames. Allocates nothing after the
-  /// first call.
-  Robot& atLinks(int worker, const double* q, const std::vector<int>& frames);
+  /// it; the other links keep stale frames. Their geometries are placed
+  /// too unless placeGeometry is false (only linkTransforms are read).
+  /// Allocates nothing after the first call.
+  Robot& atLinks(int worker, const double* q, const std::vector<int>& frames, bool placeGeometry = true);
   /// Worker w's copy, at whatever configuration it was last set to.
   Robot& of(int worker);
 

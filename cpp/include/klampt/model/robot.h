@@ -112,6 +112,9 @@ struct Robot {
   void updateFrames();
   /// Recomputes link i's transform from its parent's (already current).
   void updateLinkFrame(int i);
+  /// updateLinkFrame without placing the link's geometry (for callers that
+  /// read only linkTransforms).
+  void placeLinkFrame(int i);
   /// Recomputes the transforms of `link` and its descendants only.
   void updateSubtree(int link);
   /// Transform contributed by link i's own DOF at value qi.
