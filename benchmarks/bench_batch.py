@@ -9,15 +9,22 @@ processes, against the same batch run here.
     python benchmarks/bench_batch.py
 
 Columns: loop (the Python loop), t1 / t2 (the batch on 1 / 2 threads),
-loop/t1 and t1/t2 (speed-ups). Dask rows: local (the batch here on as many
-threads as workers), dask (the same batch on the cluster), overhead
-(dask/local - 1).
+loop/t1, loop/t2 and t1/t2 (speed-ups). The setConfig row is the loop that
+only sets each configuration: what every loop pays per item before its
+query. Dask rows: local (the batch here on as many threads as workers), dask
+(the same batch on the cluster), overhead (dask/local - 1). The load average
+before and after is printed: on a shared machine, t1/t2 means little unless
+it is well below the core count.
 """
 import os
 import statistics
 import time
 
-import numpy as np
+# numpy's BLAS threads spin for a while after each call and would take the
+# core the second batch thread needs; nothing here needs them.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
 
 from benchcommon import run
 
@@ -28,6 +35,7 @@ DASK_RUNS, DASK_DURATION = 16, 3.0  # a batch of a few seconds
 
 
 def median_ms(f, repeat):
+    f()  # warm: first calls build per-thread caches and collision structures
     times = []
     for _ in range(repeat):
         t0 = time.perf_counter()
@@ -79,6 +87,10 @@ def measure():
             robot.setConfig(q)
             any(g.collides(o) for g in links if not g.empty() for o in others)
 
+    def config_loop():
+        for q in Q:
+            robot.setConfig(q)
+
     def ik_loop():
         for o in objs:
             robot.setConfig(q0)
@@ -93,11 +105,12 @@ def measure():
         "worldCollides 1e4": (world_loop, lambda t: batch.world_collides(w, robot, Q, num_threads=t)),
         "IK 1e3": (ik_loop, lambda t: batch.solve_ik(robot, objs, initial=q0, num_threads=t)),
     }
-    results = {}
+    results = {"load before": os.getloadavg()[0], "setConfig 1e4": {"loop": median_ms(config_loop, 5)}}
     for name, (loop, fn) in cases.items():
-        results[name] = {"loop": median_ms(loop, 3), "t1": median_ms(lambda: fn(1), 5),
-                         "t2": median_ms(lambda: fn(2), 5)}
+        results[name] = {"loop": median_ms(loop, 5), "t1": median_ms(lambda: fn(1), 9),
+                         "t2": median_ms(lambda: fn(2), 9)}
     results.update(measure_dask())
+    results["load after"] = os.getloadavg()[0]
     return results
 
 
@@ -127,16 +140,20 @@ def measure_dask():
 
 
 def print_table(mine, other):
-    print("%-22s %10s %10s %10s %8s %7s" % ("batch (ms)", "loop", "t1", "t2", "loop/t1", "t1/t2"))
+    print("load average (1 min): %.2f before, %.2f after, %d cores" % (mine["load before"], mine["load after"],
+                                                                     os.cpu_count()))
+    print("%-20s %9s %9s %9s %8s %8s %6s" % ("batch (ms)", "loop", "t1", "t2", "loop/t1", "loop/t2", "t1/t2"))
     for name, r in mine.items():
-        if "loop" in r:
-            print("%-22s %10.1f %10.1f %10.1f %8.1f %7.2f" % (name, r["loop"], r["t1"], r["t2"], r["loop"] / r["t1"],
-                                                             r["t1"] / r["t2"]))
+        if isinstance(r, dict) and "t1" in r:
+            print("%-20s %9.2f %9.2f %9.2f %8.2f %8.2f %6.2f" % (name, r["loop"], r["t1"], r["t2"], r["loop"] / r["t1"],
+                                                                 r["loop"] / r["t2"], r["t1"] / r["t2"]))
+        elif isinstance(r, dict) and "loop" in r:
+            print("%-20s %9.2f" % (name, r["loop"]))
     print()
-    print("%-22s %10s %10s %9s" % ("Dask (ms)", "local", "dask", "overhead"))
+    print("%-20s %9s %9s %9s" % ("Dask (ms)", "local", "dask", "overhead"))
     for name, r in mine.items():
-        if "dask" in r:
-            print("%-22s %10.1f %10.1f %8.0f%%" % (name, r["local"], r["dask"], 100 * (r["dask"] / r["local"] - 1)))
+        if isinstance(r, dict) and "dask" in r:
+            print("%-20s %9.1f %9.1f %8.0f%%" % (name, r["local"], r["dask"], 100 * (r["dask"] / r["local"] - 1)))
 
 
 if __name__ == "__main__":
