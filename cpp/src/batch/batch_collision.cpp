@@ -88,7 +88,8 @@ void batchWorldCollision(const Robot& robot, const std::vector<Obstacle>& obstac
     // Only whether something collides: the (link, obstacle) pair this
     // worker found last is tried first.
     const auto [lastLink, lastIndex] = last[w].pair;
-    if (!pairs && lastLink >= 0 && test(r, lastLink, bounds(lastLink), (size_t)lastIndex)) {
+    const bool tryLast = !pairs && lastLink >= 0;
+    if (tryLast && test(r, lastLink, bounds(lastLink), (size_t)lastIndex)) {
       hitLink = lastLink;
       hitIndex = lastIndex;
     }
@@ -96,6 +97,7 @@ void batchWorldCollision(const Robot& robot, const std::vector<Obstacle>& obstac
       const int l = withGeometry[a];
       const PlacedBounds bl = bounds(l);
       for (size_t k = 0; k < solid.size(); ++k) {
+        if (tryLast && l == lastLink && (int)k == lastIndex) continue;  // tested already, free
         if (!test(r, l, bl, k)) continue;
         hitLink = l;
         hitIndex = (int)k;
