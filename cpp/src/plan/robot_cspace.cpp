@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <coal/narrowphase/narrowphase.h>
+#include <coal/shape/convex.h>
+#include <coal/shape/geometric_shapes.h>
+#include "klampt/geometry/convex_hull.h"
 #include "klampt/geometry/queries/collision_cache.h"
 #include "klampt/geometry/queries/queries.h"
 #include "klampt/model/config_space.h"
@@ -40,6 +44,72 @@ double radiusAboutOrigin(const Geometry& g) {
          g.margin;
 }
 
+/// Whether the geometry lies within the convex hull of hullPoints(data), so
+/// that the hull's vertices bound it in every direction (a sphere's sample
+/// points or a cloud's centres do not).
+bool hullContainsShape(const GeometryData& d) {
+  return d.type == GeometryType::TriangleMesh || d.type == GeometryType::ConvexHull;
+}
+
+/// The vertices of a geometry's convex hull in its local frame (columns);
+/// empty if the hull does not bound the shape.
+Eigen::Matrix3Xd localHull(const GeometryData& d) {
+  if (!hullContainsShape(d)) return Eigen::Matrix3Xd();
+  PointMatrix points = hullPoints(d);
+  try {
+    points = convexHullVertices(points);
+  } catch (const std::exception&) {
+    // Flat or tiny point sets: all the points bound the shape as well.
+  }
+  return points.transpose();
+}
+
+/// The convex shape of hull vertices (columns), or null when Coal cannot
+/// make one (flat point sets).
+std::shared_ptr<const coal::ConvexBase> hullShape(const Eigen::Matrix3Xd& hull) {
+  if (hull.cols() < 4) return nullptr;
+  auto pts = std::make_shared<std::vector<coal::Vec3s>>(hull.cols());
+  for (Eigen::Index j = 0; j < hull.cols(); ++j) (*pts)[j] = hull.col(j);
+  try {
+    return std::shared_ptr<const coal::ConvexBase>(
+        coal::ConvexBase::convexHull(pts, (unsigned)hull.cols(), true, nullptr));
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+}
+
+}  // namespace
+
+/// A box around a body in the world (its local box, placed) and the
+/// separating-slab test of a link's hull against it.
+struct RobotCSpace::BodyBox {
+  Matrix3 axes = Matrix3::Identity();
+  Vector3 center = Vector3::Zero(), half = Vector3::Zero();
+  bool valid = false;
+  std::shared_ptr<coal::Box> shape;  // the box, for the hull-box distance test
+};
+
+namespace {
+
+/// True when, along one of the box's axes, every vertex of the hull (local
+/// frame, placed at T) lies more than tol beyond the box: no point of the
+/// link is then within tol of anything inside the box. Cheaper than the tree
+/// descent it spares, which is slowest on such near misses.
+bool separatedBySlab(const Eigen::Matrix3Xd& hull, const RigidTransform& T, const Matrix3& axes, const Vector3& center,
+                     const Vector3& half, double tol) {
+  const Matrix3 A = axes.transpose() * T.R;   // rows: the box axes in the link's frame
+  const Vector3 c = axes.transpose() * (center - T.t);  // box centre along its own axes, from the link origin
+  Vector3 lo = Vector3::Constant(INFINITY), hi = Vector3::Constant(-INFINITY);
+  for (Eigen::Index j = 0; j < hull.cols(); ++j) {
+    const Vector3 p = A * hull.col(j);
+    lo = lo.cwiseMin(p);
+    hi = hi.cwiseMax(p);
+  }
+  // A little slack so rounding never skips a pair the exact test would find.
+  const double slack = tol + 1e-9 * (1.0 + c.cwiseAbs().maxCoeff() + half.maxCoeff());
+  return ((lo - c - half).array() > slack).any() || ((c - half - hi).array() > slack).any();
+}
+
 }  // namespace
 
 /// A private copy of the robot: its q, link transforms and placed link
@@ -47,15 +117,25 @@ double radiusAboutOrigin(const Geometry& g) {
 struct RobotCSpace::State {
   std::shared_ptr<Robot> robot;
   Config q;
+  /// The link-body pair (index into the options' pairs) that collided at
+  /// this state's last query, or -1: planners' queries are coherent, so it
+  /// is tried first.
+  int lastHitPair = -1;
+  /// Whether the last query failed on self collision (then tried first).
+  bool lastHitSelf = false;
 };
 
 /// The other bodies, placed as they were at the last syncEnvironment.
+/// One body as placed: its geometry, world box and the box of its shape.
+struct RobotCSpace::Body {
+  Geometry geom;
+  Vector3 lo = Vector3::Zero(), hi = Vector3::Zero();
+  BodyBox box;  // for the separating-slab test
+  bool present = false;
+};
+
 struct RobotCSpace::Environment {
-  struct Body {
-    Geometry geom;
-    Vector3 lo = Vector3::Zero(), hi = Vector3::Zero();
-    bool present = false;
-  };
+  using Body = RobotCSpace::Body;
   std::vector<Body> terrains, objects;
   std::vector<std::vector<Body>> robots;  // per robot, per link
   const Body* body(const RobotCSpaceOptions::BodyPair& p) const {
@@ -152,6 +232,13 @@ RobotCSpace::RobotCSpace(std::shared_ptr<World> world, int robotIndex, const Rob
       tmpl->setSelfCollision(i, j, false);
     }
   for (const Link& l : tmpl->links) warmUp(*l.geometry);
+  linkHulls_.assign(n, Eigen::Matrix3Xd());
+  linkHullShapes_.assign(n, nullptr);
+  for (int i = 0; i < n; ++i) {
+    if (!moving_[i]) continue;
+    linkHulls_[i] = localHull(*tmpl->links[i].geometry->data);
+    linkHullShapes_[i] = hullShape(linkHulls_[i]);
+  }
   template_ = tmpl;
   linear_ = true;
   for (const Joint& j : robot.joints)
@@ -242,6 +329,15 @@ std::shared_ptr<const RobotCSpace::Environment> RobotCSpace::buildEnvironment() 
     b.geom.sourceFile.clear();
     warmUp(b.geom);
     looseBoundingBox(b.geom, b.lo, b.hi);
+    if (hullContainsShape(*b.geom.data)) {
+      Vector3 lo, hi;
+      tightBoundingBox(*b.geom.data, RigidTransform(), lo, hi);
+      b.box.axes = b.geom.currentTransform.R;
+      b.box.center = b.geom.currentTransform.apply(0.5 * (lo + hi));
+      b.box.half = 0.5 * (hi - lo);
+      b.box.valid = b.box.half.allFinite();
+      if (b.box.valid) b.box.shape = std::make_shared<coal::Box>(2 * b.box.half);
+    }
     b.present = true;
   };
   env->terrains.resize(world_->terrains.size());
@@ -363,26 +459,76 @@ bool RobotCSpace::inLimits(const Config& q) const {
   return true;
 }
 
+bool RobotCSpace::linkHitsBody(int link, const Geometry& g, const Vector3& lo, const Vector3& hi,
+                               const Body* b, double pad) const {
+  if (!b || !boxesOverlap(lo, hi, b->lo, b->hi, pad)) return false;
+  const Eigen::Matrix3Xd& hull = linkHulls_[link];
+  const double tol = pad + g.margin + b->geom.margin;
+  if (b->box.valid && hull.cols() > 0) {
+    if (separatedBySlab(hull, g.currentTransform, b->box.axes, b->box.center, b->box.half, tol)) return false;
+    // The link's hull farther than tol from the body's box: so is the link
+    // from the body. GJK alone (no penetration depth), stopped as soon as
+    // the distance is known to exceed the bound; the slack covers its
+    // tolerance.
+    if (linkHullShapes_[link] && b->box.shape) {
+      thread_local coal::GJKSolver solver;
+      const double bound = tol + 1e-5;
+      solver.distance_upper_bound = bound;
+      coal::Vec3s p1, p2, normal;
+      const double d = solver.shapeDistance(*linkHullShapes_[link], coal::Transform3s(g.currentTransform.R, g.currentTransform.t),
+                                            *b->box.shape, coal::Transform3s(b->box.axes, b->box.center), false, p1, p2,
+                                            normal);
+      if (d > bound) return false;
+    }
+  }
+  return withinDistance(g, b->geom, pad);
+}
+
 int RobotCSpace::firstCollision(State& st, const Environment& env, int only) const {
   const Robot& robot = *st.robot;
   const double pad = margin_.load();
-  if (only < 0 || only != selfTest_) {
+  const bool all = only < 0;
+  auto selfCollides = [&] { return !selfCollidingPairs(robot, true).empty(); };
+  // The test that failed last in this state first (its pair for the bodies).
+  bool selfTried = false;
+  if (all && st.lastHitSelf) {
+    if (selfCollides()) return selfTest_;
+    st.lastHitSelf = false;
+    selfTried = true;
+  }
+  const int tried = all ? st.lastHitPair : -1;
+  if (tried >= 0) {
+    const auto& bp = options_.pairs[tried];
+    const Geometry& g = *robot.links[bp.link].geometry;
+    Vector3 lo, hi;
+    looseBoundingBox(g, lo, hi);
+    if (linkHitsBody(bp.link, g, lo, hi, env.body(bp), pad)) return testOfPair(bp);
+    st.lastHitPair = -1;
+  }
+  if (all || only != selfTest_) {
     for (int l = 0; l < robot.numLinks(); ++l) {
       if (linkPairs_[l].empty()) continue;
       const Geometry& g = *robot.links[l].geometry;
       Vector3 lo, hi;
       looseBoundingBox(g, lo, hi);
       for (int p : linkPairs_[l]) {
+        if (p == tried) continue;
         const auto& bp = options_.pairs[p];
         const int test = testOfPair(bp);
-        if (only >= 0 && test != only) continue;
-        const Environment::Body* b = env.body(bp);
-        if (!b || !boxesOverlap(lo, hi, b->lo, b->hi, pad)) continue;
-        if (withinDistance(g, b->geom, pad)) return test;
+        if (!all && test != only) continue;
+        if (linkHitsBody(l, g, lo, hi, env.body(bp), pad)) {
+          if (all) st.lastHitPair = p;
+          return test;
+        }
       }
     }
   }
-  if ((only < 0 || only == selfTest_) && !selfCollidingPairs(robot, true).empty()) return selfTest_;
+  if ((all && !selfTried) || only == selfTest_) {
+    if (selfCollides()) {
+      if (all) st.lastHitSelf = true;
+      return selfTest_;
+    }
+  }
   return -1;
 }
 

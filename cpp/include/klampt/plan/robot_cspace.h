@@ -18,6 +18,10 @@
 #include "klampt/model/world.h"
 #include "klampt/plan/cspace.h"
 
+namespace coal {
+class ConvexBase;
+}
+
 namespace klampt {
 namespace plan {
 
@@ -99,6 +103,8 @@ class RobotCSpace : public CSpace {
  private:
   struct State;
   struct Environment;
+  struct BodyBox;
+  struct Body;
   class Lease;
   std::unique_ptr<State> newState() const;
   std::shared_ptr<const Environment> buildEnvironment() const;
@@ -107,6 +113,10 @@ class RobotCSpace : public CSpace {
   int testOfPair(const RobotCSpaceOptions::BodyPair& p) const;
   /// -1 if q (placed in st) collides with nothing, else the failing test.
   int firstCollision(State& st, const Environment& env, int only = -1) const;
+  /// Whether `link` (geometry g placed, world box lo-hi) is within pad of body b
+  /// (null: absent): boxes, then the separating-slab test, then the geometry.
+  bool linkHitsBody(int link, const Geometry& g, const Vector3& lo, const Vector3& hi, const Body* b,
+                    double pad) const;
   bool conservativeVisible(const Config& a, const Config& b, double ca, double cb, int depth);
 
   std::shared_ptr<World> world_;
@@ -115,6 +125,8 @@ class RobotCSpace : public CSpace {
   std::shared_ptr<const Robot> template_;  // the robot at offset, self pairs of moving links only
   std::vector<char> moving_;
   std::vector<std::vector<int>> linkPairs_;  // per link: indices into options_.pairs
+  std::vector<Eigen::Matrix3Xd> linkHulls_;  // per moving link: its hull's vertices (local), or none
+  std::vector<std::shared_ptr<const coal::ConvexBase>> linkHullShapes_;  // and that hull, or null
   VectorX lower_, upper_, qlo_, qhi_;
   /// Only normal / weld joints, one coordinate per link: the metric is a
   /// weighted Euclidean one and interpolation is linear in x.
