@@ -261,6 +261,50 @@ def test_iteration_budgets(problems):
     assert solved == 20
 
 
+# The reference's problems solved within 100 / within 500 iterations of
+# planMore rounds (spec table "Iterations to first solution"). Within 500
+# this implementation solves at least as many; within 100 it solves fewer on
+# some worlds (benchmarks/bench_plan.py prints both counts).
+REFERENCE_WITHIN_500 = {
+    ("tx90obstacles.xml", "sbl_default"): 20, ("tx90cuptable.xml", "sbl_default"): 19,
+    ("tx90blocks.xml", "sbl_default"): 19, ("tx90obstacles.xml", "rrt"): 20,
+    ("tx90cuptable.xml", "rrt"): 19, ("tx90blocks.xml", "rrt"): 20,
+}
+
+
+@pytest.mark.parametrize("name", ["tx90obstacles.xml", "tx90cuptable.xml", "tx90blocks.xml"])
+def test_planmore_10_rounds_solve_within_500_iterations_as_often_as_the_reference(problems, name):
+    world = load(name)
+    robot = world.robot(0)
+    for planner, settings in (("sbl_default", SBL), ("rrt", RRT)):
+        solved = 0
+        for k, (qs, qg) in enumerate(problems[name]["pairs"]):
+            motionplanning.set_random_seed(k)
+            random.seed(k)
+            robot.setConfig(qs)
+            plan = robotplanning.plan_to_config(world, robot, qg, edgeCheckResolution=0.01, **settings)
+            solved += run(plan, iters=500, step=10)[0] is not None
+        assert solved >= REFERENCE_WITHIN_500[(name, planner)], (planner, solved)
+
+
+def test_first_plan_after_loading_builds_no_collision_structures(problems):
+    # Issue #196: loading the world builds every collision tree, so the first
+    # plan_to_config + setEndpoints (tens of ms) builds none.
+    before = klampt.collision_structures_built()
+    world = load("tx90obstacles.xml")
+    loaded_count = klampt.collision_structures_built()
+    assert loaded_count > before
+    robot = world.robot(0)
+    qs, qg = problems["tx90obstacles.xml"]["pairs"][0]
+    robot.setConfig(qs)
+    plan = robotplanning.plan_to_config(world, robot, qg, **SBL)
+    assert plan is not None
+    assert klampt.collision_structures_built() == loaded_count
+    path, _ = run(plan, iters=500)
+    assert path is not None
+    assert klampt.collision_structures_built() == loaded_count
+
+
 def test_seeded_robot_plans_repeat(problems):
     world = load("tx90blocks.xml")
     robot = world.robot(0)

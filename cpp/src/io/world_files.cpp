@@ -14,6 +14,7 @@
 #include "klampt/io/geometry_files.h"
 #include "klampt/io/robot_files.h"
 #include "klampt/io/xml_text.h"
+#include "klampt/geometry/queries/collision_cache.h"
 #include "klampt/model/geometry_mass.h"
 #include "text_tokens.h"
 
@@ -390,6 +391,15 @@ void loadWorldXml(World& world, const std::string& path, LoadContext& ctx) {
       xr.warn(e, std::string("element <") + e->Name() + "> ignored");
     }
   }
+  // Collision trees now rather than in the first query (issue #196: the
+  // reference stalled the first plan for seconds building them).
+  auto prepare = [](const std::shared_ptr<Geometry>& g) {
+    if (g && !g->empty()) collisionCache(*g->data);
+  };
+  for (auto& r : robots)
+    for (const Link& l : r->links) prepare(l.geometry);
+  for (auto& o : objects) prepare(o->geometry);
+  for (auto& t : terrains) prepare(t->geometry);
   for (auto& r : robots) world.add(r);
   for (auto& o : objects) world.add(o);
   for (auto& t : terrains) world.add(t);

@@ -1,8 +1,11 @@
 #include "klampt/plan/robot_cspace.h"
 
 #include <algorithm>
+#include <iterator>
+#include <unordered_map>
 #include <cmath>
 #include <stdexcept>
+#include <coal/BVH/BVH_model.h>
 #include <coal/narrowphase/narrowphase.h>
 #include <coal/shape/convex.h>
 #include <coal/shape/geometric_shapes.h>
@@ -44,70 +47,43 @@ double radiusAboutOrigin(const Geometry& g) {
          g.margin;
 }
 
-/// Whether the geometry lies within the convex hull of hullPoints(data), so
-/// that the hull's vertices bound it in every direction (a sphere's sample
-/// points or a cloud's centres do not).
-bool hullContainsShape(const GeometryData& d) {
-  return d.type == GeometryType::TriangleMesh || d.type == GeometryType::ConvexHull;
-}
-
-/// The vertices of a geometry's convex hull in its local frame (columns);
-/// empty if the hull does not bound the shape.
-Eigen::Matrix3Xd localHull(const GeometryData& d) {
-  if (!hullContainsShape(d)) return Eigen::Matrix3Xd();
-  PointMatrix points = hullPoints(d);
+/// A convex polytope holding a shape (mesh or hull), in its local frame,
+/// for the hull-box distance test; null for other shapes or when the
+/// points are flat.
+std::shared_ptr<const coal::ConvexBase> computeHull(const GeometryData& d) {
+  if (d.type != GeometryType::TriangleMesh && d.type != GeometryType::ConvexHull) return nullptr;
   try {
-    points = convexHullVertices(points);
-  } catch (const std::exception&) {
-    // Flat or tiny point sets: all the points bound the shape as well.
-  }
-  return points.transpose();
-}
-
-/// The convex shape of hull vertices (columns), or null when Coal cannot
-/// make one (flat point sets).
-std::shared_ptr<const coal::ConvexBase> hullShape(const Eigen::Matrix3Xd& hull) {
-  if (hull.cols() < 4) return nullptr;
-  auto pts = std::make_shared<std::vector<coal::Vec3s>>(hull.cols());
-  for (Eigen::Index j = 0; j < hull.cols(); ++j) (*pts)[j] = hull.col(j);
-  try {
+    const PointMatrix points = convexHullVertices(hullPoints(d));
+    auto pts = std::make_shared<std::vector<coal::Vec3s>>(points.rows());
+    for (Eigen::Index j = 0; j < points.rows(); ++j) (*pts)[j] = points.row(j).transpose();
     return std::shared_ptr<const coal::ConvexBase>(
-        coal::ConvexBase::convexHull(pts, (unsigned)hull.cols(), true, nullptr));
+        coal::ConvexBase::convexHull(pts, (unsigned)points.rows(), true, nullptr));
   } catch (const std::exception&) {
     return nullptr;
   }
 }
 
-}  // namespace
-
-/// A box around a body in the world (its local box, placed) and the
-/// separating-slab test of a link's hull against it.
-struct RobotCSpace::BodyBox {
-  Matrix3 axes = Matrix3::Identity();
-  Vector3 center = Vector3::Zero(), half = Vector3::Zero();
-  bool valid = false;
-  std::shared_ptr<coal::Box> shape;  // the box, for the hull-box distance test
-};
-
-namespace {
-
-/// True when, along one of the box's axes, every vertex of the hull (local
-/// frame, placed at T) lies more than tol beyond the box: no point of the
-/// link is then within tol of anything inside the box. Cheaper than the tree
-/// descent it spares, which is slowest on such near misses.
-bool separatedBySlab(const Eigen::Matrix3Xd& hull, const RigidTransform& T, const Matrix3& axes, const Vector3& center,
-                     const Vector3& half, double tol) {
-  const Matrix3 A = axes.transpose() * T.R;   // rows: the box axes in the link's frame
-  const Vector3 c = axes.transpose() * (center - T.t);  // box centre along its own axes, from the link origin
-  Vector3 lo = Vector3::Constant(INFINITY), hi = Vector3::Constant(-INFINITY);
-  for (Eigen::Index j = 0; j < hull.cols(); ++j) {
-    const Vector3 p = A * hull.col(j);
-    lo = lo.cwiseMin(p);
-    hi = hi.cwiseMax(p);
+/// The hull of a shape, computed once per shape in the process (a few ms
+/// for a link mesh; shapes are immutable once shared, so the data's address
+/// names it while it lives).
+std::shared_ptr<const coal::ConvexBase> shapeHull(const std::shared_ptr<const GeometryData>& d) {
+  struct Entry {
+    std::weak_ptr<const GeometryData> data;
+    std::shared_ptr<const coal::ConvexBase> hull;
+  };
+  static std::mutex mutex;
+  static std::unordered_map<const GeometryData*, Entry> hulls;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = hulls.find(d.get());
+    if (it != hulls.end() && it->second.data.lock() == d) return it->second.hull;
   }
-  // A little slack so rounding never skips a pair the exact test would find.
-  const double slack = tol + 1e-9 * (1.0 + c.cwiseAbs().maxCoeff() + half.maxCoeff());
-  return ((lo - c - half).array() > slack).any() || ((c - half - hi).array() > slack).any();
+  auto hull = computeHull(*d);
+  std::lock_guard<std::mutex> lock(mutex);
+  if (hulls.size() > 1024)
+    for (auto it = hulls.begin(); it != hulls.end();) it = it->second.data.expired() ? hulls.erase(it) : std::next(it);
+  hulls[d.get()] = Entry{d, hull};
+  return hull;
 }
 
 }  // namespace
@@ -130,7 +106,9 @@ struct RobotCSpace::State {
 struct RobotCSpace::Body {
   Geometry geom;
   Vector3 lo = Vector3::Zero(), hi = Vector3::Zero();
-  BodyBox box;  // for the separating-slab test
+  /// The box of its shape (meshes and hulls) at boxPose, for the hull-box test.
+  std::shared_ptr<const coal::Box> box;
+  RigidTransform boxPose;
   bool present = false;
 };
 
@@ -232,13 +210,7 @@ RobotCSpace::RobotCSpace(std::shared_ptr<World> world, int robotIndex, const Rob
       tmpl->setSelfCollision(i, j, false);
     }
   for (const Link& l : tmpl->links) warmUp(*l.geometry);
-  linkHulls_.assign(n, Eigen::Matrix3Xd());
-  linkHullShapes_.assign(n, nullptr);
-  for (int i = 0; i < n; ++i) {
-    if (!moving_[i]) continue;
-    linkHulls_[i] = localHull(*tmpl->links[i].geometry->data);
-    linkHullShapes_[i] = hullShape(linkHulls_[i]);
-  }
+
   template_ = tmpl;
   linear_ = true;
   for (const Joint& j : robot.joints)
@@ -282,6 +254,10 @@ RobotCSpace::RobotCSpace(std::shared_ptr<World> world, int robotIndex, const Rob
         withinDistance(*template_->links[bp.link].geometry, b->geom, options_.collisionMargin))
       fixedFailure_ = testOfPair(bp);
   }
+
+  linkHulls_.assign(n, nullptr);
+  for (int i = 0; i < n; ++i)
+    if (!linkPairs_[i].empty()) linkHulls_[i] = shapeHull(template_->links[i].geometry->data);
 
   // Bound on how far any point of the robot moves per unit of each coordinate:
   // the distance from each driven joint's axis to the farthest geometry below it.
@@ -329,14 +305,13 @@ std::shared_ptr<const RobotCSpace::Environment> RobotCSpace::buildEnvironment() 
     b.geom.sourceFile.clear();
     warmUp(b.geom);
     looseBoundingBox(b.geom, b.lo, b.hi);
-    if (hullContainsShape(*b.geom.data)) {
+    if (b.geom.data->type == GeometryType::TriangleMesh || b.geom.data->type == GeometryType::ConvexHull) {
       Vector3 lo, hi;
       tightBoundingBox(*b.geom.data, RigidTransform(), lo, hi);
-      b.box.axes = b.geom.currentTransform.R;
-      b.box.center = b.geom.currentTransform.apply(0.5 * (lo + hi));
-      b.box.half = 0.5 * (hi - lo);
-      b.box.valid = b.box.half.allFinite();
-      if (b.box.valid) b.box.shape = std::make_shared<coal::Box>(2 * b.box.half);
+      if ((hi - lo).allFinite()) {
+        b.box = std::make_shared<const coal::Box>(hi - lo);
+        b.boxPose = RigidTransform{b.geom.currentTransform.R, b.geom.currentTransform.apply(0.5 * (lo + hi))};
+      }
     }
     b.present = true;
   };
@@ -462,24 +437,19 @@ bool RobotCSpace::inLimits(const Config& q) const {
 bool RobotCSpace::linkHitsBody(int link, const Geometry& g, const Vector3& lo, const Vector3& hi,
                                const Body* b, double pad) const {
   if (!b || !boxesOverlap(lo, hi, b->lo, b->hi, pad)) return false;
-  const Eigen::Matrix3Xd& hull = linkHulls_[link];
-  const double tol = pad + g.margin + b->geom.margin;
-  if (b->box.valid && hull.cols() > 0) {
-    if (separatedBySlab(hull, g.currentTransform, b->box.axes, b->box.center, b->box.half, tol)) return false;
-    // The link's hull farther than tol from the body's box: so is the link
-    // from the body. GJK alone (no penetration depth), stopped as soon as
-    // the distance is known to exceed the bound; the slack covers its
-    // tolerance.
-    if (linkHullShapes_[link] && b->box.shape) {
-      thread_local coal::GJKSolver solver;
-      const double bound = tol + 1e-5;
-      solver.distance_upper_bound = bound;
-      coal::Vec3s p1, p2, normal;
-      const double d = solver.shapeDistance(*linkHullShapes_[link], coal::Transform3s(g.currentTransform.R, g.currentTransform.t),
-                                            *b->box.shape, coal::Transform3s(b->box.axes, b->box.center), false, p1, p2,
-                                            normal);
-      if (d > bound) return false;
-    }
+  // The link's hull farther than tol from the body's box: so is the link
+  // from the body, and the tree descent, slowest on such near misses, is
+  // spared. GJK alone (no penetration depth), stopped as soon as the
+  // distance is known to exceed the bound; the slack covers its tolerance.
+  const coal::ConvexBase* hull = linkHulls_[link].get();
+  if (hull && b->box) {
+    thread_local coal::GJKSolver solver;
+    const double bound = pad + g.margin + b->geom.margin + 1e-5;
+    solver.distance_upper_bound = bound;
+    coal::Vec3s p1, p2, normal;
+    const double d = solver.shapeDistance(*hull, coal::Transform3s(g.currentTransform.R, g.currentTransform.t), *b->box,
+                                          coal::Transform3s(b->boxPose.R, b->boxPose.t), false, p1, p2, normal);
+    if (d > bound) return false;
   }
   return withinDistance(g, b->geom, pad);
 }

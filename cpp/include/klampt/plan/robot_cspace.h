@@ -103,7 +103,6 @@ class RobotCSpace : public CSpace {
  private:
   struct State;
   struct Environment;
-  struct BodyBox;
   struct Body;
   class Lease;
   std::unique_ptr<State> newState() const;
@@ -125,8 +124,7 @@ class RobotCSpace : public CSpace {
   std::shared_ptr<const Robot> template_;  // the robot at offset, self pairs of moving links only
   std::vector<char> moving_;
   std::vector<std::vector<int>> linkPairs_;  // per link: indices into options_.pairs
-  std::vector<Eigen::Matrix3Xd> linkHulls_;  // per moving link: its hull's vertices (local), or none
-  std::vector<std::shared_ptr<const coal::ConvexBase>> linkHullShapes_;  // and that hull, or null
+  std::vector<std::shared_ptr<const coal::ConvexBase>> linkHulls_;  // per moving link with pairs: its hull, or null
   VectorX lower_, upper_, qlo_, qhi_;
   /// Only normal / weld joints, one coordinate per link: the metric is a
   /// weighted Euclidean one and interpolation is linear in x.

@@ -1,5 +1,6 @@
 // Builds the acceleration structure of each geometry type on first query.
 #include "klampt/geometry/queries/collision_cache.h"
+#include <atomic>
 #include <coal/BVH/BVH_model.h>
 #include <coal/shape/geometric_shapes.h>
 #include <limits>
@@ -158,6 +159,12 @@ std::recursive_mutex& buildMutex() {
 
 }  // namespace
 
+namespace {
+std::atomic<long> cachesBuilt{0};
+}
+
+long collisionCachesBuilt() { return cachesBuilt.load(std::memory_order_relaxed); }
+
 const CollisionCache& collisionCache(const GeometryData& data) {
   auto cached = std::atomic_load(&data.collisionCache);
   if (cached) return *cached;
@@ -166,6 +173,7 @@ const CollisionCache& collisionCache(const GeometryData& data) {
   if (!cached) {
     cached = build(data);
     std::atomic_store(&data.collisionCache, cached);
+    cachesBuilt.fetch_add(1, std::memory_order_relaxed);
   }
   return *cached;
 }

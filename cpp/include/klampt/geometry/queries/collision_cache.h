@@ -26,4 +26,8 @@ struct CollisionCache {
 /// reference stays valid while `data` is alive and unedited.
 const CollisionCache& collisionCache(const GeometryData& data);
 
+/// How many collision caches this process has built: tells when the
+/// structures are built (world load, space set-up) rather than how.
+long collisionCachesBuilt();
+
 }  // namespace klampt
