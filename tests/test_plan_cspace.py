@@ -398,7 +398,8 @@ def test_destroy_invalidates_everything():
 
 
 def test_python_space_planning_lets_other_threads_run():
-    # planMore releases the interpreter lock between callbacks.
+    # planMore on Python callbacks keeps the interpreter lock, which the
+    # interpreter still hands to other threads while the callbacks run.
     s = Circle()
     s.setup(reinit=True)
     motionplanning.set_plan_json_string(DEFAULTS)
@@ -416,6 +417,24 @@ def test_python_space_planning_lets_other_threads_run():
     stop.set()
     t.join()
     assert len(ticks) > 100
+
+
+def test_two_threads_planning_on_one_python_space_plan():
+    # The second call waits for the first without holding the interpreter
+    # lock the first call's callbacks need.
+    s = Circle()
+    s.setup(reinit=True)
+    motionplanning.set_plan_json_string(DEFAULTS)
+    p = MotionPlan(s, "prm", knn=10)
+    p.setEndpoints(START, GOAL)
+    threads = [threading.Thread(target=p.planMore, args=(200,)) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert not any(t.is_alive() for t in threads)
+    assert int(p.getStats()["numIters"]) == 400
+    assert free_at(p.getPath())
 
 
 def test_wrong_sizes_raise():

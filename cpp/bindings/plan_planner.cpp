@@ -26,6 +26,23 @@ auto onPlan(const PlannerHandle& h, F&& f) {
   return f(*plan);
 }
 
+/// Runs f on the plan holding the interpreter lock, for spaces of Python
+/// callbacks: each of their queries needs it, and re-entering a held lock
+/// costs far less than taking it back. Other threads still run between the
+/// callbacks' bytecodes. Waiting for another call on the plan, the lock is
+/// let go (that call's callbacks need it).
+template <class F>
+auto onPlanHoldingGil(const PlannerHandle& h, F&& f) {
+  std::shared_ptr<Plan> plan = h.entry ? h.entry->plan : nullptr;
+  if (!plan) throw std::runtime_error("Invalid plan index");
+  std::unique_lock<std::mutex> lock(plan->mutex(), std::try_to_lock);
+  if (!lock.owns_lock()) {
+    py::gil_scoped_release release;
+    lock.lock();
+  }
+  return f(*plan);
+}
+
 py::object pathToPython(bool found, const Path& path) {
   if (!found) return py::none();
   py::list out;
@@ -116,14 +133,19 @@ void bindPlanner(py::module_& mp) {
     return configToList(q);
   }, py::arg("arg2"), "The configuration of milestone i.");
   cls.def("planMore", [](PlannerHandle& h, int iterations) {
-    if (auto robot = std::dynamic_pointer_cast<klampt::plan::RobotCSpace>(h.get().space())) syncRobotSpace(*robot);
-    onPlan(h, [&](Plan& p) {
+    auto plan = [&](Plan& p) {
       p.planMore(iterations);
       return 0;
-    });
+    };
+    if (auto robot = std::dynamic_pointer_cast<klampt::plan::RobotCSpace>(h.get().space())) {
+      syncRobotSpace(*robot);
+      onPlan(h, plan);
+    } else {
+      onPlanHoldingGil(h, plan);
+    }
   }, py::arg("iterations"),
-          "Runs that many iterations (without the interpreter lock; an exception raised in a Python\n"
-          "callback stops planning and is raised here).");
+          "Runs that many iterations (on a native robot space without the interpreter lock; an\n"
+          "exception raised in a Python callback stops planning and is raised here).");
   cls.def("getSolutionPath", [](PlannerHandle& h) {
     Path path;
     const bool found = onPlan(h, [&](Plan& p) { return p.solutionPath(path); });
