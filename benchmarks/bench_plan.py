@@ -289,6 +289,7 @@ def ratio(a, b):
 
 
 def print_table(mine, other):
+    print("\nLoad average (1, 5, 15 min) when the tables were printed: %.1f, %.1f, %.1f" % os.getloadavg())
     if "robot" in mine:
         print_robot(mine, other, "robot", LIMIT)
     if "optimal" in mine:
