@@ -7,7 +7,7 @@ import numpy
 import numpy.typing
 import typing
 from klampt.plan import motionplanning as motionplanning
-__all__: list[str] = ['Appearance', 'ContactParameters', 'ContactQueryResult', 'ConvexHull', 'DistanceQueryResult', 'DistanceQuerySettings', 'GeneralizedIKObjective', 'GeneralizedIKSolver', 'GeometricPrimitive', 'Geometry3D', 'IKObjective', 'IKSolver', 'Mass', 'PointCloud', 'RigidObjectModel', 'RobotModel', 'RobotModelDriver', 'RobotModelLink', 'SimBody', 'SimJoint', 'SimRobotController', 'SimRobotSensor', 'Simulator', 'TerrainModel', 'TriangleMesh', 'VolumeGrid', 'WorldModel', 'motionplanning', 'native_library_versions', 'set_random_seed']
+__all__: list[str] = ['Appearance', 'ContactParameters', 'ContactQueryResult', 'ConvexHull', 'DistanceQueryResult', 'DistanceQuerySettings', 'GeneralizedIKObjective', 'GeneralizedIKSolver', 'GeometricPrimitive', 'Geometry3D', 'IKObjective', 'IKSolver', 'Mass', 'PointCloud', 'RigidObjectModel', 'RobotModel', 'RobotModelDriver', 'RobotModelLink', 'SimBody', 'SimJoint', 'SimRobotController', 'SimRobotSensor', 'Simulator', 'TerrainModel', 'TriangleMesh', 'VolumeGrid', 'WorldModel', 'collision_structures_built', 'motionplanning', 'native_library_versions', 'set_random_seed']
 class DistanceQuerySettings:
     """
     Configures the _ext distance queries of Geometry3D: the result satisfies Dcalc <= D(1+relErr) + absErr unless D >= upperBound.
@@ -2896,6 +2896,11 @@ def _simulator_from_archive(data: bytes) -> Simulator:
 def _world_from_archive(data: bytes) -> WorldModel:
     """
     The WorldModel of a pickled world's bytes.
+    """
+def collision_structures_built() -> int:
+    """
+    How many shapes' collision structures (trees, hulls) this process has built; world files
+    build theirs as they load, so later queries do not.
     """
 def native_library_versions() -> dict[str, str]:
     """

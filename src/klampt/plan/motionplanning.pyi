@@ -259,8 +259,8 @@ class PlannerInterface:
         """
     def planMore(self, iterations: typing.SupportsInt | typing.SupportsIndex) -> None:
         """
-        Runs that many iterations (without the interpreter lock; an exception raised in a Python
-        callback stops planning and is raised here).
+        Runs that many iterations (on a native robot space without the interpreter lock; an
+        exception raised in a Python callback stops planning and is raised here).
         """
     def setCostFunction(self, edgeCost: typing.Any = None, terminalCost: typing.Any = None) -> None:
         """
