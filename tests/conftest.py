@@ -124,6 +124,22 @@ def require_offscreen():
     pytest.skip(message)
 
 
+def xvfb_command(*cmd):
+    """``cmd`` run under a fresh virtual X server (1024 x 768 x 24) for
+    window tests; fails in CI and skips elsewhere when xvfb-run or glfw is
+    missing. ``-noreset``: by default the server resets when its last client
+    disconnects and refuses connections meanwhile, so a script that closes
+    its window and opens another could not reach the display."""
+    import shutil
+    path = shutil.which("xvfb-run")
+    if path is None:
+        if os.environ.get("CI"):
+            pytest.fail("xvfb-run is missing (apt-get install xvfb xauth)")
+        pytest.skip("xvfb-run is missing")
+    pytest.importorskip("glfw")
+    return [path, "-a", "-s", "-screen 0 1024x768x24 -noreset", *cmd]
+
+
 @pytest.fixture
 def vis(monkeypatch):
     """klampt.vis on the offscreen backend with a fresh 320 x 240 window."""

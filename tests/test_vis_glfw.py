@@ -3,12 +3,12 @@ the scene, screenshots read the rendered frame (never a black front
 buffer), actions fire on keys, loop(setup=vis.show) works, and the window
 can be shown again after kill()."""
 import os
-import shutil
 import subprocess
 import sys
 import textwrap
 
-import pytest
+
+from conftest import xvfb_command
 
 SCRIPT = textwrap.dedent("""
     import time
@@ -40,14 +40,8 @@ SCRIPT = textwrap.dedent("""
 
 
 def test_glfw_window_under_xvfb():
-    xvfb = shutil.which('xvfb-run')
-    if xvfb is None:
-        if os.environ.get('CI'):
-            pytest.fail('xvfb-run is missing (apt-get install xvfb xauth)')
-        pytest.skip('xvfb-run is missing')
-    pytest.importorskip('glfw')
     env = {k: v for k, v in os.environ.items() if k not in ('DISPLAY', 'WAYLAND_DISPLAY', 'PYOPENGL_PLATFORM')}
-    r = subprocess.run([xvfb, '-a', '-s', '-screen 0 1024x768x24', sys.executable, '-c', SCRIPT],
+    r = subprocess.run(xvfb_command(sys.executable, '-c', SCRIPT),
                        capture_output=True, text=True, timeout=120, env=env, cwd=os.path.dirname(__file__))
     assert r.returncode == 0, r.stdout + r.stderr
     centre, corner, fired, looped, again = eval(r.stdout.strip().splitlines()[-1])

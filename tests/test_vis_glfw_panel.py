@@ -6,12 +6,12 @@ its controls change the widgets' states and fire their callbacks, typing
 edits an input, the header folds it, a key fires an action, and clicks on
 the panel do not move the camera while a drag beside it does."""
 import os
-import shutil
 import subprocess
 import sys
 import textwrap
 
-import pytest
+
+from conftest import xvfb_command
 
 SCRIPT = textwrap.dedent("""
     import ctypes, threading, time
@@ -150,15 +150,9 @@ SCRIPT = textwrap.dedent("""
 
 
 def test_panel_drawn_and_driven_by_x_input():
-    xvfb = shutil.which('xvfb-run')
-    if xvfb is None:
-        if os.environ.get('CI'):
-            pytest.fail('xvfb-run is missing (apt-get install xvfb xauth)')
-        pytest.skip('xvfb-run is missing')
-    pytest.importorskip('glfw')
     env = {k: v for k, v in os.environ.items() if k not in ('DISPLAY', 'WAYLAND_DISPLAY', 'PYOPENGL_PLATFORM',
                                                            'KLAMPT_VIS_BACKEND')}
-    r = subprocess.run([xvfb, '-a', '-s', '-screen 0 1024x768x24', sys.executable, '-c', SCRIPT],
+    r = subprocess.run(xvfb_command(sys.executable, '-c', SCRIPT),
                        capture_output=True, text=True, timeout=180, env=env, cwd=os.path.dirname(__file__))
     assert r.returncode == 0, r.stdout + r.stderr
     out = eval(r.stdout.strip().splitlines()[-1])

@@ -6,7 +6,6 @@ exception). And the macOS decisions, with the platform injected: blocking
 calls run the window in the main thread, ``show()`` falls back to viser or
 raises an error naming the launcher."""
 import os
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -15,6 +14,7 @@ import pytest
 
 from klampt.vis import _launcher
 
+from conftest import xvfb_command
 
 def _env(display=False, **extra):
     env = {k: v for k, v in os.environ.items() if k not in ('DISPLAY', 'WAYLAND_DISPLAY', 'PYOPENGL_PLATFORM',
@@ -28,19 +28,9 @@ def _launch(tmp_path, body, args=(), env=None, xvfb=False, timeout=120):
     script.write_text(textwrap.dedent(body))
     cmd = [sys.executable, '-m', 'klampt.vis', str(script)] + list(args)
     if xvfb:
-        cmd = [_xvfb(), '-a', '-s', '-screen 0 1024x768x24'] + cmd
+        cmd = xvfb_command(*cmd)
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env or _env(),
                           cwd=str(tmp_path))
-
-
-def _xvfb():
-    path = shutil.which('xvfb-run')
-    if path is None:
-        if os.environ.get('CI'):
-            pytest.fail('xvfb-run is missing (apt-get install xvfb xauth)')
-        pytest.skip('xvfb-run is missing')
-    pytest.importorskip('glfw')
-    return path
 
 
 def _last(r):
@@ -120,7 +110,7 @@ def test_window_loop_runs_on_the_main_thread_under_xvfb(tmp_path):
     assert args == ['--arg']
     # the same script without the launcher: the loop is in a vis thread
     script = tmp_path / 'user_script.py'
-    r = subprocess.run([_xvfb(), '-a', '-s', '-screen 0 1024x768x24', sys.executable, str(script), '--arg'],
+    r = subprocess.run(xvfb_command(sys.executable, str(script), '--arg'),
                        capture_output=True, text=True, timeout=120, env=_env(), cwd=str(tmp_path))
     assert r.returncode == 0, r.stdout + r.stderr
     assert _last(r)[0] == [False]
@@ -210,11 +200,10 @@ MACOS_SCRIPT = """
 
 
 def test_macos_decisions_in_a_real_session_under_xvfb(tmp_path):
-    xvfb = _xvfb()
     pytest.importorskip('viser')
     script = tmp_path / 'macos.py'
     script.write_text(textwrap.dedent(MACOS_SCRIPT))
-    r = subprocess.run([xvfb, '-a', '-s', '-screen 0 1024x768x24', sys.executable, str(script)],
+    r = subprocess.run(xvfb_command(sys.executable, str(script)),
                        capture_output=True, text=True, timeout=120, env=_env(KLAMPT_VIS_PORT='0'),
                        cwd=str(tmp_path))
     assert r.returncode == 0, r.stdout + r.stderr
