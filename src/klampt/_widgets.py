@@ -505,7 +505,10 @@ class RobotPoser(Widget):
         self._robot.setConfig(self._config)
         try:
             for i in self._active:
-                hit, pt = self._robot.link(i).geometry().rayCast(s, d)
+                geometry = self._robot.link(i).geometry()
+                if geometry.empty():  # links without geometry (tx90's virtual links) cannot be grabbed
+                    continue
+                hit, pt = geometry.rayCast(s, d)
                 if hit:
                     t = vectorops.dot(vectorops.sub(pt, s), d)
                     if best is None or t < best[0]:
