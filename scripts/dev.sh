@@ -3,10 +3,10 @@
 # demo or the test suite:   scripts/dev.sh demo | test [pytest args...]
 #
 # Installs the system packages that are missing (ODE, a C++ compiler,
-# pkg-config, venv; Mesa's EGL for headless rendering and a headless
-# Chromium for the web viewer tests), creates .venv with Python 3.11 (or
-# python3), installs the package with its test dependencies, and runs the
-# requested target.
+# pkg-config, venv; Mesa's EGL for headless rendering, the X libraries of
+# Qt windows and a headless Chromium for the web viewer tests), creates
+# .venv with Python 3.11 (or python3), installs the package with its test
+# dependencies, and runs the requested target.
 set -euo pipefail
 
 target="${1:-}"
@@ -33,6 +33,12 @@ done
 # keys sent through its XTest extension.
 command -v xvfb-run >/dev/null 2>&1 || need+=(xvfb xauth)
 dpkg -s libxtst6 >/dev/null 2>&1 || need+=(libxtst6)
+# Qt windows (PyQt6's xcb platform plugin) load these; without them Qt aborts.
+for pkg in libxcb1 libx11-xcb1 libxcb-cursor0 libxcb-glx0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 \
+    libxcb-randr0 libxcb-render0 libxcb-render-util0 libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1 \
+    libxcb-xfixes0 libxcb-xkb1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libglib2.0-0 libdbus-1-3; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
 # The web viewer (HTML export, Jupyter widget) is tested in a headless browser.
 command -v chromium-headless-shell >/dev/null 2>&1 || command -v chromium >/dev/null 2>&1 \
   || need+=(chromium-headless-shell)

@@ -124,10 +124,11 @@ def require_offscreen():
     pytest.skip(message)
 
 
-def xvfb_command(*cmd):
+def xvfb_command(*cmd, needs="glfw"):
     """``cmd`` run under a fresh virtual X server (1024 x 768 x 24) for
-    window tests; fails in CI and skips elsewhere when xvfb-run or glfw is
-    missing. ``-noreset``: by default the server resets when its last client
+    window tests; fails in CI and skips elsewhere when xvfb-run is missing,
+    and skips when the module ``needs`` (glfw by default) is not installed.
+    ``-noreset``: by default the server resets when its last client
     disconnects and refuses connections meanwhile, so a script that closes
     its window and opens another could not reach the display."""
     import shutil
@@ -136,7 +137,7 @@ def xvfb_command(*cmd):
         if os.environ.get("CI"):
             pytest.fail("xvfb-run is missing (apt-get install xvfb xauth)")
         pytest.skip("xvfb-run is missing")
-    pytest.importorskip("glfw")
+    pytest.importorskip(needs)
     return [path, "-a", "-s", "-screen 0 1024x768x24 -noreset", *cmd]
 
 

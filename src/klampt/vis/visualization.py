@@ -3,7 +3,8 @@ animation, text, plots, camera, screenshots and the GUI, over one scene
 model (:mod:`klampt.vis._scene`) and a backend chosen at the first call that
 needs one (:func:`init`): ``offscreen`` (EGL / OSMesa) with no display,
 ``GLFW`` windows on desktops, ``IPython`` in Jupyter, ``HTML`` export, or
-``null`` when no OpenGL is installed. Importing it loads no OpenGL, GLFW,
+``null`` when no OpenGL is installed; Qt windows (``init('PyQt')``) and
+``viser`` on request. Importing it loads no OpenGL, GLFW,
 Qt or IPython.
 
 Environment: ``KLAMPT_VIS_BACKEND`` picks the backend;
@@ -100,7 +101,7 @@ def _default_order():
     return order
 
 
-def _make_backend(name):
+def _make_backend(name, requested=None):
     if name == 'offscreen':
         from .backends.offscreen import OffscreenBackend
         return OffscreenBackend()
@@ -118,7 +119,7 @@ def _make_backend(name):
         return JupyterBackend()
     if name == 'PyQt':
         from .backends.qt_window import QtBackend
-        return QtBackend()
+        return QtBackend({'pyqt5': 'PyQt5', 'pyqt6': 'PyQt6', 'pyside6': 'PySide6'}.get(str(requested).lower()))
     if name == 'viser':
         from .backends.viser_backend import ViserBackend
         return ViserBackend()
@@ -140,7 +141,10 @@ def init(backends=None) -> str:
         names = [backends]
     else:
         names = list(backends)
-    names = [_ALIASES.get(str(n).lower(), str(n)) for n in names]
+    requested = {}
+    for n in names:
+        requested.setdefault(_ALIASES.get(str(n).lower(), str(n)), n)
+    names = list(requested)
     current = _manager.backend
     if current is not None and current.name in names:
         if backends is not None:
@@ -149,7 +153,7 @@ def init(backends=None) -> str:
     errors = []
     for name in names:
         try:
-            backend = _make_backend(name)
+            backend = _make_backend(name, requested[name])
         except Exception as e:  # an optional package or library is missing
             errors.append("%s: %s" % (name, e))
             continue
@@ -157,7 +161,7 @@ def init(backends=None) -> str:
             current.kill(_manager.windows)
         _manager.backend = backend
         from . import _sensor_render
-        if backend.name in ('offscreen', 'GLFW'):
+        if backend.name in ('offscreen', 'GLFW', 'PyQt'):
             _sensor_render.install()  # camera sensors render with OpenGL, as the reference's do in a GL context
         else:
             _sensor_render.uninstall()
@@ -236,10 +240,10 @@ def popPlugin() -> None:
 
 
 def splitView(plugin=None) -> None:
-    """Adds a plugin drawn on top of the window's scene (a split view is
-    shown as one view in this implementation)."""
-    if plugin is not None:
-        pushPlugin(plugin)
+    """Adds a view to the window: in Qt windows a second view beside the
+    first, of ``plugin`` or (None) of the scene with its own camera; other
+    backends draw the plugin on top of the window's scene."""
+    _backend().split_view(_window(), plugin)
 
 
 def addPlugin(plugin=None) -> None:

@@ -161,6 +161,12 @@ class Backend:
         """Qt only."""
         raise RuntimeError("vis.customUI needs the Qt backend (vis.init('PyQt'))")
 
+    def split_view(self, window, plugin):
+        """``vis.splitView``: here the plugin is drawn over the scene."""
+        if plugin is not None:
+            window.push_plugin(plugin)
+            self.plugins_changed(window)
+
     # -- notifications (GUI backends react)
     def scene_changed(self, window):
         """Items or attributes changed."""
