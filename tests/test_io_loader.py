@@ -178,7 +178,10 @@ def test_resource_get_set(tmp_path, monkeypatch):
     monkeypatch.setattr('builtins.input', lambda prompt='': '2\t5 6')
     assert resource.get('typed.config', directory=d, default=[1.0, 2.0], editor='console') == [5.0, 6.0]
     assert resource.get('typed.config', directory=d) == [5.0, 6.0]
+    # no display: the visual editor (Qt) cannot open its dialog
+    monkeypatch.delenv('DISPLAY', raising=False)
+    monkeypatch.delenv('WAYLAND_DISPLAY', raising=False)
     with pytest.raises(RuntimeError):
-        resource.edit('x', [1.0], editor='visual')
+        resource.edit('x', [1.0, 2.0, 3.0], 'Point', editor='visual')
     with pytest.raises(RuntimeError):
         resource.load('Config')

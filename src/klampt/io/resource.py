@@ -5,8 +5,10 @@
 extension (``.config``, ``.path``, ``.xform``, ``.json`` ...).
 
 Editing resources on the console is supported (:func:`console_edit`);
-visual editing, thumbnails and the file dialogs of :func:`load` and
-:func:`save` need :mod:`klampt.vis` and raise RuntimeError without it.
+visual editing opens the Qt dialogs of :mod:`klampt.vis.editors` (it needs
+``pip install klampt[qt]`` and a display, else raises RuntimeError);
+thumbnails render offscreen; the file dialogs of :func:`load` and
+:func:`save` are not available and raise RuntimeError.
 
 Don't use ``from klampt.io.resource import *``: it would hide the builtin
 ``set``.
@@ -195,8 +197,13 @@ def console_edit(name, value, type, description=None, world=None, frame=None):
 
 
 def edit(name, value, type='auto', description=None, editor='visual', world=None, referenceObject=None, frame=None):
-    """Edits a value; returns (accepted, value).  editor='console' reads it
-    from the console; 'visual' needs klampt.vis."""
+    """Edits a value; returns (accepted, value): accepted is True when the
+    user pressed OK, and value is then the edited value (else the value
+    given).  editor='console' reads it from the console; 'visual' shows a
+    Qt dialog (:mod:`klampt.vis.editors`) over ``world``: configurations
+    (of ``referenceObject``, a robot of the world, or its first robot),
+    lists of them, trajectories, points and transforms (relative to
+    ``frame``, an se3 element, when given), rotations and worlds."""
     if type == 'auto':
         if value is None:
             raise ValueError("edit needs a value or a type")
@@ -205,8 +212,36 @@ def edit(name, value, type='auto', description=None, editor='visual', world=None
     if editor == 'console':
         return console_edit(name, value, type, description, world, frame)
     if editor == 'visual':
-        _need_gui('visual editing')
+        return _visual_edit(name, value, type, description, world, referenceObject, frame)
     raise ValueError("editor must be 'visual' or 'console'")
+
+
+def _visual_edit(name, value, type, description, world, referenceObject, frame):
+    from ..vis import editors
+    if type in ('Config', 'Configs', 'Trajectory') and (world is None or world.numRobots() == 0):
+        raise ValueError("Visual editing of a %s needs a world with a robot" % type)
+    if type == 'Config':
+        e = editors.ConfigEditor(name, value, description, world, referenceObject)
+    elif type == 'Configs':
+        e = editors.ConfigsEditor(name, value, description, world, referenceObject)
+    elif type == 'Trajectory':
+        e = editors.TrajectoryEditor(name, value, description, world, referenceObject)
+    elif type in ('Vector3', 'Point'):
+        e = editors.PointEditor(name, value, description, world, frame)
+    elif type in ('RigidTransform', 'Rotation'):
+        e = editors.RigidTransformEditor(name, value, description, world, frame, translation=type != 'Rotation')
+    elif type == 'WorldModel':
+        e = editors.WorldEditor(name, value, description)
+    else:
+        raise ValueError("Visual editing of objects of type %s is not supported" % type)
+    from ..vis.backends import qt_window
+    try:
+        qt_window.require_display()
+        qt_window.check_platform(qt_window.choose_binding())
+    except (ImportError, RuntimeError) as error:
+        raise RuntimeError("Visual editing needs the klampt.vis GUI (Qt windows), not usable here: %s"
+                           % error) from None
+    return editors.run(e)
 
 
 getDirectory = get_directory
