@@ -7,7 +7,9 @@ after kill(), and resource.edit returns the edited value on OK and the
 given one on Cancel, with the QApplication in the main thread. Without a
 usable platform plugin (no display, an unknown QT_QPA_PLATFORM, a missing
 xcb library) init('PyQt') raises a RuntimeError naming what is missing,
-where Qt would abort the process."""
+where Qt would abort the process. Under ``python -m klampt.vis`` Qt lives
+on the main thread."""
+import importlib.util
 import os
 import subprocess
 import sys
@@ -17,7 +19,9 @@ import pytest
 
 from conftest import SHARED_DATA, require_shared_data, xvfb_command
 
-pytest.importorskip("PyQt6.QtWidgets")
+# found, not imported: this process stays free of Qt
+if importlib.util.find_spec("PyQt6") is None:
+    pytest.skip("PyQt6 is not installed (pip install klampt[qt])", allow_module_level=True)
 
 X_INPUT = textwrap.dedent("""
     import ctypes, threading, time
@@ -264,7 +268,7 @@ def _run(script, timeout=120, xvfb=True, env_extra=None):
     source = "WORLD = %r\n" % os.path.join(SHARED_DATA, 'tx90blocks.xml') + script
     cmd = [sys.executable, '-c', source]
     if xvfb:
-        cmd = xvfb_command(*cmd, needs="PyQt6.QtWidgets")
+        cmd = xvfb_command(*cmd, needs=None)
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env, cwd=os.path.dirname(__file__))
     assert r.returncode == 0, r.stdout + r.stderr
     return eval(r.stdout.strip().splitlines()[-1])
@@ -339,3 +343,33 @@ def test_qt_platform_problems_raise_instead_of_aborting():
     assert 'apt-get install' in out['missing_lib'] and 'libxcb-nosuch7' in out['missing_lib']
     assert 'klampt.vis GUI' in out['edit']
     assert out['no_app'] and out['fallback'] == 'null'
+
+
+LAUNCHED_SCRIPT = textwrap.dedent("""
+    import threading, time
+    import klampt
+    from klampt import vis
+    from klampt.vis.backends import qt_window
+    assert vis.init('PyQt') == 'PyQt'
+    p = klampt.GeometricPrimitive(); p.setSphere([0, 0, 0], 0.5)
+    vis.add('s', klampt.Geometry3D(p), color=(1, 0, 0, 1))
+    vis.show()
+    start = time.time()
+    while vis.shown() and time.time() - start < 1.0:
+        time.sleep(0.05)
+    centre = vis.screenshot()[240, 320].tolist()
+    print(repr((centre, qt_window._gui.owner == threading.main_thread().ident)))
+    """)
+
+
+def test_launcher_runs_qt_on_the_main_thread(tmp_path):
+    script = tmp_path / "script.py"
+    script.write_text(LAUNCHED_SCRIPT)
+    env = {k: v for k, v in os.environ.items() if k not in ('DISPLAY', 'WAYLAND_DISPLAY', 'PYOPENGL_PLATFORM',
+                                                             'QT_QPA_PLATFORM')}
+    r = subprocess.run(xvfb_command(sys.executable, '-m', 'klampt.vis', str(script), needs=None),
+                       capture_output=True, text=True, timeout=120, env=env, cwd=os.path.dirname(__file__))
+    assert r.returncode == 0, r.stdout + r.stderr
+    centre, owner_is_main = eval(r.stdout.strip().splitlines()[-1])
+    assert centre[0] > 100 and centre[1] < 50 and owner_is_main
+    assert 'not created in the main() thread' not in r.stderr  # Qt was imported on the main thread too

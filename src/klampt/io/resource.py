@@ -236,8 +236,7 @@ def _visual_edit(name, value, type, description, world, referenceObject, frame):
         raise ValueError("Visual editing of objects of type %s is not supported" % type)
     from ..vis.backends import qt_window
     try:
-        qt_window.require_display()
-        qt_window.check_platform(qt_window.choose_binding())
+        qt_window.usable_binding()
     except (ImportError, RuntimeError) as error:
         raise RuntimeError("Visual editing needs the klampt.vis GUI (Qt windows), not usable here: %s"
                            % error) from None

@@ -290,8 +290,8 @@ def run(editorObject, binding=None):
     if not isinstance(editorObject, VisualEditorBase):
         raise ValueError("vis.editors.run needs a VisualEditorBase")
     from ._window import Window
-    from .backends.qt_window import choose_binding, run_dialog
-    qt = choose_binding(binding)
+    from .backends.qt_window import run_dialog, usable_binding
+    qt = usable_binding(binding)
     editor = editorObject
     window = Window("Editing %s" % (editor.name if editor.name is not None else 'a value'))
     editor.window = window

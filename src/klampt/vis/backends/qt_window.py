@@ -118,6 +118,38 @@ def choose_binding(requested=None):
     raise ImportError("the Qt backend needs PyQt6, PySide6 or PyQt5 (pip install klampt[qt]): " + "; ".join(errors))
 
 
+def usable_binding(requested=None):
+    """:func:`choose_binding` after :func:`require_display`, checked with
+    :func:`check_platform`. Under ``python -m klampt.vis`` this runs on the
+    main thread: the first thread that imports Qt is the one Qt takes for
+    its main thread."""
+    from .. import _launcher
+
+    def find():
+        require_display()
+        qt = choose_binding(requested)
+        check_platform(qt)
+        return qt
+    runner = _launcher._runner
+    imported = any(b + '.QtCore' in sys.modules for b in BINDINGS)
+    if runner is None or imported or threading.current_thread() is threading.main_thread():
+        return find()
+    box = []
+
+    def job():
+        try:
+            box.append((True, find()))
+        except BaseException as e:
+            box.append((False, e))
+    runner.submit(job, 'klampt.vis Qt import').join()
+    if not box:
+        raise RuntimeError("klampt.vis: the launcher stopped before Qt was imported")
+    ok, value = box[0]
+    if not ok:
+        raise value
+    return value
+
+
 # ---------------------------------------------------------------- platform check
 
 def _loads(soname):
@@ -881,9 +913,7 @@ class QtBackend(Backend):
     name = 'PyQt'
 
     def __init__(self, binding=None):
-        require_display()
-        qt = choose_binding(binding)
-        check_platform(qt)
+        qt = usable_binding(binding)
         from .._render.gl import gl
         gl()
         self.qt = qt
@@ -1077,9 +1107,7 @@ def run_dialog(window, binding=None):
     until it is closed; with ``window.qt_custom_ui`` the widgets around the
     GL view (OK / Cancel for the resource editors). Runs in the main thread,
     or waits for the Qt thread."""
-    require_display()
-    qt = choose_binding(binding)
-    check_platform(qt)
+    qt = usable_binding(binding)
     gui = _ensure_gui(qt, blocking=True)
     window.shown = True
     window.closed = False
