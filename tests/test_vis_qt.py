@@ -195,8 +195,8 @@ DIALOG_SCRIPT = X_INPUT + textwrap.dedent("""
                 return n
         return None
 
-    def drive(press_ok):
-        # in a helper thread: a drag on the robot in the dialog, then OK or Cancel
+    def drive(press_ok, drag=True, clicks=()):
+        # in a helper thread: a drag on the robot in the dialog, the buttons named in clicks, then OK or Cancel
         def run():
             try:
                 assert wait_until(lambda: dialog_native('Editing') is not None, 20.0)
@@ -204,7 +204,11 @@ DIALOG_SCRIPT = X_INPUT + textwrap.dedent("""
                 time.sleep(0.3)
                 o = origin(n)
                 editor = n.window.scene.getItem('value').editor
-                hit = editor_pixel(n.window, editor)
+                hit = editor_pixel(n.window, editor) if drag else None
+                from PyQt6.QtWidgets import QPushButton
+                for text in clicks:
+                    qt_window._gui.call(lambda: [b.click() for b in n.top.findChildren(QPushButton)
+                                                 if b.text() == text])
                 if hit:
                     move(o, *hit)
                     button(True)
@@ -231,6 +235,12 @@ DIALOG_SCRIPT = X_INPUT + textwrap.dedent("""
     drive(False)
     ok, value = resource.edit('start', list(q0), 'Config', world=w)
     out['cancel'] = (ok, value == q0)
+    drive(True, drag=False, clicks=['Insert'])
+    out['configs'] = resource.edit('qs', [list(q0), list(q0)], 'Configs', world=w)
+    drive(True, drag=False)
+    out['point'] = resource.edit('p', [1.0, 2.0, 3.0], 'Point')
+    drive(False, drag=False)
+    out['rotation'] = resource.edit('R', [1.0, 0, 0, 0, 1.0, 0, 0, 0, 1.0], 'Rotation', world=w)
 
     # loop and dialog in the main thread: screenshots from the callback, OK closes the dialog
     assert vis.init('PyQt') == 'PyQt'
@@ -298,6 +308,10 @@ def test_resource_edit_loop_and_dialog_in_the_main_thread():
     assert out['ok'] is True and out['edited'] > 0.02
     assert out['world_restored'] and out['app_in_main']
     assert out['cancel'] == (False, True)
+    ok, configs = out['configs']
+    assert ok and len(configs) == 3 and all(len(q) == len(configs[0]) for q in configs)
+    assert out['point'] == (True, [1.0, 2.0, 3.0])
+    assert out['rotation'] == (False, [1.0, 0, 0, 0, 1.0, 0, 0, 0, 1.0])
     assert len(out['loop']) >= 3 and all(c[0] > 100 and c[1] < 50 for c in out['loop'])
     assert out['dialog_returned']
 

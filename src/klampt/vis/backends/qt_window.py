@@ -54,6 +54,7 @@ XCB_LIBRARIES_QT5 = {'libxcb-xinerama.so.0': 'libxcb-xinerama0'}
 
 _gui = None  # the process's _Gui, once a QApplication exists
 _warned_thread = False
+_warned_pumped = False
 
 
 # ---------------------------------------------------------------- binding
@@ -631,7 +632,7 @@ class _Gui:
         self.serving = 0
         self.calls = queue.Queue()
         self.natives = {}
-        self.dialogs = {}  # windows shown by editor dialogs (not vis windows)
+        self.dialogs = set()  # windows shown by run_dialog (not vis windows)
         self.requests = {}
         self.requests_lock = threading.Lock()
         self.last_frame = 0.0
@@ -817,8 +818,7 @@ class _Gui:
         native = self.natives.get(window)
         if window.shown and not window.closed and native is None:
             try:
-                native = _Native(self, window, with_ok=self.dialogs.get(window, False)
-                                 or getattr(window, 'qt_ok_button', False))
+                native = _Native(self, window, with_ok=getattr(window, 'qt_ok_button', False))
             except Exception as e:
                 warnings.warn("klampt.vis: cannot open a Qt window: %r" % (e,))
                 window.shown = False
@@ -918,11 +918,6 @@ class QtBackend(Backend):
         gl()
         self.qt = qt
 
-    @property
-    def gui(self):
-        """The _Gui, or None before the first window."""
-        return _gui
-
     def _start(self, blocking):
         gui = _ensure_gui(self.qt, blocking)
         gui.launch()
@@ -944,6 +939,11 @@ class QtBackend(Backend):
         window.shown_since = time.time()
         gui = self._start(blocking=False)
         if gui.in_owner() and gui.serving == 0:
+            global _warned_pumped
+            if not _warned_pumped:
+                warnings.warn("klampt.vis: Qt runs in this thread (made by an earlier blocking call): the window "
+                              "updates while vis.shown() is called, or in vis.loop()")
+                _warned_pumped = True
             gui.step()
 
     def shown(self, window):
@@ -1111,7 +1111,7 @@ def run_dialog(window, binding=None):
     gui = _ensure_gui(qt, blocking=True)
     window.shown = True
     window.closed = False
-    gui.dialogs[window] = False
+    gui.dialogs.add(window)
     alive = lambda: window.shown and not window.closed  # noqa: E731
     try:
         if gui.in_owner():
@@ -1124,4 +1124,4 @@ def run_dialog(window, binding=None):
         if gui.in_owner():
             gui.service()
             gui.app.processEvents()
-        gui.dialogs.pop(window, None)
+        gui.dialogs.discard(window)
