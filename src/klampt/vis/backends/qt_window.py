@@ -1026,12 +1026,6 @@ class QtBackend(Backend):
         except RuntimeError as e:
             warnings.warn(str(e))
 
-    def reset_windows(self, windows):
-        """``init('PyQt')`` again: nothing to reset."""
-
-    def title_changed(self, window):
-        """The title follows at the next frame."""
-
     def custom_ui(self, window, func):
         """Wraps the window's GL widget with ``func(glwidget)``'s widget."""
         if not callable(func):
@@ -1049,10 +1043,6 @@ class QtBackend(Backend):
         gui = _gui
         if gui is not None and gui.app is not None:
             gui.call(lambda: gui.rebuild(window))
-
-    def native_window(self, window):
-        """The vis Window (its Qt window: ``qt_window(window)``)."""
-        return window
 
     def thread_call(self, func):
         """Runs func in the Qt thread at its next turn."""
