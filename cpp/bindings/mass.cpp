@@ -5,6 +5,7 @@
 #include "geometry_handle.h"
 #include "handles.h"
 #include "klampt/model/geometry_mass.h"
+#include "klampt/model/inertia_elements.h"
 #include "mass_value.h"
 
 namespace klampt_py {
@@ -22,18 +23,19 @@ klampt::Mass MassValue::toCore() const {
   m.mass = mass;
   if (com.size() != 3) throw py::value_error("Mass.com must have 3 elements");
   m.com = Vector3(com[0], com[1], com[2]);
-  if (inertia.size() == 3)
-    m.inertia = Vector3(inertia[0], inertia[1], inertia[2]).asDiagonal();
-  else if (inertia.size() == 9)
-    m.inertia = Eigen::Map<const Matrix3>(inertia.data());
-  else
-    throw py::value_error("Mass.inertia must have 3 or 9 elements");
+  m.inertia = klampt::inertiaFromElements(inertia, "Mass.inertia");
   return m;
 }
 
 static std::vector<double> floats(py::handle obj, int expected, const char* name) {
   VectorX v = toVector(obj, expected, name);
   return std::vector<double>(v.data(), v.data() + v.size());
+}
+
+static std::vector<double> inertiaElements(py::handle obj) {
+  std::vector<double> v = floats(obj, -1, "inertia");
+  klampt::checkInertiaElementCount(v.size(), "inertia");
+  return v;
 }
 
 void bindMass(py::module_& m) {
@@ -45,11 +47,7 @@ void bindMass(py::module_& m) {
       .def("setCom", [](MassValue& s, FloatsArg c) { s.com = floats(c, 3, "com"); }, py::arg("_com"))
       .def("getCom", [](const MassValue& s) { return s.com; })
       .def("setInertia",
-           [](MassValue& s, FloatsArg I) {
-             std::vector<double> v = floats(I, -1, "inertia");
-             if (v.size() != 3 && v.size() != 9) throw py::value_error("inertia must have 3 or 9 elements");
-             s.inertia = v;
-           },
+           [](MassValue& s, FloatsArg I) { s.inertia = inertiaElements(I); },
            py::arg("_inertia"))
       .def("getInertia", [](const MassValue& s) { return s.inertia; })
       .def("estimate",
@@ -69,11 +67,7 @@ void bindMass(py::module_& m) {
                     [](MassValue& s, FloatsArg c) { s.com = floats(c, 3, "com"); },
           "The center of mass [x, y, z] in the body's local frame, in m.")
       .def_property("inertia", [](const MassValue& s) { return s.inertia; },
-                    [](MassValue& s, FloatsArg I) {
-                      std::vector<double> v = floats(I, -1, "inertia");
-                      if (v.size() != 3 && v.size() != 9) throw py::value_error("inertia must have 3 or 9 elements");
-                      s.inertia = v;
-                    },
+                    [](MassValue& s, FloatsArg I) { s.inertia = inertiaElements(I); },
           "The inertia matrix about the center of mass in the local frame, kg m^2, as 9 numbers (row-major); assigning 3 numbers sets a diagonal.")
       .def("__repr__", [](const MassValue& s) { return "<Mass " + std::to_string(s.mass) + ">"; });
 
