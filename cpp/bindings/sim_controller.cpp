@@ -35,14 +35,6 @@ double segmentDuration(double dt) {
   return toNonNegative(dt, "dt");
 }
 
-/// A torque vector with one entry per driver or per link.
-VectorX driverOrLinkVector(const SimRobotControllerHandle& h, py::handle obj, const char* name) {
-  VectorX v = toVector(obj, -1, name);
-  if (v.size() != drivers(h) && v.size() != links(h))
-    throw py::value_error(std::string(name) + " must have numDrivers() or numLinks() entries");
-  return v;
-}
-
 const klampt::RobotSensorSet& sensorsOf(const SimRobotControllerHandle& h) {
   checkRobotIndex(live(*h.sim), h.robotIndex);
   return *h.sim->robotSensors[h.robotIndex];
@@ -177,7 +169,7 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
            py::arg("dq"), py::arg("dt"))
       .def("setTorque",
            [](SimRobotControllerHandle& h, FloatsArg t) {
-             const VectorX tv = driverOrLinkVector(h, t, "t");
+             const VectorX tv = toVector(t, -1, "t");
              ctrl(h).setTorque(robotOf(h), tv);
            },
            py::arg("t"),

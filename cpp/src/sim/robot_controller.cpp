@@ -152,6 +152,8 @@ void RobotController::setVelocity(const VectorX& dq, double dt) {
 
 void RobotController::setTorque(const Robot& robot, const VectorX& t) {
   const int nd = (int)robot.drivers.size();
+  if (t.size() != nd && t.size() != robot.numLinks())
+    throw std::invalid_argument("t must have numDrivers() or numLinks() entries");
   if (t.size() == nd) {
     torqueCommand = t;
   } else {

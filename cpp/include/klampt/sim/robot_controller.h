@@ -49,6 +49,8 @@ struct RobotController {
   void setLinear(const VectorX& q, double dt, bool append);
   void setCubic(const VectorX& q, const VectorX& v, double dt, bool append);
   void setVelocity(const VectorX& dq, double dt);
+  /// Torque control: t per driver (numDrivers() entries) or per link (that of
+  /// each driver's first link); throws std::invalid_argument for other sizes.
   void setTorque(const Robot& robot, const VectorX& t);
   /// Manual PID setpoints: q and dq both per driver (numDrivers() entries) or
   /// both per link (numLinks(), read through the drivers); tff, if given, is a
