@@ -226,12 +226,7 @@ void bindBatch(py::module_& m) {
             us.assign(u.data(), u.data() + u.size());
             q.controlWidth = (int)u.shape(2);
             q.controls = us.data();
-            if (controlType == "pid")
-              q.control = klampt::BatchSimRequest::Control::PID;
-            else if (controlType == "torque")
-              q.control = klampt::BatchSimRequest::Control::Torque;
-            else
-              throw py::value_error("control_type must be 'pid' or 'torque'");
+            q.control = klampt::batchControlNamed(controlType);
           }
           // A copy taken now, so that edits of other threads cannot reach the runs.
           std::shared_ptr<klampt::World> w = world.get().copy();

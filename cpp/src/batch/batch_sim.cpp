@@ -48,6 +48,12 @@ void recordObjects(const World& w, double* out) {
 
 }  // namespace
 
+BatchSimRequest::Control batchControlNamed(const std::string& name) {
+  if (name == "pid") return BatchSimRequest::Control::PID;
+  if (name == "torque") return BatchSimRequest::Control::Torque;
+  throw std::invalid_argument("control_type must be 'pid' or 'torque'");
+}
+
 BatchSimResult batchSimulate(const World& world, const BatchSimRequest& q, int threads) {
   checkRequest(world, q);
   const int n = q.robot >= 0 ? world.robots[q.robot]->numLinks() : 0;

@@ -6,6 +6,7 @@
 // same initial state and commands one call at a time.
 #pragma once
 #include <memory>
+#include <string>
 #include <vector>
 #include "klampt/model/world.h"
 
@@ -28,6 +29,10 @@ struct BatchSimRequest {
   const double* controls = nullptr;
   int controlWidth = 0;
 };
+
+/// The control named "pid" or "torque" (klampt.batch.simulate's control_type);
+/// throws std::invalid_argument for another name.
+BatchSimRequest::Control batchControlNamed(const std::string& name);
 
 /// Everything recorded at the start and after every step (steps + 1 samples).
 struct BatchSimResult {
