@@ -17,15 +17,10 @@ int bodyIndex(const SimBodyHandle& h) {
 
 void make(SimJointHandle& j, SimUserJoint::Type type, const SimBodyHandle& a, const SimBodyHandle* b,
           const Vector3& pt, const Vector3& axis) {
-  const int ia = bodyIndex(a);
-  int ib = -1;
-  if (b) {
-    ib = bodyIndex(*b);
-    if (b->sim != a.sim) throw py::value_error("the bodies belong to different simulators");
-    if (ib == ia) throw py::value_error("a joint needs two different bodies");
-  }
+  const int ia = bodyIndex(a), ib = b ? bodyIndex(*b) : -1;
+  if (b && b->sim != a.sim) throw py::value_error("the bodies belong to different simulators");
   // Checked before the joint made earlier is destroyed: a failed make changes nothing.
-  if (!a.sim->bodies[ia].body) throw py::value_error("the first body of a joint must be dynamic (not a terrain)");
+  a.sim->checkUserJointBodies(ia, ib);
   if (j.joint && j.sim) j.sim->destroyUserJoint(*j.joint);
   j.sim = a.sim;
   j.joint = a.sim->addUserJoint(type, ia, ib, pt, axis);

@@ -258,11 +258,16 @@ std::vector<std::pair<int, int>> Simulation::overlappingPairs() {
   return out;
 }
 
+void Simulation::checkUserJointBodies(int a, int b) const {
+  if (b == a) throw std::invalid_argument("a joint needs two different bodies");
+  if (!bodies[a].body) throw std::invalid_argument("the first body of a joint must be dynamic (not a terrain)");
+}
+
 std::shared_ptr<SimUserJoint> Simulation::addUserJoint(SimUserJoint::Type type, int a, int b, const Vector3& point,
                                                        const Vector3& axis) {
+  checkUserJointBodies(a, b);
   enterODE();
   const dBodyID ba = bodies[a].body, bb = b >= 0 ? bodies[b].body : nullptr;
-  if (!ba) throw std::invalid_argument("the first body of a joint must be dynamic (not a terrain)");
   auto j = std::make_shared<SimUserJoint>();
   j->type = type;
   j->a = a;

@@ -92,7 +92,11 @@ struct Simulation {
   /// Returns false on malformed data (the state is then unchanged).
   bool setState(const std::string& data);
 
-  /// Adds a user joint between bodies (b = -1: the world).
+  /// Throws std::invalid_argument unless a user joint can join bodies a and b
+  /// (b = -1: the world): two different bodies, the first one dynamic.
+  void checkUserJointBodies(int a, int b) const;
+  /// Adds a user joint between bodies (b = -1: the world), checked by
+  /// checkUserJointBodies.
   std::shared_ptr<SimUserJoint> addUserJoint(SimUserJoint::Type type, int a, int b, const Vector3& point,
                                              const Vector3& axis);
   void destroyUserJoint(SimUserJoint& j);
