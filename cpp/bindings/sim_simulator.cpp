@@ -61,19 +61,6 @@ py::array_t<double> contactArray(const std::vector<klampt::PairContacts>& cs, bo
   return a;
 }
 
-void lastWrench(const Simulation& sim, int a, int b, Vector3& f, Vector3& t) {
-  f.setZero();
-  t.setZero();
-  const int body = sim.bodyOfID[a];
-  const Vector3 origin = body >= 0 ? sim.bodies[body].objectTransform().t : Vector3::Zero();
-  for (const auto& c : sim.lastContacts(a, b)) {
-    for (size_t i = 0; i < c.points.size() && i < c.forces.size(); ++i) {
-      f += c.forces[i];
-      t += (c.points[i] - origin).cross(c.forces[i]);
-    }
-  }
-}
-
 SimBodyHandle bodyOf(const SimPtr& s, int id) {
   live(*s);
   if (s->bodyOfID[id] < 0) throw std::runtime_error("world ID " + std::to_string(id) + " has no simulated body");
@@ -208,7 +195,7 @@ void bindSimulation(py::module_& m) {
              checkID(live(s), a, false);
              checkID(s, b, true);
              Vector3 f, t;
-             lastWrench(s, a, b, f, t);
+             s.lastContactWrench(a, b, f, t);
              return toList(f);
            },
            py::arg("aid"), py::arg("bid"))
@@ -217,7 +204,7 @@ void bindSimulation(py::module_& m) {
              checkID(live(s), a, false);
              checkID(s, b, true);
              Vector3 f, t;
-             lastWrench(s, a, b, f, t);
+             s.lastContactWrench(a, b, f, t);
              return toList(t);
            },
            py::arg("aid"), py::arg("bid"))

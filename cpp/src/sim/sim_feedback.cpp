@@ -35,6 +35,19 @@ std::vector<PairContacts> Simulation::lastContacts(int a, int b) const {
   return out;
 }
 
+void Simulation::lastContactWrench(int a, int b, Vector3& f, Vector3& t) const {
+  f.setZero();
+  t.setZero();
+  const int body = bodyOfID[a];
+  const Vector3 origin = body >= 0 ? bodies[body].objectTransform().t : Vector3::Zero();
+  for (const PairContacts& c : lastContacts(a, b)) {
+    for (size_t i = 0; i < c.points.size() && i < c.forces.size(); ++i) {
+      f += c.forces[i];
+      t += (c.points[i] - origin).cross(c.forces[i]);
+    }
+  }
+}
+
 ContactSummary Simulation::summary(int a, int b) const {
   ContactSummary out;
   bool any = false, allSeparated = true;

@@ -85,6 +85,9 @@ struct Simulation {
   /// Contacts of the last step between world IDs a and b (normals into a,
   /// forces on a). b = -1: against anything.
   std::vector<PairContacts> lastContacts(int a, int b) const;
+  /// Total force f on a from those contacts, and their torque t about a's
+  /// origin (the world origin if a has no body), in the world frame.
+  void lastContactWrench(int a, int b, Vector3& f, Vector3& t) const;
   bool feedbackEnabled(int a, int b) const;
   ContactSummary summary(int a, int b) const;
 
