@@ -4,6 +4,7 @@
 
 #include "ik_bindings.h"
 #include "klampt/ik/ik_solver.h"
+#include "klampt/ik/solver_settings.h"
 #include "klampt/model/config_space.h"
 #include "use_scope.h"
 
@@ -39,8 +40,7 @@ auto released(PyIKSolver& s, Solve solve) {
   klampt::Robot& r = s.robot.get();
   UseScope use(r.useLock);
   klampt::IKSolver& k = s.on(r);  // checked once the lock is held: waiting for it let other threads run
-  k.validate();
-  if (k.goals.empty() && k.secondary.empty()) throw py::value_error("IKSolver has no objectives");
+  k.checkSolvable();
   py::gil_scoped_release release;
   return solve(k);
 }
@@ -62,38 +62,19 @@ void checkObjective(PyIKSolver& s, const klampt::IKGoal& g) {
 }
 
 void setLimits(PyIKSolver& s, FloatsArg qmin, FloatsArg qmax) {
-  VectorX lo = toVector(qmin, -1, "qmin"), hi = toVector(qmax, -1, "qmax");
-  if (lo.size() == 0 && hi.size() == 0) {
-    s.robot.get();
-    s.solver.useJointLimits = false;
-    s.solver.qmin.resize(0);
-    s.solver.qmax.resize(0);
-    return;
-  }
-  const int n = s.get().robot->numLinks();
-  if (lo.size() != n || hi.size() != n)
-    throw py::value_error("qmin and qmax must have " + std::to_string(n) + " entries (or both be empty)");
-  checkNotNaN(lo.data(), n, "qmin");
-  checkNotNaN(hi.data(), n, "qmax");
-  s.solver.useJointLimits = true;
-  s.solver.qmin = lo;
-  s.solver.qmax = hi;
+  const VectorX lo = toLimits(qmin, -1, "qmin"), hi = toLimits(qmax, -1, "qmax");
+  s.get().setJointLimits(lo, hi);
 }
 
-py::tuple getLimits(PyIKSolver& s) {
-  const klampt::Robot& r = *s.get().robot;
-  if (!s.solver.useJointLimits) return py::make_tuple(py::list(), py::list());
-  if (s.solver.qmin.size() == r.numLinks()) return toListPair(s.solver.qmin, s.solver.qmax);
-  return toListPair(r.qMin, r.qMax);
+ListPair getLimits(PyIKSolver& s) {
+  VectorX lo, hi;
+  s.get().jointLimits(lo, hi);
+  return toListPair(lo, hi);
 }
 
 void setBias(PyIKSolver& s, FloatsArg bias) {
-  VectorX b = toVector(bias, -1, "biasConfig");
-  const int n = s.get().robot->numLinks();
-  if (b.size() != 0 && b.size() != n)
-    throw py::value_error("biasConfig must have " + std::to_string(n) + " entries (or be empty)");
-  checkNotNaN(b.data(), b.size(), "biasConfig");
-  s.solver.bias = b;
+  const VectorX b = toLimits(bias, -1, "biasConfig");
+  s.get().setBias(b);
 }
 
 bool solveReleased(PyIKSolver& s) {
@@ -110,8 +91,7 @@ bool minimize(PyIKSolver& s, py::args args) {
   klampt::Robot& r = s.robot.get();
   UseScope use(r.useLock);
   klampt::IKSolver& k = s.on(r);
-  k.validate();
-  if (k.goals.empty() && k.secondary.empty()) throw py::value_error("IKSolver has no objectives");
+  k.checkSolvable();
   py::object f = args[0], grad = args[1];
   auto unchanged = [&] { s.on(r); };
   std::function<double(const VectorX&)> cost = [&](const VectorX& q) {
@@ -175,17 +155,17 @@ void bindIKSolver(py::module_& m) {
            "Clears the objectives, secondary objectives and explicit active DOFs.")
       .def("setMaxIters",
            [](PyIKSolver& s, int iters) {
-             if (iters < 0) throw py::value_error("iters must be >= 0");
+             const int checked = klampt::checkedMaxIters(iters);
              s.robot.get();
-             s.solver.maxIters = iters;
+             s.solver.maxIters = checked;
            },
            py::arg("iters"), "Sets the max # of iterations (default 100).")
       .def("getMaxIters", [](const PyIKSolver& s) { s.robot.get(); return s.solver.maxIters; })
       .def("setTolerance",
            [](PyIKSolver& s, double tol) {
-             if (!(tol >= 0)) throw py::value_error("tolerance must be >= 0");
+             const double checked = klampt::checkedTolerance(tol);
              s.robot.get();
-             s.solver.tol = tol;
+             s.solver.tol = checked;
            },
            py::arg("res"), "Sets the constraint solve tolerance (default 1e-3).")
       .def("getTolerance", [](const PyIKSolver& s) { s.robot.get(); return s.solver.tol; })

@@ -119,6 +119,46 @@ void IKSolver::validate() const {
   if (!robot->q.allFinite()) throw std::invalid_argument("robot configuration is not finite");
 }
 
+void IKSolver::checkSolvable() const {
+  validate();
+  if (goals.empty() && secondary.empty()) throw std::invalid_argument("IKSolver has no objectives");
+}
+
+void IKSolver::setJointLimits(const VectorX& lo, const VectorX& hi) {
+  if (lo.size() == 0 && hi.size() == 0) {
+    useJointLimits = false;
+    qmin.resize(0);
+    qmax.resize(0);
+    return;
+  }
+  const int n = robot->numLinks();
+  if (lo.size() != n || hi.size() != n)
+    throw std::invalid_argument("qmin and qmax must have " + std::to_string(n) + " entries (or both be empty)");
+  useJointLimits = true;
+  qmin = lo;
+  qmax = hi;
+}
+
+void IKSolver::jointLimits(VectorX& lo, VectorX& hi) const {
+  if (!useJointLimits) {
+    lo.resize(0);
+    hi.resize(0);
+  } else if (qmin.size() == robot->numLinks()) {
+    lo = qmin;
+    hi = qmax;
+  } else {
+    lo = robot->qMin;
+    hi = robot->qMax;
+  }
+}
+
+void IKSolver::setBias(const VectorX& b) {
+  const int n = robot->numLinks();
+  if (b.size() != 0 && b.size() != n)
+    throw std::invalid_argument("biasConfig must have " + std::to_string(n) + " entries (or be empty)");
+  bias = b;
+}
+
 void IKSolver::residual(VectorX& f) const {
   checkGoals(*robot, goals);
   goalsResidual(*robot, goals, f);

@@ -39,6 +39,18 @@ class IKSolver {
   std::vector<int> getActiveDofs() const;
   /// Checks goals, DOF indices and vector sizes (throws as checkGoals).
   void validate() const;
+  /// validate(), then throws std::invalid_argument if there is no objective.
+  void checkSolvable() const;
+
+  /// qmin and qmax with one entry per robot link, or both empty to turn the
+  /// joint limits off; throws std::invalid_argument for other sizes.
+  void setJointLimits(const VectorX& lo, const VectorX& hi);
+  /// The limits solve() keeps to: the solver's, the robot's, or (both empty)
+  /// none when useJointLimits is off.
+  void jointLimits(VectorX& lo, VectorX& hi) const;
+  /// One entry per robot link, or empty for no bias; throws
+  /// std::invalid_argument for another size.
+  void setBias(const VectorX& b);
 
   void residual(VectorX& f) const;
   void secondaryResidual(VectorX& f) const;
