@@ -1,10 +1,12 @@
 // GeneralizedIKObjective and GeneralizedIKSolver: IK between robot links and
 // rigid objects (klampt::GeneralizedIKSolver).
 #include <optional>
+#include <variant>
 #include <pybind11/stl.h>
 
 #include "ik_bindings.h"
 #include "klampt/ik/generalized_ik.h"
+#include "klampt/ik/solver_settings.h"
 #include "klampt/model/config_space.h"
 #include "use_scope.h"
 
@@ -16,34 +18,16 @@ namespace {
 struct PyGenObjective {
   std::optional<RobotModelLink> link1, link2;
   std::optional<RigidObjectModel> obj1, obj2;
-  /// The structure of each link's robot when the objective was made.
-  klampt::StructureStamp stamp1 = 0, stamp2 = 0;
-  klampt::IKGoal goal;
+  /// The bodies, fixed when the objective is made, and the goal between them.
+  klampt::GeneralizedIKGoal target;
 
-  /// The core goal, once no long call of another thread uses the bodies;
-  /// RuntimeError if a link's robot changed structure since.
-  klampt::GeneralizedIKGoal core() const {
-    klampt::GeneralizedIKGoal g;
-    g.goal = goal;
-    auto body = [](const std::optional<RobotModelLink>& l, const std::optional<RigidObjectModel>& o,
-                   klampt::StructureStamp stamp) {
-      klampt::IKBody b;
-      if (l) {
-        if (l->r().structureStamp != stamp)
-          throw std::runtime_error("the links of a robot of this GeneralizedIKObjective changed (loadFile, reduce, "
-                                   "mount or setParent) after it was made: make a new objective");
-        l->link();
-        b.robot = l->robot.robot;
-        b.link = l->index;
-      } else if (o) {
-        o->get();
-        b.object = o->object;
-      }
-      return b;
-    };
-    g.body1 = body(link1, obj1, stamp1);
-    g.body2 = body(link2, obj2, stamp2);
-    return g;
+  /// The core goal, once no long call of another thread uses the bodies.
+  const klampt::GeneralizedIKGoal& core() const {
+    for (const auto* l : {&link1, &link2})
+      if (*l) (*l)->r();
+    for (const auto* o : {&obj1, &obj2})
+      if (*o) (*o)->get();
+    return target;
   }
 
   /// The use locks of the bodies: their robots', and their worlds' for objects.
@@ -67,25 +51,23 @@ struct PyGenSolver {
   }
 };
 
-PyGenObjective makeObjective(py::handle a, py::handle b) {
+using BodyArg = std::variant<RobotModelLink, RigidObjectModel>;
+
+/// The body a BodyArg names, kept in `link` or `obj` for the Python accessors.
+klampt::IKBody body(const BodyArg& arg, std::optional<RobotModelLink>& link, std::optional<RigidObjectModel>& obj) {
+  if (const auto* l = std::get_if<RobotModelLink>(&arg)) {
+    link = *l;
+    l->r();
+    return klampt::IKBody::ofLink(l->robot.robot, l->index);
+  }
+  obj = std::get<RigidObjectModel>(arg);
+  return klampt::IKBody::ofObject(obj->object);
+}
+
+PyGenObjective makeObjective(const BodyArg& a, const std::optional<BodyArg>& b) {
   PyGenObjective o;
-  if (py::isinstance<RobotModelLink>(a)) {
-    o.link1 = a.cast<RobotModelLink>();
-    o.stamp1 = o.link1->r().structureStamp;
-  }
-  else if (py::isinstance<RigidObjectModel>(a))
-    o.obj1 = a.cast<RigidObjectModel>();
-  else
-    throw py::type_error("GeneralizedIKObjective: first body must be a RobotModelLink or RigidObjectModel");
-  if (b.is_none()) return o;
-  if (py::isinstance<RobotModelLink>(b)) {
-    o.link2 = b.cast<RobotModelLink>();
-    o.stamp2 = o.link2->r().structureStamp;
-  }
-  else if (py::isinstance<RigidObjectModel>(b))
-    o.obj2 = b.cast<RigidObjectModel>();
-  else
-    throw py::type_error("GeneralizedIKObjective: second body must be a RobotModelLink or RigidObjectModel");
+  o.target.body1 = body(a, o.link1, o.obj1);
+  if (b) o.target.body2 = body(*b, o.link2, o.obj2);
   return o;
 }
 
@@ -99,12 +81,12 @@ void bindGeneralizedIK(py::module_& m) {
                                  "setTransform.");
   addThisown(obj);
   obj.def(py::init([](const PyGenObjective& o) { return o; }), py::arg("obj"))
-      .def(py::init([](py::object a) { return makeObjective(a, py::none()); }), py::arg("link"))
-      .def(py::init([](py::object a, py::object b) { return makeObjective(a, b); }), py::arg("link"), py::arg("link2"))
+      .def(py::init([](const BodyArg& a) { return makeObjective(a, std::nullopt); }), py::arg("link"))
+      .def(py::init(&makeObjective), py::arg("link"), py::arg("link2"))
       .def("setPoint",
            [](PyGenObjective& o, FloatsArg p1, FloatsArg p2) {
              Vector3 a = toFiniteVector3(p1, "p1"), b = toFiniteVector3(p2, "p2");
-             o.goal.setFromPoints({a}, {b});
+             o.target.goal.setFromPoints({a}, {b});
            },
            py::arg("p1"), py::arg("p2"), "Matches point p1 on the first body to p2 on the second (or the world).")
       .def("setPoints",
@@ -112,17 +94,17 @@ void bindGeneralizedIK(py::module_& m) {
              std::vector<Vector3> a = toPointList(p1s, "p1s"), b = toPointList(p2s, "p2s");
              if (a.size() != b.size() || a.empty())
                throw py::value_error("p1s and p2s must be non-empty lists of the same length");
-             o.goal.setFromPoints(a, b);
+             o.target.goal.setFromPoints(a, b);
            },
            py::arg("p1s"), py::arg("p2s"), "Matches several points (2 also fix an axis, 3 or more the rotation).")
       .def("setTransform",
            [](PyGenObjective& o, FloatsArg R, FloatsArg t) {
-             o.goal.setFixedTransform(toTransform(R, t));
+             o.target.goal.setFixedTransform(toTransform(R, t));
            },
            py::arg("R"), py::arg("t"), "Fixes the transform of the first body relative to the second to (R,t).")
       .def("sampleTransform",
            [](const PyGenObjective& o) {
-             return transformToTuple(o.goal.sampleTransform(*klampt::SharedRandom()));
+             return transformToTuple(o.target.goal.sampleTransform(*klampt::SharedRandom()));
            },
            "A random transform (R,t) of the first body relative to the second satisfying the objective.")
       .def_property_readonly("link1", [](const PyGenObjective& o) { return o.link1; },
@@ -138,8 +120,8 @@ void bindGeneralizedIK(py::module_& m) {
       .def_property_readonly("isObj2", [](const PyGenObjective& o) { return o.obj2.has_value(); },
           "True if the second body is a rigid object.")
       .def_property(
-          "goal", [](const PyGenObjective& o) { return o.goal; },
-          [](PyGenObjective& o, const klampt::IKGoal& g) { o.goal = g; },
+          "goal", [](const PyGenObjective& o) { return o.target.goal; },
+          [](PyGenObjective& o, const klampt::IKGoal& g) { o.target.goal = g; },
           "The constraint as an IKObjective (its link indices are not used).");
 
   py::class_<PyGenSolver> sol(m, "GeneralizedIKSolver",
@@ -155,16 +137,10 @@ void bindGeneralizedIK(py::module_& m) {
       .def("add", [](PyGenSolver& s, const PyGenObjective& o) { s.objectives.push_back(o); }, py::arg("objective"),
            "Adds a new simultaneous objective.")
       .def("setMaxIters",
-           [](PyGenSolver& s, int iters) {
-             if (iters < 0) throw py::value_error("iters must be >= 0");
-             s.solver.maxIters = iters;
-           },
+           [](PyGenSolver& s, int iters) { s.solver.maxIters = klampt::checkedMaxIters(iters); },
            py::arg("iters"))
       .def("setTolerance",
-           [](PyGenSolver& s, double tol) {
-             if (!(tol >= 0)) throw py::value_error("tolerance must be >= 0");
-             s.solver.tol = tol;
-           },
+           [](PyGenSolver& s, double tol) { s.solver.tol = klampt::checkedTolerance(tol); },
            py::arg("res"))
       .def("getResidual",
            [](PyGenSolver& s) {
@@ -188,8 +164,7 @@ void bindGeneralizedIK(py::module_& m) {
              for (const auto& o : s.objectives) o.addLocks(locks);
              UseScope use(std::move(locks));
              klampt::GeneralizedIKSolver& k = s.get();  // again once the bodies are held: waiting let others run
-             if (k.goals.empty()) throw py::value_error("GeneralizedIKSolver has no objectives");
-             k.validate();
+             k.checkSolvable();
              bool ok;
              {
                py::gil_scoped_release release;

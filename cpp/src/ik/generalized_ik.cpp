@@ -11,6 +11,20 @@
 
 namespace klampt {
 
+IKBody IKBody::ofLink(std::shared_ptr<Robot> robot, int link) {
+  IKBody b;
+  b.robotStamp = robot->structureStamp;
+  b.robot = std::move(robot);
+  b.link = link;
+  return b;
+}
+
+IKBody IKBody::ofObject(std::shared_ptr<RigidObject> object) {
+  IKBody b;
+  b.object = std::move(object);
+  return b;
+}
+
 RigidTransform IKBody::transform() const {
   if (robot) return robot->linkTransforms[link];
   if (object) return object->transform;
@@ -198,12 +212,21 @@ class GeneralizedProblem : public IKProblem {
 
 }  // namespace
 
+void GeneralizedIKSolver::checkSolvable() const {
+  if (goals.empty()) throw std::invalid_argument("GeneralizedIKSolver has no objectives");
+  validate();
+}
+
 void GeneralizedIKSolver::validate() const {
   for (const GeneralizedIKGoal& g : goals) {
-    for (const IKBody* b : {&g.body1, &g.body2})
+    for (const IKBody* b : {&g.body1, &g.body2}) {
+      if (b->robot && b->robot->structureStamp != b->robotStamp)
+        throw std::runtime_error("the links of a robot of this GeneralizedIKObjective changed (loadFile, reduce, "
+                                 "mount or setParent) after it was made: make a new objective");
       if (b->robot && (b->link < 0 || b->link >= b->robot->numLinks()))
         throw std::out_of_range("link index " + std::to_string(b->link) + " out of range for robot '" +
                                 b->robot->name + "'");
+    }
     if (g.body1.isWorld()) throw std::invalid_argument("the constrained body of an objective must be a link or object");
     const IKGoal& k = g.goal;
     if (!k.localPosition.allFinite() || !k.endPosition.allFinite() || !k.direction.allFinite() ||

@@ -14,7 +14,13 @@ namespace klampt {
 struct IKBody {
   std::shared_ptr<Robot> robot;
   int link = -1;
+  /// The robot's structure when `link` was chosen: `link` indexes that structure.
+  StructureStamp robotStamp = 0;
   std::shared_ptr<RigidObject> object;
+
+  /// Link `link` of `robot`, in the robot's current structure.
+  static IKBody ofLink(std::shared_ptr<Robot> robot, int link);
+  static IKBody ofObject(std::shared_ptr<RigidObject> object);
 
   bool isWorld() const { return !robot && !object; }
   RigidTransform transform() const;
@@ -34,8 +40,12 @@ class GeneralizedIKSolver {
   bool useJointLimits = true;
   int lastIters = 0;
 
-  /// Throws std::out_of_range / std::invalid_argument for bad links or NaNs.
+  /// Throws std::runtime_error if a link's robot changed structure since the
+  /// body was chosen, std::out_of_range / std::invalid_argument for bad links
+  /// or NaNs.
   void validate() const;
+  /// Throws std::invalid_argument if there is no objective, then validate().
+  void checkSolvable() const;
   void residual(VectorX& f) const;
   /// Columns: each robot's variables (robots in order of first use), then
   /// 6 per rigid object (translation, then rotation in the world frame).
