@@ -7,6 +7,7 @@
 
 #include <pybind11/stl.h>
 #include "klampt/plan/random.h"
+#include "klampt/plan/robot_cspace_names.h"
 
 namespace klampt_py {
 
@@ -76,44 +77,25 @@ CSpaceHandle makeRobotSpace(const RobotModel& robot, py::handle offset, const st
   if (index < 0) throw std::runtime_error("the robot was removed from its world");
   klampt::plan::RobotCSpaceOptions o;
   o.offset = toVector(offset, robot.get().numLinks(), "offset");
-  int dim = 0;
   for (const py::tuple& t : terms) {
     if (t.size() != 3) throw py::value_error("terms must be (coordinate, link, scale) triples");
-    klampt::plan::RobotCSpaceOptions::Term term{t[0].cast<int>(), t[1].cast<int>(), t[2].cast<double>()};
-    dim = std::max(dim, term.coordinate + 1);
-    o.terms.push_back(term);
+    o.terms.push_back({t[0].cast<int>(), t[1].cast<int>(), t[2].cast<double>()});
   }
-  o.dim = dim;
-  using BP = klampt::plan::RobotCSpaceOptions::BodyPair;
+  o.dim = klampt::plan::coordinatesOfTerms(o.terms);
   for (const py::tuple& p : pairs) {
     if (p.size() != 4) throw py::value_error("pairs must be (link, kind, index, otherLink) tuples");
-    const std::string kind = p[1].cast<std::string>();
-    BP bp;
-    if (kind == "terrain")
-      bp.kind = BP::Terrain;
-    else if (kind == "object")
-      bp.kind = BP::Object;
-    else if (kind == "robot")
-      bp.kind = BP::Robot;
-    else
-      throw py::value_error("pair kind must be 'terrain', 'object' or 'robot', got '" + kind + "'");
-    bp.link = p[0].cast<int>();
-    bp.index = p[2].cast<int>();
-    bp.otherLink = p[3].cast<int>();
-    o.pairs.push_back(bp);
+    const auto kind = klampt::plan::bodyPairKindNamed(p[1].cast<std::string>());
+    o.pairs.push_back({kind, p[0].cast<int>(), p[2].cast<int>(), p[3].cast<int>()});
   }
   o.hasCollider = collider;
   o.collisionMargin = margin;
-  if (edgeCheck != "bisection" && edgeCheck != "conservative")
-    throw py::value_error("edgeCheck must be 'bisection' or 'conservative', got '" + edgeCheck + "'");
-  o.conservativeEdges = edgeCheck == "conservative";
-  if (!(eps > 0)) throw std::runtime_error("Invalid epsilon");
+  o.conservativeEdges = klampt::plan::conservativeEdgesNamed(edgeCheck);
+  o.eps = eps;
   // Built with the interpreter lock held (tens of ms on the first space of
   // a world, while the collision structures are built): it copies the
   // robot's and the other bodies' state, which other threads may edit.
   awaitWorld(*robot.world);  // and the robots of other threads' long calls
   auto space = std::make_shared<klampt::plan::RobotCSpace>(robot.world, index, o);
-  space->setEps(eps);
   return CSpaceHandle{registerSpace(space)};
 }
 
@@ -167,13 +149,7 @@ void bindPlanCSpace(py::module_& mp) {
     tested(h, "addVisibilityTest").addVisibilityTest(name, pyEdgeTest(keepCallable(f)));
   }, py::arg("name"), py::arg("pyVisible"), "Adds a named edge test f(a, b) -> bool.");
   cls.def("setVisibilityEpsilon", [](CSpaceHandle& h, double eps) {
-    SpaceEntry& e = h.get();
-    if (e.tested)
-      e.tested->setVisibilityEpsilon(eps);
-    else if (!(eps > 0))
-      throw std::runtime_error("Invalid epsilon");
-    else
-      e.space->setEps(eps);
+    h.get().space->setVisibilityEpsilon(eps);
   }, py::arg("eps"), "Checks edges by bisection until the pieces are shorter than eps (> 0).");
   cls.def("getVisibilityEpsilon", [](const CSpaceHandle& h) { return h.get().space->eps(); },
           "The edge-check resolution.");

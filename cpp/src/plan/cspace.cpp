@@ -160,5 +160,10 @@ void CSpace::resetStats() {
   visibleStats_.reset();
 }
 
+void CSpace::setVisibilityEpsilon(double eps) {
+  if (!(eps > 0)) throw std::runtime_error("Invalid epsilon");
+  setEps(eps);
+}
+
 }  // namespace plan
 }  // namespace klampt

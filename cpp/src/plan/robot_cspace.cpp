@@ -157,6 +157,7 @@ class RobotCSpace::Lease {
 
 RobotCSpace::RobotCSpace(std::shared_ptr<World> world, int robotIndex, const RobotCSpaceOptions& options)
     : world_(std::move(world)), robotIndex_(robotIndex), options_(options) {
+  setVisibilityEpsilon(options_.eps);
   if (!world_ || robotIndex < 0 || robotIndex >= (int)world_->robots.size())
     throw std::invalid_argument("RobotCSpace: invalid robot index");
   const Robot& robot = *world_->robots[robotIndex];

@@ -76,6 +76,8 @@ class CSpace {
   /// Edge resolution in distance() units; read at every check.
   double eps() const { return eps_.load(std::memory_order_relaxed); }
   void setEps(double eps) { eps_.store(eps, std::memory_order_relaxed); }
+  /// Checks edges by bisection to eps (> 0, else std::runtime_error "Invalid epsilon").
+  virtual void setVisibilityEpsilon(double eps);
 
   /// Planner hints ("euclidean", "geodesic", "minimum", "maximum", "volume",
   /// "metricWeights", ...), read by planners when they are created.

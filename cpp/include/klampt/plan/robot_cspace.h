@@ -49,11 +49,14 @@ struct RobotCSpaceOptions {
   /// Edge check: bisection to eps, or a conservative check that no point of
   /// the robot moves farther than its clearance between checked configurations.
   bool conservativeEdges = false;
+  /// Edge-check resolution (> 0).
+  double eps = 1e-3;
 };
 
 class RobotCSpace : public CSpace {
  public:
-  /// Throws std::invalid_argument for an inconsistent mapping or pair.
+  /// Throws std::runtime_error for eps <= 0, std::invalid_argument for an
+  /// inconsistent mapping or pair.
   RobotCSpace(std::shared_ptr<World> world, int robotIndex, const RobotCSpaceOptions& options);
   ~RobotCSpace() override;
 

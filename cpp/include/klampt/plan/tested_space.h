@@ -49,7 +49,7 @@ class TestedSpace : public CSpace {
   /// Adds an edge test, or replaces the one of that name.
   void addVisibilityTest(const std::string& name, EdgeTest f);
   /// Drops the edge tests: edges are then checked by bisection to eps (> 0).
-  void setVisibilityEpsilon(double eps);
+  void setVisibilityEpsilon(double eps) override;
   bool hasVisibilityTests() const;
 
   int numConstraints() const override;
