@@ -5,6 +5,7 @@
 #include "geometry_handle.h"
 #include "handles.h"
 #include "klampt/model/kinematics.h"
+#include "klampt/model/robot_edit.h"
 #include "mass_value.h"
 
 namespace klampt_py {
@@ -114,14 +115,7 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
                parent = (int)toIndex(p, "p");
              }
              s.link();
-             Robot& r = s.r();
-             if (parent != -1) checkIndex(parent, r.numLinks(), "parent");
-             if (parent >= s.index)
-               throw py::value_error("a link's parent must come before it (parent " + std::to_string(parent) +
-                                     ", link " + std::to_string(s.index) + ")");
-             r.links[s.index].parent = parent;
-             r.structureChanged();
-             r.updateFrames();
+             klampt::setLinkParent(s.r(), s.index, parent);
            },
            py::arg("p"))
       .def("geometry", [](const RobotModelLink& s) { return Geometry3D{s.link().geometry, s.robot.world, s.robot.lock()}; })

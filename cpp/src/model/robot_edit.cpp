@@ -1,6 +1,8 @@
 #include "klampt/model/robot_edit.h"
 
 #include <memory>
+#include <stdexcept>
+#include <string>
 
 namespace klampt {
 
@@ -223,6 +225,18 @@ void replaceRobot(Robot& robot, const Robot& with) {
   robot = with;
   robot.world = world;
   robot.structureChanged();
+}
+
+void setLinkParent(Robot& robot, int link, int parent) {
+  if (parent != -1 && (parent < 0 || parent >= robot.numLinks()))
+    throw std::out_of_range("parent index " + std::to_string(parent) + " out of range [0, " +
+                            std::to_string(robot.numLinks()) + ")");
+  if (parent >= link)
+    throw std::invalid_argument("a link's parent must come before it (parent " + std::to_string(parent) + ", link " +
+                                std::to_string(link) + ")");
+  robot.links[link].parent = parent;
+  robot.structureChanged();
+  robot.updateFrames();
 }
 
 }  // namespace klampt

@@ -21,6 +21,12 @@ void mountGeometry(Robot& robot, int link, const GeometryData& geom, const Rigid
 /// for each original link, its index in the reduced robot (-1 if removed).
 std::vector<int> reduceRobot(const Robot& robot, Robot& reduced);
 
+/// Makes `parent` (-1: the world) the parent of `link`, which must come after
+/// it: throws std::out_of_range for a parent that is not a link,
+/// std::invalid_argument for parent >= link. The structure changes and the
+/// frames are updated.
+void setLinkParent(Robot& robot, int link, int parent);
+
 /// Makes `robot` a copy of `with` (a loaded file, a reduced robot) that stays
 /// in `robot`'s world: its links, joints and drivers are new (structureChanged).
 void replaceRobot(Robot& robot, const Robot& with);
