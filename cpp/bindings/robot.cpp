@@ -7,6 +7,7 @@
 #include "klampt/io/robot_files.h"
 #include "klampt/model/config_space.h"
 #include "klampt/model/kinematics.h"
+#include "klampt/model/link_limits.h"
 #include "klampt/model/robot_edit.h"
 #include "scratch.h"
 
@@ -91,11 +92,6 @@ VectorX linkVector(const RobotModel& s, py::handle obj, const char* name) {
 }
 VectorX driverVector(const RobotModel& s, py::handle obj, const char* name) {
   return toVector(obj, (int)s.get().drivers.size(), name);
-}
-
-void refreshDriverLimits(Robot& r) {
-  for (int d = 0; d < (int)r.drivers.size(); ++d)
-    if (r.drivers[d].type != klampt::DriverType::Affine) r.setDriverLimitsFromLinks(d);
 }
 
 // The per-call hot paths, as fast methods (fast_call.h).
@@ -196,9 +192,7 @@ void bindRobot(py::module_& m) {
              readLimits(s, a, "qmin", lo);
              Robot& r = readLimits(s, b, "qmax", hi);
              checkSize(lo.size(), r.numLinks(), "qmin");
-             r.qMin = lo;
-             r.qMax = hi;
-             refreshDriverLimits(r);
+             klampt::setJointLimits(r, lo, hi);
            },
            py::arg("qmin"), py::arg("qmax"))
       .def("getVelocityLimits", [](const RobotModel& s) { return toList(s.get().velMax); })
@@ -206,9 +200,7 @@ void bindRobot(py::module_& m) {
            [](RobotModel& s, FloatsArg v) {
              VectorX vmax;
              Robot& r = readLimits(s, v, "vmax", vmax);
-             r.velMax = vmax;
-             r.velMin = -vmax;
-             refreshDriverLimits(r);
+             klampt::setVelocityLimits(r, vmax);
            },
            py::arg("vmax"))
       .def("getAccelerationLimits", [](const RobotModel& s) { return toList(s.get().accMax); })
@@ -216,8 +208,7 @@ void bindRobot(py::module_& m) {
            [](RobotModel& s, FloatsArg v) {
              VectorX amax;
              Robot& r = readLimits(s, v, "amax", amax);
-             r.accMax = amax;
-             refreshDriverLimits(r);
+             klampt::setAccelerationLimits(r, amax);
            },
            py::arg("amax"))
       .def("getTorqueLimits", [](const RobotModel& s) { return toList(s.get().torqueMax); })
@@ -225,8 +216,7 @@ void bindRobot(py::module_& m) {
            [](RobotModel& s, FloatsArg v) {
              VectorX tmax;
              Robot& r = readLimits(s, v, "tmax", tmax);
-             r.torqueMax = tmax;
-             refreshDriverLimits(r);
+             klampt::setTorqueLimits(r, tmax);
            },
            py::arg("tmax"))
       .def("setDOFPosition",
