@@ -38,21 +38,9 @@ std::unique_ptr<World> loadInto(const WorldModel& w, Load load) {
   return scratch;
 }
 
-bool hasXmlExtension(const std::string& fn) {
-  if (fn.size() < 4) return false;
-  std::string ext = fn.substr(fn.size() - 4);
-  for (char& c : ext) c = (char)std::tolower((unsigned char)c);
-  return ext == ".xml";
-}
-
-// World XML files, or (as the reference allows) any single element file.
 bool readWorldFile(const WorldModel& w, const std::string& fn) {
-  return loadInto(w, [&](World& scratch, klampt::LoadContext& ctx) {
-           if (hasXmlExtension(fn))
-             klampt::loadWorldXml(scratch, fn, ctx);
-           else
-             klampt::loadElement(scratch, fn, ctx);
-         }) != nullptr;
+  return loadInto(w, [&](World& scratch, klampt::LoadContext& ctx) { klampt::loadWorldFile(scratch, fn, ctx); }) !=
+         nullptr;
 }
 
 template <class Vec>

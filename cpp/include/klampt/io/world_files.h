@@ -10,6 +10,10 @@ namespace klampt {
 
 /// Reads a world XML file into `world` (appending). Throws LoadError.
 void loadWorldXml(World& world, const std::string& path, LoadContext& ctx);
+/// A world XML file (a name ending in .xml, in any case) or, as Klamp't
+/// allows, any single element file (loadElement), read into `world`
+/// (appending). Throws LoadError.
+void loadWorldFile(World& world, const std::string& path, LoadContext& ctx);
 /// Writes the world to `path`, saving robots, objects and terrains into
 /// `elementDir` (default: the path without .xml). Throws LoadError.
 void saveWorldXml(const World& world, const std::string& path, const std::string& elementDir);
