@@ -12,40 +12,18 @@ using klampt::IKRotType;
 
 namespace {
 
-int linkIndexArg(int link, const char* name) {
-  if (link < 0) throw py::index_error(std::string(name) + " must be a non-negative link index");
-  return link;
-}
-
-void setLinks(IKGoal& g, int link, int dest) {
-  linkIndexArg(link, "link");
-  if (dest < -1) throw py::index_error("link2 must be a link index or -1 (world)");
-  if (dest == link) throw py::value_error("link and link2 must differ");
-  g.link = linkIndexArg(link, "link");
-  g.destLink = dest;
-}
-
 void setPoints(IKGoal& g, int link, int dest, py::handle locals, py::handle worlds) {
-  std::vector<Vector3> l = toPointList(locals, "plocals"), w = toPointList(worlds, "pworlds");
-  if (l.size() != w.size()) throw py::value_error("the local and world point lists must have the same length");
-  if (l.empty()) throw py::value_error("at least one point is needed");
-  setLinks(g, link, dest);
-  g.setFromPoints(l, w);
+  const std::vector<Vector3> l = toPointList(locals, "plocals"), w = toPointList(worlds, "pworlds");
+  g.setFixedPoints(link, dest, l, w);
 }
 
 void setPoint(IKGoal& g, int link, int dest, py::handle plocal, py::handle pworld) {
-  Vector3 l = toFiniteVector3(plocal, "plocal"), w = toFiniteVector3(pworld, "pworld");
-  setLinks(g, link, dest);
-  g.posType = IKPosType::Fixed;
-  g.localPosition = l;
-  g.endPosition = w;
-  g.rotType = IKRotType::Free;
+  const Vector3 l = toFiniteVector3(plocal, "plocal"), w = toFiniteVector3(pworld, "pworld");
+  g.setFixedPoint(link, dest, l, w);
 }
 
 void setTransform(IKGoal& g, int link, int dest, py::handle R, py::handle t) {
-  RigidTransform T = toTransform(R, t);
-  setLinks(g, link, dest);
-  g.setFixedTransform(T);
+  g.setFixedTransform(link, dest, toTransform(R, t));
 }
 
 py::object copyObjective(py::object self) {
@@ -94,7 +72,7 @@ void bindIKObjective(py::module_& m) {
            [](IKGoal& g, int link, int tgt, FloatsArg R, FloatsArg t) { setTransform(g, link, tgt, R, t); },
            py::arg("link"), py::arg("linkTgt"), py::arg("R"), py::arg("t"),
            "Sets a fixed-transform constraint (R,t) relative to linkTgt.")
-      .def("setLinks", [](IKGoal& g, int link, int link2) { setLinks(g, link, link2); }, py::arg("link"),
+      .def("setLinks", [](IKGoal& g, int link, int link2) { g.setLinks(link, link2); }, py::arg("link"),
            py::arg("link2") = -1, "Manual construction: sets the constrained and destination links.")
       .def("setFreePosition", [](IKGoal& g) { g.posType = IKPosType::Free; },
            "Deprecated: use setFreePosConstraint.")
@@ -120,11 +98,7 @@ void bindIKObjective(py::module_& m) {
       .def("setLinearPosConstraint",
            [](IKGoal& g, FloatsArg tl, FloatsArg s, FloatsArg d) {
              Vector3 l = toFiniteVector3(tl, "tlocal"), sw = toFiniteVector3(s, "sworld"), dw = toFiniteVector3(d, "dworld");
-             if (!(dw.norm() > 0)) throw py::value_error("dworld must be nonzero");
-             g.posType = IKPosType::Linear;
-             g.localPosition = l;
-             g.endPosition = sw;
-             g.direction = dw;
+             g.setLinear(l, sw, dw);
            },
            py::arg("tlocal"), py::arg("sworld"), py::arg("dworld"),
            "Manual: Sets a linear position constraint T(link)*tlocal = sworld + u*dworld for some u.")
@@ -139,10 +113,7 @@ void bindIKObjective(py::module_& m) {
       .def("setAxialRotConstraint",
            [](IKGoal& g, FloatsArg al, FloatsArg aw) {
              Vector3 l = toFiniteVector3(al, "alocal"), w = toFiniteVector3(aw, "aworld");
-             if (!(l.norm() > 0) || !(w.norm() > 0)) throw py::value_error("rotation axes must be nonzero");
-             g.rotType = IKRotType::Axis;
-             g.localAxis = l;
-             g.endAxis = w;
+             g.setAxial(l, w);
            },
            py::arg("alocal"), py::arg("aworld"),
            "Manual: Sets an axial rotation constraint: the link's alocal points along aworld.")

@@ -106,10 +106,15 @@ void IKGoal::setPlanar(const Vector3& plocal, const Vector3& normal, double offs
   endPosition = normal * (offset / n2);
 }
 
+void IKGoal::checkPointLists(const std::vector<Vector3>& local, const std::vector<Vector3>& target) {
+  if (local.size() != target.size())
+    throw std::invalid_argument("the local and world point lists must have the same length");
+  if (local.empty()) throw std::invalid_argument("at least one point is needed");
+}
+
 void IKGoal::setFromPoints(const std::vector<Vector3>& local, const std::vector<Vector3>& target) {
-  if (local.size() != target.size()) throw std::invalid_argument("local and world point lists differ in length");
+  checkPointLists(local, target);
   const size_t n = local.size();
-  if (n == 0) throw std::invalid_argument("at least one point is needed");
   Vector3 lc = Vector3::Zero(), wc = Vector3::Zero();
   for (size_t i = 0; i < n; ++i) {
     lc += local[i];

@@ -33,10 +33,30 @@ struct IKGoal {
 
   /// Fixed position and rotation: the link's frame at T (local point = origin).
   void setFixedTransform(const RigidTransform& T);
+  /// Throws std::invalid_argument unless the point lists have the same, nonzero length.
+  static void checkPointLists(const std::vector<Vector3>& local, const std::vector<Vector3>& target);
   /// Matches local points to target points: one point fixes a position, two
   /// add an axial rotation, three or more non-collinear points a fixed
-  /// rotation (least-squares fit of the point sets).
+  /// rotation (least-squares fit of the point sets). Checks the lists first.
   void setFromPoints(const std::vector<Vector3>& local, const std::vector<Vector3>& target);
+
+  // Whole constraints on `link` relative to `dest` (-1: the world), each
+  // checked before it changes anything (ik_objective_setters.cpp).
+
+  /// Throws std::out_of_range for link < 0 or dest < -1, std::invalid_argument for dest == link.
+  void setLinks(int link, int dest);
+  /// The link's point `local` at `target`, the rotation free.
+  void setFixedPoint(int link, int dest, const Vector3& local, const Vector3& target);
+  /// setFromPoints between the links.
+  void setFixedPoints(int link, int dest, const std::vector<Vector3>& local, const std::vector<Vector3>& target);
+  /// setFixedTransform between the links.
+  void setFixedTransform(int link, int dest, const RigidTransform& T);
+
+  /// The link's point `local` on the line point + u direction; throws
+  /// std::invalid_argument for a zero direction.
+  void setLinear(const Vector3& local, const Vector3& point, const Vector3& direction);
+  /// The link's axis `local` along `target`; throws std::invalid_argument for a zero axis.
+  void setAxial(const Vector3& local, const Vector3& target);
   /// Plane n.p = offset (see the Python docstring for the sign convention).
   void setPlanar(const Vector3& plocal, const Vector3& normal, double offset);
 
