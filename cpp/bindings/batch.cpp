@@ -19,6 +19,15 @@ namespace {
 
 using DoubleArray = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
+struct ObjectivesHint {
+  static constexpr auto name = py::detail::const_name("collections.abc.Sequence[") +
+                               py::detail::make_caster<klampt::IKGoal>::name +
+                               py::detail::const_name(" | collections.abc.Sequence[") +
+                               py::detail::make_caster<klampt::IKGoal>::name + py::detail::const_name("]]");
+};
+/// Per target, an IKObjective or a sequence of them.
+using ObjectivesArg = TypedArg<ObjectivesHint>;
+
 /// The rows of a (rows, width) array, or of a single (width,) row when
 /// allowRow, as a copy.
 std::vector<double> rowsOf(py::handle obj, int width, const char* name, int& rows, bool allowRow = false) {
@@ -108,7 +117,7 @@ void bindBatch(py::module_& m) {
   m.def("_available_cores", &klampt::availableCores, "The cores this process may run on.");
 
   m.def("_batch_link_transforms",
-        [](const RobotModel& robot, py::handle configs, std::vector<int> links, int threads) {
+        [](const RobotModel& robot, ArrayArg configs, std::vector<int> links, int threads) {
           Configs c = configsOf(robot, configs);
           auto r = robotCopy(robot);
           checkSize(c.data.size(), (Py_ssize_t)c.N * r->numLinks(), "configs");
@@ -122,7 +131,7 @@ void bindBatch(py::module_& m) {
         "(N, len(links), 4, 4) link transforms at each configuration (klampt.batch.forward_kinematics).");
 
   m.def("_batch_link_jacobians",
-        [](const RobotModel& robot, py::handle configs, int link, py::handle plocal, int threads) {
+        [](const RobotModel& robot, ArrayArg configs, int link, FloatsArg plocal, int threads) {
           Configs c = configsOf(robot, configs);
           const Vector3 p = toVector3(plocal, "local_point");
           auto r = robotCopy(robot);
@@ -137,7 +146,7 @@ void bindBatch(py::module_& m) {
         "(N, 6, n) Jacobians of a link point at each configuration (klampt.batch.jacobians).");
 
   m.def("_batch_self_collision",
-        [](const RobotModel& robot, py::handle configs, bool pairs, int threads) {
+        [](const RobotModel& robot, ArrayArg configs, bool pairs, int threads) {
           Configs c = configsOf(robot, configs);
           auto r = robotCopy(robot);
           checkSize(c.data.size(), (Py_ssize_t)c.N * r->numLinks(), "configs");
@@ -149,7 +158,7 @@ void bindBatch(py::module_& m) {
         "(collides,) or (collides, first pairs) of self-collision at each configuration (klampt.batch.self_collides).");
 
   m.def("_batch_world_collision",
-        [](const WorldModel& world, int robot, py::handle configs, bool pairs, int threads) {
+        [](const WorldModel& world, int robot, ArrayArg configs, bool pairs, int threads) {
           const klampt::World& w0 = world.get();
           checkIndex(robot, (long)w0.robots.size(), "robot");
           Configs c;
@@ -168,7 +177,7 @@ void bindBatch(py::module_& m) {
         "(klampt.batch.world_collides).");
 
   m.def("_batch_ik",
-        [](const RobotModel& robot, py::handle objectives, py::handle initial, double tol, int maxIters, int restarts,
+        [](const RobotModel& robot, ObjectivesArg objectives, ArrayArg initial, double tol, int maxIters, int restarts,
            bool startRandom, std::uint64_t seed, int threads) {
           auto goals = goalsOf(objectives);
           int rows = 0;
@@ -197,8 +206,8 @@ void bindBatch(py::module_& m) {
         "(solutions, solved) of IK for each target (klampt.batch.solve_ik).");
 
   m.def("_batch_simulate",
-        [](const WorldModel& world, int robot, double dt, int steps, int runs, py::handle initialConfigs,
-           py::handle initialVelocities, py::handle controls, const std::string& controlType, int threads) {
+        [](const WorldModel& world, int robot, double dt, int steps, int runs, OptionalArrayArg initialConfigs,
+           OptionalArrayArg initialVelocities, OptionalArrayArg controls, const std::string& controlType, int threads) {
           const klampt::World& w0 = world.get();
           if (robot < -1 || robot >= (int)w0.robots.size()) checkIndex(robot, (long)w0.robots.size(), "robot");
           const int n = robot >= 0 ? w0.robots[robot]->numLinks() : 0;

@@ -40,11 +40,17 @@ bool renderThroughPython(const klampt::CameraSensor& cam, const klampt::World& w
   }
 }
 
+struct RendererHint {
+  static constexpr auto name = py::detail::const_name("collections.abc.Callable[..., tuple | None] | None");
+};
+/// The renderer function, or None.
+using RendererArg = TypedArg<RendererHint>;
+
 }  // namespace
 
 void bindCameraRenderer(py::module_& m) {
   m.def("_set_camera_renderer",
-        [](py::object fn) {
+        [](RendererArg fn) {
           PyObject* next = fn.is_none() ? nullptr : fn.ptr();
           Py_XINCREF(next);
           PyObject* previous = renderer;

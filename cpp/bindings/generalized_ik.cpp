@@ -39,8 +39,14 @@ struct PyGenObjective {
   }
 };
 
+struct WorldOrNumberHint {
+  static constexpr auto name = py::detail::make_caster<WorldModel>::name + py::detail::const_name(" | int");
+};
+/// A WorldModel, or the reference's world number.
+using WorldOrNumber = TypedArg<WorldOrNumberHint>;
+
 struct PyGenSolver {
-  py::object world;  // the WorldModel (or the reference's world number) it was made for
+  WorldOrNumber world;  // the world it was made for
   std::vector<PyGenObjective> objectives;
   klampt::GeneralizedIKSolver solver;
 
@@ -128,7 +134,7 @@ void bindGeneralizedIK(py::module_& m) {
                               "An inverse kinematics solver between multiple robots and/or rigid objects. Robot\n"
                               "DOFs (respecting joint limits, affine drivers and welds) and object poses move.");
   addThisown(sol);
-  sol.def(py::init([](py::object w) {
+  sol.def(py::init([](WorldOrNumber w) {
             if (!py::isinstance<WorldModel>(w) && !py::isinstance<py::int_>(w))
               throw py::type_error("GeneralizedIKSolver(world): world must be a WorldModel or a world number");
             return PyGenSolver{w, {}, {}};

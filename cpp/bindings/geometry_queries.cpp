@@ -62,7 +62,7 @@ void bindGeometryQueryTypes(py::module_& m) {
           "Absolute error allowed in the distance, in m (default 0).")
       .def_readwrite("upperBound", &DistanceQuerySettings::upperBound,
           "Distance in m beyond which the query may stop early and return upperBound (default infinity).")
-      .def_property("thisown", [](py::handle) { return true; }, [](py::handle, py::handle) {},
+      .def_property("thisown", [](py::handle) { return true; }, [](py::handle, bool) {},
           "Always True; kept for scripts written for the reference's SWIG objects (setting it does nothing).");
 
   py::class_<DistanceQueryResult> dqr(m, "DistanceQueryResult",
@@ -80,7 +80,7 @@ void bindGeometryQueryTypes(py::module_& m) {
           "Index of the element (triangle, point, cell) of the first geometry nearest to the second, or -1.")
       .def_readwrite("elem2", &DistanceQueryResult::elem2,
           "Index of the element (triangle, point, cell) of the second geometry nearest to the first, or -1.")
-      .def_property("thisown", [](py::handle) { return true; }, [](py::handle, py::handle) {},
+      .def_property("thisown", [](py::handle) { return true; }, [](py::handle, bool) {},
           "Always True; kept for scripts written for the reference's SWIG objects (setting it does nothing).");
   vectorProperty(dqr, "cp1", &DistanceQueryResult::cp1, &DistanceQueryResult::hasClosestPoints,
                  "The closest point [x, y, z] on the first geometry, in world coordinates (m); [] if not computed.");
@@ -113,7 +113,7 @@ void bindGeometryQueryTypes(py::module_& m) {
           "normals", [](const ContactQueryResult& r) { return pointList(r.normals); },
           [](ContactQueryResult& r, PointsArg v) { r.normals = toPointList(v, "normals"); },
           "Unit contact normals pointing from the first geometry to the second, in world coordinates, one per contact.")
-      .def_property("thisown", [](py::handle) { return true; }, [](py::handle, py::handle) {},
+      .def_property("thisown", [](py::handle) { return true; }, [](py::handle, bool) {},
           "Always True; kept for scripts written for the reference's SWIG objects (setting it does nothing).");
 }
 

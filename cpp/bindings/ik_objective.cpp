@@ -26,8 +26,8 @@ void setTransform(IKGoal& g, int link, int dest, py::handle R, py::handle t) {
   g.setFixedTransform(link, dest, toTransform(R, t));
 }
 
-py::object copyObjective(py::object self) {
-  py::object c = py::cast(self.cast<IKGoal>());
+InstanceOf<IKGoal> copyObjective(py::object self) {
+  auto c = py::reinterpret_steal<InstanceOf<IKGoal>>(py::cast(self.cast<IKGoal>()).release());
   // Python attributes such as the `robot` that klampt.model.ik attaches.
   if (py::hasattr(self, "__dict__")) c.attr("__dict__").attr("update")(self.attr("__dict__"));
   return c;
@@ -156,7 +156,7 @@ void bindIKObjective(py::module_& m) {
       .def("loadString", [](IKGoal& g, const std::string& s) { return g.load(s); }, py::arg("str"),
            "Loads the objective from Klamp't's text format; False (unchanged) if it does not parse.")
       .def("saveString", &IKGoal::save, "Saves the objective in Klamp't's text format.")
-      .def_property_readonly("goal", [](py::object self) { return self; },
+      .def_property_readonly("goal", [](IKGoal& self) -> IKGoal& { return self; }, py::return_value_policy::reference,
                              "The underlying goal (this object: it holds the goal itself).")
       .def_readwrite("positionScale", &IKGoal::positionScale,
           "Weight of the position error relative to the rotation error in the solver's residual (default 1).")

@@ -51,12 +51,6 @@ py::list goalList(const std::vector<klampt::IKGoal>& goals) {
   return l;
 }
 
-std::vector<klampt::IKGoal> toGoals(py::handle list) {
-  std::vector<klampt::IKGoal> goals;
-  for (py::handle o : list) goals.push_back(o.cast<klampt::IKGoal>());
-  return goals;
-}
-
 void checkObjective(PyIKSolver& s, const klampt::IKGoal& g) {
   klampt::checkGoals(*s.get().robot, {g});
 }
@@ -236,11 +230,11 @@ void bindIKSolver(py::module_& m) {
           "The robot the solver moves.")
       .def_property(
           "objectives", [](const PyIKSolver& s) { s.robot.get(); return goalList(s.solver.goals); },
-          [](PyIKSolver& s, py::handle l) { s.robot.get(); s.solver.goals = toGoals(l); },
+          [](PyIKSolver& s, std::vector<klampt::IKGoal> l) { s.robot.get(); s.solver.goals = std::move(l); },
           "The IKObjectives to satisfy (a copy; assigning a list replaces them).")
       .def_property(
           "secondary_objectives", [](const PyIKSolver& s) { s.robot.get(); return goalList(s.solver.secondary); },
-          [](PyIKSolver& s, py::handle l) { s.robot.get(); s.solver.secondary = toGoals(l); },
+          [](PyIKSolver& s, std::vector<klampt::IKGoal> l) { s.robot.get(); s.solver.secondary = std::move(l); },
           "IKObjectives minimized in the least-squares sense without disturbing the primary ones.")
       .def_property(
           "tol", [](const PyIKSolver& s) { s.robot.get(); return s.solver.tol; },

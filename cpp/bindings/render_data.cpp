@@ -18,7 +18,7 @@ py::array readOnlyView(const std::shared_ptr<Owner>& owner, const std::vector<Sc
   return a;
 }
 
-py::object renderMesh(const Geometry3D& g, double creaseAngle) {
+py::dict renderMesh(const Geometry3D& g, double creaseAngle) {
   toNonNegative(creaseAngle, "creaseAngle");
   std::shared_ptr<const klampt::GeometryData> data = g.geom->data;
   std::shared_ptr<const klampt::RenderMesh> mesh;
@@ -35,7 +35,7 @@ py::object renderMesh(const Geometry3D& g, double creaseAngle) {
   return out;
 }
 
-py::object renderPoints(const Geometry3D& g) {
+py::dict renderPoints(const Geometry3D& g) {
   std::shared_ptr<const klampt::GeometryData> data = g.geom->data;
   auto pts = klampt::renderPoints(*data);
   py::dict out;

@@ -16,6 +16,13 @@ using klampt::RowMatrixMap;
 
 namespace {
 
+struct LinkOrIndexHint {
+  static constexpr auto name =
+      py::detail::make_caster<RobotModelLink>::name + py::detail::const_name(" | typing.SupportsIndex");
+};
+/// A link of the same robot, or a link index.
+using LinkOrIndexArg = TypedArg<LinkOrIndexHint>;
+
 void checkColumns(const Robot& r, const std::vector<int>& cols) {
   for (int c : cols) checkIndex(c, r.numLinks(), "link");
 }
@@ -105,7 +112,7 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
       .def("getIndex", [](const RobotModelLink& s) { return s.index; })
       .def("getParent", [](const RobotModelLink& s) { return s.link().parent; })
       .def("setParent",
-           [](RobotModelLink& s, FloatsArg p) {
+           [](RobotModelLink& s, LinkOrIndexArg p) {
              int parent;
              if (py::isinstance<RobotModelLink>(p)) {
                const RobotModelLink& other = p.cast<const RobotModelLink&>();

@@ -216,7 +216,9 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
           "Index of the controlled robot in the simulated world.")
       .def_property_readonly("sim", [](const SimRobotControllerHandle& h) { return h.sim; },
           "The simulator the controller belongs to.")
-      .def_property_readonly("controller", [](py::object self) { return self; },
+      .def_property_readonly("controller",
+                             [](SimRobotControllerHandle& self) -> SimRobotControllerHandle& { return self; },
+                             py::return_value_policy::reference,
                              "The controller itself (the reference exposes its C++ object here).");
   return cls;
 }

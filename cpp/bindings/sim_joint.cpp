@@ -1,5 +1,7 @@
 // SimJoint: hinge, slider and fixed joints the user adds between bodies.
 #include <cmath>
+#include <optional>
+#include <pybind11/stl.h>
 
 #include "convert.h"
 #include "sim_bindings.h"
@@ -33,11 +35,11 @@ SimUserJoint& joint(const SimJointHandle& j) {
 }
 
 /// The body at one end of a made joint; None if unmade or attached to the world.
-py::object endBody(const SimJointHandle& j, bool first) {
-  if (!j.joint || !j.sim || j.joint->type == SimUserJoint::Type::None) return py::none();
+std::optional<SimBodyHandle> endBody(const SimJointHandle& j, bool first) {
+  if (!j.joint || !j.sim || j.joint->type == SimUserJoint::Type::None) return std::nullopt;
   const int b = first ? j.joint->a : j.joint->b;
-  if (b < 0) return py::none();
-  return py::cast(SimBodyHandle{j.sim, live(*j.sim).bodies[b].objectID});
+  if (b < 0) return std::nullopt;
+  return SimBodyHandle{j.sim, live(*j.sim).bodies[b].objectID};
 }
 
 }  // namespace

@@ -1,5 +1,8 @@
 // SimRobotSensor, RobotModel.sensor/addSensor and the controller's sensor
 // methods.
+#include <optional>
+#include <pybind11/stl.h>
+
 #include "convert.h"
 #include "handles.h"
 #include "klampt/sim/robot_sensor_set.h"
@@ -129,8 +132,8 @@ the flat appearance color of the element hit (no lighting or textures).
           "Returns the model of the robot to which this belongs.");
   cls.def_property_readonly("robotModel", [](const SimRobotSensor& s) { return s.robot; },
           "The model of the robot the sensor belongs to (as robot()).");
-  cls.def_property_readonly("sensor", [](const SimRobotSensor& s) -> py::object {
-    if (!s.sensor) return py::none();
+  cls.def_property_readonly("sensor", [](const SimRobotSensor& s) -> std::optional<py::capsule> {
+    if (!s.sensor) return std::nullopt;
     return py::capsule(&s.get(), "Klampt::SensorBase");
   },
           "An opaque capsule of the native sensor, or None (for the reference's C++ interoperability).");
@@ -167,10 +170,10 @@ the flat appearance color of the element hit (no lighting or textures).
   cls.def("setEnabled", [](const SimRobotSensor& s, bool enabled) { s.get().enabled = enabled; }, py::arg("enabled"),
           "Sets whether the sensor is enabled.");
   cls.def("getLink",
-          [](const SimRobotSensor& s) -> py::object {
+          [](const SimRobotSensor& s) -> std::optional<RobotModelLink> {
             const int link = linkOf(s);
-            if (link < 0) return py::none();
-            return py::cast(RobotModelLink{s.robot, link});
+            if (link < 0) return std::nullopt;
+            return RobotModelLink{s.robot, link};
           },
           "Returns the link on which the sensor is mounted, None if it is fixed in the world (link -1).");
   cls.def("setLink",

@@ -301,7 +301,7 @@ void bindSimulation(py::module_& m) {
           "The simulated world.")
       .def_property_readonly("index", [](const Simulation& s) { return worldNumber(s.world.get()); },
           "The number of the simulated world.")
-      .def_property_readonly("sim", [](py::object self) { return self; },
+      .def_property_readonly("sim", [](Simulation& self) -> Simulation& { return self; }, py::return_value_policy::reference,
                              "The simulator itself (the reference exposes its C++ object here).")
       .def_property("initialState", [](const Simulation& s) { return live(s).initialState; },
                     [](Simulation& s, const std::string& v) { live(s).initialState = v; },

@@ -40,6 +40,9 @@ struct OptionalStr {
 struct IndexOrName {
   static constexpr auto name = py::detail::const_name("typing.SupportsIndex | str");
 };
+struct OptionalArray {
+  static constexpr auto name = py::detail::const_name("numpy.typing.ArrayLike | None");
+};
 }  // namespace hints
 
 /// A vector of floats: a list, a tuple or a 1-D array (points, directions,
@@ -55,6 +58,17 @@ using PointsArg = TypedArg<hints::Points>;
 using OptionalStrArg = TypedArg<hints::OptionalStr>;
 /// An element given by index or by name.
 using IndexOrNameArg = TypedArg<hints::IndexOrName>;
+/// An array, or None.
+using OptionalArrayArg = TypedArg<hints::OptionalArray>;
+
+/// A Python object that is an instance of the bound class T, and is named T
+/// in signatures: what a binding returns when it hands back an existing
+/// object, or a copy carrying the original's Python attributes.
+template <class T>
+class InstanceOf : public py::object {
+ public:
+  PYBIND11_OBJECT_DEFAULT(InstanceOf, object, detail::anyValue)
+};
 
 /// What toList returns: a list of floats.
 using FloatList = py::typing::List<float>;
@@ -65,5 +79,9 @@ namespace pybind11::detail {
 template <class Hint>
 struct handle_type_name<klampt_py::TypedArg<Hint>> {
   static constexpr auto name = Hint::name;
+};
+template <class T>
+struct handle_type_name<klampt_py::InstanceOf<T>> {
+  static constexpr auto name = make_caster<T>::name;
 };
 }  // namespace pybind11::detail

@@ -6,6 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
+import typing_extensions
 from klampt.plan import motionplanning as motionplanning
 __all__: list[str] = ['Appearance', 'ContactParameters', 'ContactQueryResult', 'ConvexHull', 'DistanceQueryResult', 'DistanceQuerySettings', 'GeneralizedIKObjective', 'GeneralizedIKSolver', 'GeometricPrimitive', 'Geometry3D', 'IKObjective', 'IKSolver', 'Mass', 'PointCloud', 'RigidObjectModel', 'RobotModel', 'RobotModelDriver', 'RobotModelLink', 'SimBody', 'SimJoint', 'SimRobotController', 'SimRobotSensor', 'Simulator', 'TerrainModel', 'TriangleMesh', 'VolumeGrid', 'WorldModel', 'collision_structures_built', 'motionplanning', 'native_library_versions', 'set_random_seed']
 class DistanceQuerySettings:
@@ -36,7 +37,7 @@ class DistanceQuerySettings:
         Always True; kept for scripts written for the reference's SWIG objects (setting it does nothing).
         """
     @thisown.setter
-    def thisown(self, arg1: typing.Any) -> None:
+    def thisown(self, arg1: bool) -> None:
         ...
     @property
     def upperBound(self) -> float:
@@ -130,7 +131,7 @@ class DistanceQueryResult:
         Always True; kept for scripts written for the reference's SWIG objects (setting it does nothing).
         """
     @thisown.setter
-    def thisown(self, arg1: typing.Any) -> None:
+    def thisown(self, arg1: bool) -> None:
         ...
 class ContactQueryResult:
     """
@@ -192,7 +193,7 @@ class ContactQueryResult:
         Always True; kept for scripts written for the reference's SWIG objects (setting it does nothing).
         """
     @thisown.setter
-    def thisown(self, arg1: typing.Any) -> None:
+    def thisown(self, arg1: bool) -> None:
         ...
 class TriangleMesh:
     """
@@ -560,11 +561,11 @@ class Geometry3D:
         """
         Pickles the shape, transform and margin; it unpickles as a standalone geometry.
         """
-    def _render_mesh(self, creaseAngle: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> typing.Any:
+    def _render_mesh(self, creaseAngle: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> dict:
         """
         Triangles to draw, built once per shape version: a dict of read-only arrays 'positions' and 'normals' (float32, 3 rows per triangle, local frame), 'source_vertex' (uint32, the mesh vertex of each row), 'edges' (uint32 row pairs, each mesh edge once) and 'serial' (changes with the shape). Normals are smoothed across edges flatter than creaseAngle (radians).
         """
-    def _render_points(self) -> typing.Any:
+    def _render_points(self) -> dict:
         """
         Points of a point cloud to draw: read-only 'positions' (float32 n x 3, local frame), 'colors' (float32 n x 4 RGBA from the rgb / rgba / r, g, b properties, or None) and 'serial'.
         """
@@ -1080,7 +1081,7 @@ class RobotModelLink:
         ...
     def setName(self, name: str) -> None:
         ...
-    def setParent(self, p: collections.abc.Sequence[float] | numpy.ndarray) -> None:
+    def setParent(self, p: RobotModelLink | typing.SupportsIndex) -> None:
         ...
     def setParentTransform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
@@ -1796,7 +1797,7 @@ class IKObjective:
         """
         The transform nearest to (R,t) that satisfies the constraints.
         """
-    def copy(self) -> typing.Any:
+    def copy(self) -> IKObjective:
         """
         Returns a copy (with any Python attributes such as `robot`).
         """
@@ -1927,7 +1928,7 @@ class IKObjective:
         other order, which is inconsistent with its axis and point updates).
         """
     @property
-    def goal(self) -> typing.Any:
+    def goal(self) -> IKObjective:
         """
         The underlying goal (this object: it holds the goal itself).
         """
@@ -1999,7 +2000,7 @@ class IKSolver:
         The derivative of getResidual() with respect to the active DOFs (columns in
         getActiveDofs() order), as an ndarray.
         """
-    def getJointLimits(self) -> tuple:
+    def getJointLimits(self) -> tuple[list[float], list[float]]:
         """
         Returns the limits on the robot's configuration (by default the robot's joint limits).
         """
@@ -2104,7 +2105,7 @@ class IKSolver:
         The IKObjectives to satisfy (a copy; assigning a list replaces them).
         """
     @objectives.setter
-    def objectives(self, arg1: typing.Any) -> None:
+    def objectives(self, arg1: collections.abc.Sequence[IKObjective]) -> None:
         ...
     @property
     def qmax(self) -> list[float]:
@@ -2133,7 +2134,7 @@ class IKSolver:
         IKObjectives minimized in the least-squares sense without disturbing the primary ones.
         """
     @secondary_objectives.setter
-    def secondary_objectives(self, arg1: typing.Any) -> None:
+    def secondary_objectives(self, arg1: collections.abc.Sequence[IKObjective]) -> None:
         ...
     @property
     def thisown(self) -> bool:
@@ -2170,10 +2171,10 @@ class GeneralizedIKObjective:
     def __init__(self, obj: GeneralizedIKObjective) -> None:
         ...
     @typing.overload
-    def __init__(self, link: typing.Any) -> None:
+    def __init__(self, link: RobotModelLink | RigidObjectModel) -> None:
         ...
     @typing.overload
-    def __init__(self, link: typing.Any, link2: typing.Any) -> None:
+    def __init__(self, link: RobotModelLink | RigidObjectModel, link2: RobotModelLink | RigidObjectModel | None) -> None:
         ...
     def sampleTransform(self) -> tuple[list[float], list[float]]:
         """
@@ -2242,7 +2243,7 @@ class GeneralizedIKSolver:
     An inverse kinematics solver between multiple robots and/or rigid objects. Robot
     DOFs (respecting joint limits, affine drivers and welds) and object poses move.
     """
-    def __init__(self, world: typing.Any) -> None:
+    def __init__(self, world: WorldModel | int) -> None:
         ...
     def add(self, objective: GeneralizedIKObjective) -> None:
         """
@@ -2307,7 +2308,7 @@ class GeneralizedIKSolver:
     def useJointLimits(self, arg1: bool) -> None:
         ...
     @property
-    def world(self) -> typing.Any:
+    def world(self) -> WorldModel | int:
         """
         The world whose robots and objects the solver moves.
         """
@@ -2335,7 +2336,7 @@ class SimRobotSensor:
         """
         Return whether the sensor is enabled during simulation.
         """
-    def getLink(self) -> typing.Any:
+    def getLink(self) -> RobotModelLink | None:
         """
         Returns the link on which the sensor is mounted, None if it is fixed in the world (link -1).
         """
@@ -2415,7 +2416,7 @@ class SimRobotSensor:
         The model of the robot the sensor belongs to (as robot()).
         """
     @property
-    def sensor(self) -> typing.Any:
+    def sensor(self) -> typing_extensions.CapsuleType | None:
         """
         An opaque capsule of the native sensor, or None (for the reference's C++ interoperability).
         """
@@ -2553,7 +2554,7 @@ class Simulator:
     def initialState(self, arg1: str) -> None:
         ...
     @property
-    def sim(self) -> typing.Any:
+    def sim(self) -> Simulator:
         """
         The simulator itself (the reference exposes its C++ object here).
         """
@@ -2679,12 +2680,12 @@ class SimJoint:
     def setVelocity(self, vel: typing.SupportsFloat | typing.SupportsIndex, fmax: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     @property
-    def a(self) -> typing.Any:
+    def a(self) -> SimBody | None:
         """
         The first body the joint connects (a SimBody).
         """
     @property
-    def b(self) -> typing.Any:
+    def b(self) -> SimBody | None:
         """
         The second body the joint connects (a SimBody), or None when fixed to the world.
         """
@@ -2815,7 +2816,7 @@ class SimRobotController:
     def settings(self) -> list[str]:
         ...
     @property
-    def controller(self) -> typing.Any:
+    def controller(self) -> SimRobotController:
         """
         The controller itself (the reference exposes its C++ object here).
         """
@@ -2845,23 +2846,23 @@ def _available_cores() -> int:
     """
     The cores this process may run on.
     """
-def _batch_ik(robot: RobotModel, objectives: typing.Any, initial: typing.Any, tol: typing.SupportsFloat | typing.SupportsIndex, max_iters: typing.SupportsInt | typing.SupportsIndex, restarts: typing.SupportsInt | typing.SupportsIndex, start_random: bool, seed: typing.SupportsInt | typing.SupportsIndex, num_threads: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.bool]]:
+def _batch_ik(robot: RobotModel, objectives: collections.abc.Sequence[IKObjective | collections.abc.Sequence[IKObjective]], initial: numpy.typing.ArrayLike, tol: typing.SupportsFloat | typing.SupportsIndex, max_iters: typing.SupportsInt | typing.SupportsIndex, restarts: typing.SupportsInt | typing.SupportsIndex, start_random: bool, seed: typing.SupportsInt | typing.SupportsIndex, num_threads: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.bool]]:
     """
     (solutions, solved) of IK for each target (klampt.batch.solve_ik).
     """
-def _batch_link_jacobians(robot: RobotModel, configs: typing.Any, link: typing.SupportsInt | typing.SupportsIndex, local_point: typing.Any, num_threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
+def _batch_link_jacobians(robot: RobotModel, configs: numpy.typing.ArrayLike, link: typing.SupportsInt | typing.SupportsIndex, local_point: collections.abc.Sequence[float] | numpy.ndarray, num_threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
     """
     (N, 6, n) Jacobians of a link point at each configuration (klampt.batch.jacobians).
     """
-def _batch_link_transforms(robot: RobotModel, configs: typing.Any, links: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], num_threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
+def _batch_link_transforms(robot: RobotModel, configs: numpy.typing.ArrayLike, links: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], num_threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
     """
     (N, len(links), 4, 4) link transforms at each configuration (klampt.batch.forward_kinematics).
     """
-def _batch_self_collision(robot: RobotModel, configs: typing.Any, pairs: bool, num_threads: typing.SupportsInt | typing.SupportsIndex) -> tuple:
+def _batch_self_collision(robot: RobotModel, configs: numpy.typing.ArrayLike, pairs: bool, num_threads: typing.SupportsInt | typing.SupportsIndex) -> tuple:
     """
     (collides,) or (collides, first pairs) of self-collision at each configuration (klampt.batch.self_collides).
     """
-def _batch_simulate(world: WorldModel, robot: typing.SupportsInt | typing.SupportsIndex, dt: typing.SupportsFloat | typing.SupportsIndex, steps: typing.SupportsInt | typing.SupportsIndex, runs: typing.SupportsInt | typing.SupportsIndex, initial_configs: typing.Any, initial_velocities: typing.Any, controls: typing.Any, control_type: str, num_threads: typing.SupportsInt | typing.SupportsIndex) -> dict:
+def _batch_simulate(world: WorldModel, robot: typing.SupportsInt | typing.SupportsIndex, dt: typing.SupportsFloat | typing.SupportsIndex, steps: typing.SupportsInt | typing.SupportsIndex, runs: typing.SupportsInt | typing.SupportsIndex, initial_configs: numpy.typing.ArrayLike | None, initial_velocities: numpy.typing.ArrayLike | None, controls: numpy.typing.ArrayLike | None, control_type: str, num_threads: typing.SupportsInt | typing.SupportsIndex) -> dict:
     """
     Trajectories of independent simulations of the world (klampt.batch.simulate).
     """
@@ -2869,7 +2870,7 @@ def _batch_threads(requested: typing.SupportsInt | typing.SupportsIndex, n: typi
     """
     The thread count a batch of n items uses (requested <= 0: every core).
     """
-def _batch_world_collision(world: WorldModel, robot: typing.SupportsInt | typing.SupportsIndex, configs: typing.Any, pairs: bool, num_threads: typing.SupportsInt | typing.SupportsIndex) -> tuple:
+def _batch_world_collision(world: WorldModel, robot: typing.SupportsInt | typing.SupportsIndex, configs: numpy.typing.ArrayLike, pairs: bool, num_threads: typing.SupportsInt | typing.SupportsIndex) -> tuple:
     """
     (collides,) or (collides, first pairs) of a robot against the rest of its world (klampt.batch.world_collides).
     """
@@ -2885,7 +2886,7 @@ def _robot_from_archive(data: bytes) -> RobotModel:
     """
     The standalone RobotModel of a pickled robot's bytes.
     """
-def _set_camera_renderer(renderer: typing.Any) -> None:
+def _set_camera_renderer(renderer: collections.abc.Callable[..., tuple | None] | None) -> None:
     """
     Installs fn(world, T, xres, yres, xfov, zmin, zmax, robotIndex, link) -> (colors, depths, far) or None, through which camera sensors render (None: ray casting).
     """
