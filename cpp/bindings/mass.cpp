@@ -54,9 +54,7 @@ void bindMass(py::module_& m) {
            [](MassValue& s, const Geometry3D& g, double mass, double surfaceFraction) {
              if (g.get().empty()) throw py::value_error("cannot estimate mass properties of an empty geometry");
              klampt::Mass out;
-             out.mass = mass;
-             out.com = klampt::geometryCenterOfMass(*g.get().data, surfaceFraction);
-             out.inertia = klampt::geometryInertia(*g.get().data, out.com, mass, surfaceFraction);
+             klampt::setMassFromGeometry(*g.get().data, mass, surfaceFraction, out);
              s = MassValue::from(out);
            },
            py::arg("g"), py::arg("mass"), py::arg("surfaceFraction") = 0.0,
