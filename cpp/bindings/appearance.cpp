@@ -3,6 +3,7 @@
 #include "convert.h"
 #include "geometry_handle.h"
 #include "handles.h"
+#include "klampt/geometry/appearance_features.h"
 
 namespace klampt_py {
 
@@ -21,29 +22,6 @@ py::list colorList(const Color& c) {
   py::list out(4);
   for (int i = 0; i < 4; ++i) out[i] = py::float_((double)c[i]);
   return out;
-}
-
-void checkFeature(int f, int last) {
-  if (f < App::ALL || f > last)
-    throw py::value_error("feature must be one of Appearance.ALL, VERTICES, EDGES, FACES" +
-                          std::string(last == App::SPECULAR ? ", EMISSIVE, SPECULAR" : ""));
-}
-
-Color& featureColor(App& a, int f) {
-  checkFeature(f, App::SPECULAR);
-  switch (f) {
-    case App::VERTICES: return a.vertexColor;
-    case App::EDGES: return a.edgeColor;
-    case App::EMISSIVE: return a.emissiveColor;
-    case App::SPECULAR: return a.specularColor;
-    default: return a.color;  // ALL and FACES
-  }
-}
-
-std::vector<Color>& elementColors(App& a, int f) {
-  if (f == App::VERTICES) return a.vertexColors;
-  if (f == App::FACES) return a.faceColors;
-  throw py::value_error("per-element colors are only available for Appearance.VERTICES and Appearance.FACES");
 }
 
 Appearance standaloneCopy(const Appearance& s) { return Appearance{std::make_shared<App>(s.get()), nullptr, nullptr}; }
@@ -138,48 +116,32 @@ void bindAppearance(py::module_& m) {
            "Releases the data; the handle becomes a default standalone appearance.")
       .def("setDraw", [](Appearance& s, bool draw) { s.get().drawn = draw; }, py::arg("draw"))
       .def("setDraw",
-           [](Appearance& s, int f, bool draw) {
-             checkFeature(f, App::FACES);
-             if (f == App::ALL) s.get().drawn = draw;
-             if (f == App::ALL || f == App::VERTICES) s.get().drawVertices = draw;
-             if (f == App::ALL || f == App::EDGES) s.get().drawEdges = draw;
-             if (f == App::ALL || f == App::FACES) s.get().drawFaces = draw;
-           },
+           [](Appearance& s, int f, bool draw) { klampt::setFeatureDrawn(s.get(), f, draw); },
            py::arg("feature"), py::arg("draw"))
       .def("getDraw", [](const Appearance& s) { return s.get().drawn; })
       .def("getDraw",
-           [](const Appearance& s, int f) {
-             checkFeature(f, App::FACES);
-             switch (f) {
-               case App::VERTICES: return s.get().drawVertices;
-               case App::EDGES: return s.get().drawEdges;
-               case App::FACES: return s.get().drawFaces;
-               default: return s.get().drawn;
-             }
-           },
+           [](const Appearance& s, int f) { return klampt::featureDrawn(s.get(), f); },
            py::arg("feature"))
       .def("setColor", [](Appearance& s, float r, float g, float b, float a) { s.get().color = readColor(r, g, b, a); },
            py::arg("r"), py::arg("g"), py::arg("b"), py::arg("a") = 1.0f)
       .def("setColor",
            [](Appearance& s, int f, float r, float g, float b, float a) {
-             Color c = readColor(r, g, b, a);
-             App& app = s.get();
-             featureColor(app, f) = c;
-             if (f == App::ALL) app.vertexColor = app.edgeColor = c;
+             const Color c = readColor(r, g, b, a);
+             klampt::setFeatureColor(s.get(), f, c);
            },
            py::arg("feature"), py::arg("r"), py::arg("g"), py::arg("b"), py::arg("a"))
       .def("getColor", [](const Appearance& s) { return colorList(s.get().color); })
-      .def("getColor", [](const Appearance& s, int f) { return colorList(featureColor(s.get(), f)); }, py::arg("feature"))
+      .def("getColor", [](const Appearance& s, int f) { return colorList(klampt::featureColor(s.get(), f)); }, py::arg("feature"))
       .def("setColors",
            [](Appearance& s, int f, ArrayArg obj) {
-             elementColors(s.get(), f);  // checks f first
+             klampt::elementColors(s.get(), f);  // checks f first
              auto a = py::array_t<float, py::array::c_style | py::array::forcecast>::ensure(obj);
              if (!a || a.ndim() != 2 || (a.shape(1) != 3 && a.shape(1) != 4))
                throw py::value_error("np_array2 must be an m x 3 (rgb) or m x 4 (rgba) array");
              std::vector<Color> colors(a.shape(0));
              for (py::ssize_t i = 0; i < a.shape(0); ++i)
                colors[i] = readColor(a.at(i, 0), a.at(i, 1), a.at(i, 2), a.shape(1) == 4 ? a.at(i, 3) : 1.0f);
-             elementColors(s.get(), f) = std::move(colors);
+             klampt::elementColors(s.get(), f) = std::move(colors);
            },
            py::arg("feature"), py::arg("np_array2"))
       .def("setTintColor",
@@ -208,18 +170,18 @@ void bindAppearance(py::module_& m) {
            [](Appearance& s, int f, long element, float r, float g, float b, float a) {
              const Color c = readColor(r, g, b, a);
              App& app = s.get();
-             auto& list = elementColors(app, f);
+             auto& list = klampt::elementColors(app, f);
              if (element < 0) throw py::index_error("element index must be >= 0");
              if (element > (1L << 28)) throw py::index_error("element index too large");
-             if ((std::size_t)element >= list.size()) list.resize(element + 1, featureColor(app, f));
+             if ((std::size_t)element >= list.size()) list.resize(element + 1, klampt::featureColor(app, f));
              list[element] = c;
            },
            py::arg("feature"), py::arg("element"), py::arg("r"), py::arg("g"), py::arg("b"), py::arg("a") = 1.0f)
       .def("getElementColor",
            [](Appearance& s, int f, long element) {
-             auto& list = elementColors(s.get(), f);
+             auto& list = klampt::elementColors(s.get(), f);
              if (element < 0) throw py::index_error("element index must be >= 0");
-             return colorList((std::size_t)element < list.size() ? list[element] : featureColor(s.get(), f));
+             return colorList((std::size_t)element < list.size() ? list[element] : klampt::featureColor(s.get(), f));
            },
            py::arg("feature"), py::arg("element"),
            "The element's color, or the feature's color if no per-element color was set for it.")
