@@ -67,22 +67,6 @@ Configs configsOf(const RobotModel& robot, py::handle configs) {
   return c;
 }
 
-/// The world's elements other than `robot`, in world ID order, as obstacles.
-std::vector<klampt::Obstacle> obstaclesOf(const klampt::World& w, int robot) {
-  std::vector<klampt::Obstacle> obs;
-  auto add = [&](const klampt::Geometry& g, int id) {
-    obs.push_back({klampt::Geometry(g.data, g.currentTransform, g.margin), id});
-  };
-  for (size_t k = 0; k < w.terrains.size(); ++k) add(*w.terrains[k]->geometry, w.terrainID((int)k));
-  for (size_t k = 0; k < w.rigidObjects.size(); ++k) add(*w.rigidObjects[k]->geometry, w.rigidObjectID((int)k));
-  for (int r = 0; r < (int)w.robots.size(); ++r) {
-    if (r == robot) continue;
-    const klampt::Robot& other = *w.robots[r];
-    for (int l = 0; l < other.numLinks(); ++l) add(*other.links[l].geometry, w.linkID(r, l));
-  }
-  return obs;
-}
-
 std::vector<std::vector<klampt::IKGoal>> goalsOf(py::handle objectives) {
   std::vector<std::vector<klampt::IKGoal>> goals;
   for (py::handle o : objectives) {
@@ -167,7 +151,7 @@ void bindBatch(py::module_& m) {
           checkIndex(robot, (long)w.robots.size(), "robot");
           auto r = klampt::copyRobot(*w.robots[robot]);
           checkSize(c.data.size(), (Py_ssize_t)c.N * r->numLinks(), "configs");
-          std::vector<klampt::Obstacle> obstacles = obstaclesOf(w, robot);
+          std::vector<klampt::Obstacle> obstacles = klampt::worldObstacles(w, robot);
           return collisionResult(c.N, pairs, [&](bool* h, int* p) {
             klampt::batchWorldCollision(*r, obstacles, c.data.data(), c.N, h, p, threads);
           });

@@ -113,4 +113,17 @@ void batchWorldCollision(const Robot& robot, const std::vector<Obstacle>& obstac
   });
 }
 
+std::vector<Obstacle> worldObstacles(const World& w, int robot) {
+  std::vector<Obstacle> obs;
+  auto add = [&](const Geometry& g, int id) { obs.push_back({Geometry(g.data, g.currentTransform, g.margin), id}); };
+  for (size_t k = 0; k < w.terrains.size(); ++k) add(*w.terrains[k]->geometry, w.terrainID((int)k));
+  for (size_t k = 0; k < w.rigidObjects.size(); ++k) add(*w.rigidObjects[k]->geometry, w.rigidObjectID((int)k));
+  for (int r = 0; r < (int)w.robots.size(); ++r) {
+    if (r == robot) continue;
+    const Robot& other = *w.robots[r];
+    for (int l = 0; l < other.numLinks(); ++l) add(*other.links[l].geometry, w.linkID(r, l));
+  }
+  return obs;
+}
+
 }  // namespace klampt

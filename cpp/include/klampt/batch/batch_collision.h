@@ -5,6 +5,7 @@
 #include <vector>
 #include "klampt/geometry/geometry.h"
 #include "klampt/model/robot.h"
+#include "klampt/model/world.h"
 
 namespace klampt {
 
@@ -18,6 +19,10 @@ struct Obstacle {
   Geometry geometry;  // a snapshot: shared shape, pose, margin
   int id = -1;
 };
+
+/// Snapshots of the world's elements other than robot `robot`, in world ID
+/// order: terrains, rigid objects, then the links of the other robots.
+std::vector<Obstacle> worldObstacles(const World& world, int robot);
 
 /// collides[i]: whether any link geometry of the robot at configuration i
 /// collides with any obstacle (Geometry3D.collides of each pair). pairs, if
