@@ -62,6 +62,12 @@ void setNeighborhoodSampler(TestedSpace& s, PyRef f) {
   });
 }
 
+py::list names(const std::vector<std::string>& v) {
+  py::list out;
+  for (const auto& n : v) out.append(py::str(n));
+  return out;
+}
+
 py::dict statsDict(const std::map<std::string, std::string>& stats) {
   py::dict d;
   for (const auto& [k, v] : stats) d[py::str(k)] = py::str(v);
@@ -194,31 +200,20 @@ void bindPlanCSpace(py::module_& mp) {
     return withoutGil([&] { return space->testFeasibility(i, x); });
   }, py::arg("name"), py::arg("q"), "Whether q passes the named test.");
   cls.def("testVisibility", [](CSpaceHandle& h, const std::string& name, py::handle a, py::handle b) {
-    SpaceEntry& e = h.get();
+    auto space = h.get().space;
     const Config x = config(h, a), y = config(h, b);
-    if (e.tested) return e.tested->testVisibility(name, x, y);
-    if (e.space->constraintIndex(name) < 0) throw std::runtime_error("Invalid constraint name");
-    return e.space->isVisible(x, y);
+    return space->testVisibility(name, x, y);
   }, py::arg("name"), py::arg("a"), py::arg("b"), "Whether the edge passes the named test.");
   cls.def("feasibilityFailures", [](CSpaceHandle& h, py::handle q) {
     auto space = h.get().space;
     if (auto robot = h.get().robot) syncRobotSpace(*robot);
     const Config x = config(h, q);
-    const auto names = withoutGil([&] { return space->feasibilityFailures(x); });
-    py::list out;
-    for (const auto& n : names) out.append(py::str(n));
-    return out;
+    return names(withoutGil([&] { return space->feasibilityFailures(x); }));
   }, py::arg("q"), "Names of the tests q fails.");
   cls.def("visibilityFailures", [](CSpaceHandle& h, py::handle a, py::handle b) {
-    SpaceEntry& e = h.get();
+    auto space = h.get().space;
     const Config x = config(h, a), y = config(h, b);
-    py::list out;
-    if (e.tested) {
-      for (const auto& n : e.tested->visibilityFailures(x, y)) out.append(py::str(n));
-    } else if (!e.space->isVisible(x, y)) {
-      out.append(py::str("visible"));
-    }
-    return out;
+    return names(space->visibilityFailures(x, y));
   }, py::arg("a"), py::arg("b"), "Names of the edge tests the edge fails.");
   cls.def("sample", [](CSpaceHandle& h) {
     auto space = h.get().space;
@@ -236,18 +231,12 @@ void bindPlanCSpace(py::module_& mp) {
     return configToList(out);
   }, py::arg("a"), py::arg("b"), py::arg("u"), "The configuration u of the way from a to b.");
 
-  cls.def("adaptiveQueriesEnabled", [](const CSpaceHandle& h) {
-    const SpaceEntry& e = h.get();
-    return e.tested ? e.tested->adaptiveQueriesEnabled() : false;
-  }, "Whether test statistics and ordering are on.");
-  cls.def("enableAdaptiveQueries", [](CSpaceHandle& h, bool enabled) {
-    SpaceEntry& e = h.get();
-    if (e.tested) e.tested->enableAdaptiveQueries(enabled);
-  }, py::arg("enabled") = true, "Keeps per-test statistics and runs cheap, often-failing tests first.");
-  cls.def("optimizeQueryOrder", [](CSpaceHandle& h) {
-    SpaceEntry& e = h.get();
-    if (e.tested) e.tested->optimizeQueryOrder();
-  }, "Re-orders the tests by their measured cost and failure rate.");
+  cls.def("adaptiveQueriesEnabled", [](const CSpaceHandle& h) { return h.get().space->adaptiveQueriesEnabled(); },
+          "Whether test statistics and ordering are on.");
+  cls.def("enableAdaptiveQueries", [](CSpaceHandle& h, bool enabled) { h.get().space->enableAdaptiveQueries(enabled); },
+          py::arg("enabled") = true, "Keeps per-test statistics and runs cheap, often-failing tests first.");
+  cls.def("optimizeQueryOrder", [](CSpaceHandle& h) { h.get().space->optimizeQueryOrder(); },
+          "Re-orders the tests by their measured cost and failure rate.");
   cls.def("setFeasibilityDependency", [](CSpaceHandle& h, const std::string& name, const std::string& preceding) {
     tested(h, "setFeasibilityDependency").setDependency(name, preceding, false);
   }, py::arg("name"), py::arg("precedingTest"), "Test `name` must run after `precedingTest`.");
@@ -274,23 +263,10 @@ void bindPlanCSpace(py::module_& mp) {
   cls.def("visibilityProbability", [](const CSpaceHandle& h, const std::string& name) {
     return tested(h, "visibilityProbability").testProbability(name, true);
   }, py::arg("name"), "The measured pass rate of an edge test.");
-  cls.def("feasibilityQueryOrder", [](const CSpaceHandle& h) {
-    const SpaceEntry& e = h.get();
-    py::list out;
-    if (e.tested) {
-      for (const auto& n : e.tested->queryOrder(false)) out.append(py::str(n));
-    } else {
-      for (int i = 0; i < e.space->numConstraints(); ++i) out.append(py::str(e.space->constraintName(i)));
-    }
-    return out;
-  }, "The feasibility tests in the order they run.");
-  cls.def("visibilityQueryOrder", [](const CSpaceHandle& h) {
-    const SpaceEntry& e = h.get();
-    py::list out;
-    if (e.tested)
-      for (const auto& n : e.tested->queryOrder(true)) out.append(py::str(n));
-    return out;
-  }, "The edge tests in the order they run.");
+  cls.def("feasibilityQueryOrder", [](const CSpaceHandle& h) { return names(h.get().space->queryOrder(false)); },
+          "The feasibility tests in the order they run.");
+  cls.def("visibilityQueryOrder", [](const CSpaceHandle& h) { return names(h.get().space->queryOrder(true)); },
+          "The edge tests in the order they run.");
   cls.def("getStats", [](const CSpaceHandle& h) { return statsDict(h.get().space->stats()); },
           "Query statistics (values are strings): feasible_/visible_ count, probability, time, ...");
 

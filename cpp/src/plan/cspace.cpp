@@ -160,6 +160,23 @@ void CSpace::resetStats() {
   visibleStats_.reset();
 }
 
+bool CSpace::testVisibility(const std::string& name, const Config& a, const Config& b) {
+  if (constraintIndex(name) < 0) throw std::runtime_error("Invalid constraint name");
+  return isVisible(a, b);
+}
+
+std::vector<std::string> CSpace::visibilityFailures(const Config& a, const Config& b) {
+  if (isVisible(a, b)) return {};
+  return {"visible"};
+}
+
+std::vector<std::string> CSpace::queryOrder(bool edge) const {
+  std::vector<std::string> names;
+  if (edge) return names;
+  for (int i = 0; i < numConstraints(); ++i) names.push_back(constraintName(i));
+  return names;
+}
+
 void CSpace::setVisibilityEpsilon(double eps) {
   if (!(eps > 0)) throw std::runtime_error("Invalid epsilon");
   setEps(eps);

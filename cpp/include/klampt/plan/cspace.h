@@ -59,6 +59,18 @@ class CSpace {
   int constraintIndex(const std::string& name) const;
   /// Names of the tests q fails.
   std::vector<std::string> feasibilityFailures(const Config& q);
+  /// The edge checked by one named test. Default: the whole edge check, for
+  /// a test the space has (else std::runtime_error "Invalid constraint name").
+  virtual bool testVisibility(const std::string& name, const Config& a, const Config& b);
+  /// Names of the edge tests the edge fails. Default: "visible" if it is not visible.
+  virtual std::vector<std::string> visibilityFailures(const Config& a, const Config& b);
+  /// The feasibility tests (edge: the edge tests) in the order they run.
+  /// Default: the constraints in index order, and no edge tests.
+  virtual std::vector<std::string> queryOrder(bool edge) const;
+  /// Per-test statistics that reorder the tests; by default a space has none.
+  virtual void enableAdaptiveQueries(bool /*enabled*/) {}
+  virtual bool adaptiveQueriesEnabled() const { return false; }
+  virtual void optimizeQueryOrder() {}
 
   /// All tests (counted and timed in stats()).
   bool isFeasible(const Config& q);

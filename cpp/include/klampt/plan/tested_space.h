@@ -57,16 +57,16 @@ class TestedSpace : public CSpace {
   /// Runs test i (after the tests it depends on).
   bool testFeasibility(int i, const Config& q) override;
   /// One edge test, or a feasibility test of that name checked along the edge.
-  bool testVisibility(const std::string& name, const Config& a, const Config& b);
-  std::vector<std::string> visibilityFailures(const Config& a, const Config& b);
+  bool testVisibility(const std::string& name, const Config& a, const Config& b) override;
+  std::vector<std::string> visibilityFailures(const Config& a, const Config& b) override;
   bool bisectionEdges() const override { return !hasVisibilityTests(); }
 
   // Adaptive queries: per-test statistics and a cost-minimizing order.
-  void enableAdaptiveQueries(bool enabled);
-  bool adaptiveQueriesEnabled() const;
+  void enableAdaptiveQueries(bool enabled) override;
+  bool adaptiveQueriesEnabled() const override;
   /// Orders the tests by expected cost per rejection (time / failure rate),
   /// keeping every test after the tests it depends on.
-  void optimizeQueryOrder();
+  void optimizeQueryOrder() override;
   void beginPlanning() override { optimizeQueryOrder(); }
   /// Test `name` must run after `preceding` (edge tests when `edge`).
   /// std::runtime_error if adaptive queries are off or a name is unknown.
@@ -74,7 +74,7 @@ class TestedSpace : public CSpace {
   void setPrior(const std::string& name, double cost, double probability, double strength, bool edge);
   double testCost(const std::string& name, bool edge) const;
   double testProbability(const std::string& name, bool edge) const;
-  std::vector<std::string> queryOrder(bool edge) const;
+  std::vector<std::string> queryOrder(bool edge) const override;
 
   /// Sets the dimension dim() reports, unless a sample already did. Then
   /// samples and interpolated configurations of another size throw
