@@ -5,6 +5,7 @@ exception type with the same start of message. Sampling-dependent values
 may differ; the reference's crashes and its documented bugs are listed
 with what happens instead."""
 import ast
+import json
 import os
 import re
 import subprocess
@@ -22,6 +23,13 @@ API_EXPECTED = {
     "getPath before setEndpoints": "None",                           # reference: segfault
     "feasible raises in planMore": "raises ValueError('boom later')",  # reference: segfault
     "prm getPath(0,[1,2]) len": "int",                               # reference: TypeError from SWIG
+}
+# Lines whose outcome is one draw of a planner that solves only some seeds
+# within the script's budget (the reference's sbl reaches the goal set in
+# 17 of 30 seeds, this one in more): a path or None, either is right; the
+# rate is tested below against the reference's.
+API_SAMPLED_OUTCOME = {
+    "goal pair path end": ("NoneType",),
 }
 ROBOT_EXPECTED = {
     "robot config after planning == start?": "True",   # the reference leaves the robot at a tested configuration
@@ -86,10 +94,12 @@ def shape(value):
     return (type(value).__name__,)
 
 
-def compare(ours, reference, expected):
+def compare(ours, reference, expected, sampled=None):
     assert set(reference) <= set(ours), "missing lines: %s" % sorted(set(reference) - set(ours))
     for name, ref in reference.items():
         got = ours[name]
+        if sampled and name in sampled and kind(got) == sampled[name]:
+            continue
         if name in expected:
             want = expected[name]
             if want in ("int", "None", "True"):
@@ -111,7 +121,22 @@ def compare(ours, reference, expected):
 def test_motionplanning_and_cspace_behaviours_match_the_reference():
     with open(os.path.join(GOLDEN, "plan", "upstream_api_behaviour.txt")) as f:
         reference = parse(f.read())
-    compare(parse(run("api_behaviour.py")), reference, API_EXPECTED)
+    compare(parse(run("api_behaviour.py")), reference, API_EXPECTED, API_SAMPLED_OUTCOME)
+
+
+def test_goal_set_solved_at_least_as_often_as_by_the_reference():
+    """The script's goal-pair case over 30 seeds: this sbl solves at least the
+    reference's count (tests/data/goal_set_success_reference.json)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "data"))
+    try:
+        from goal_set_runs import solved_runs
+    finally:
+        sys.path.pop(0)
+    from klampt.plan import motionplanning
+    with open(os.path.join(os.path.dirname(__file__), "data", "goal_set_success_reference.json")) as f:
+        reference = json.load(f)
+    solved = solved_runs(motionplanning, range(reference["seeds"]), reference["iterations"])
+    assert len(solved) >= len(reference["solved"]), (solved, reference["solved"])
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="the script forks")

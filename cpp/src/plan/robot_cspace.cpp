@@ -12,6 +12,7 @@
 #include "klampt/geometry/convex_hull.h"
 #include "klampt/geometry/queries/collision_cache.h"
 #include "klampt/geometry/queries/queries.h"
+#include "klampt/geometry/queries/self_collision.h"
 #include "klampt/model/config_space.h"
 
 namespace klampt {
@@ -99,6 +100,11 @@ struct RobotCSpace::State {
   int lastHitPair = -1;
   /// Whether the last query failed on self collision (then tried first).
   bool lastHitSelf = false;
+  /// The robot's self-collision pairs with their prepared shapes, built
+  /// once: rebuilding them per query cost as much as the test itself.
+  SelfCollisionTable selfTable;
+  /// The self pair that collided last, tried first.
+  std::pair<int, int> lastSelfPair{-1, -1};
 };
 
 /// The other bodies, placed as they were at the last syncEnvironment.
@@ -295,6 +301,7 @@ std::unique_ptr<RobotCSpace::State> RobotCSpace::newState() const {
   auto s = std::make_unique<State>();
   s->robot = copyRobot(*template_);
   s->q = options_.offset;
+  s->selfTable.reset(*s->robot);
   return s;
 }
 
@@ -459,7 +466,11 @@ int RobotCSpace::firstCollision(State& st, const Environment& env, int only) con
   const Robot& robot = *st.robot;
   const double pad = margin_.load();
   const bool all = only < 0;
-  auto selfCollides = [&] { return !selfCollidingPairs(robot, true).empty(); };
+  auto selfCollides = [&] {
+    const auto hit = st.selfTable.firstColliding(robot, st.lastSelfPair);
+    if (hit.first >= 0) st.lastSelfPair = hit;
+    return hit.first >= 0;
+  };
   // The test that failed last in this state first (its pair for the bodies).
   bool selfTried = false;
   if (all && st.lastHitSelf) {

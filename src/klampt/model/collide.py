@@ -377,7 +377,8 @@ class WorldCollider:
         return item.index if isinstance(item, cls) else item
 
     def _testPair(self, i: int, j: int) -> bool:
-        self._checkStructure()
+        # Callers check the structure once per query, not per pair: the check
+        # costs as much as a pair's bounding-box rejection.
         return i >= 0 and j >= 0 and j in self.mask[i] and self.geomList[i][1].collides(self.geomList[j][1])
 
     def robotSelfCollisions(self, robot: Union[RobotModel, int, None] = None
@@ -428,6 +429,7 @@ class WorldCollider:
             for t in range(len(self.terrains)):
                 yield from self.objectTerrainCollisions(object, t)
             return
+        self._checkStructure()
         o = self.rigidObjects[self._elementIndex(object, RigidObjectModel)]
         t = self.terrains[self._elementIndex(terrain, TerrainModel)]
         if self._testPair(o, t):
@@ -442,6 +444,7 @@ class WorldCollider:
             for o in range(len(self.rigidObjects)):
                 yield from self.objectObjectCollisions(object, o)
             return
+        self._checkStructure()
         o = self.rigidObjects[self._elementIndex(object, RigidObjectModel)]
         o2 = self.rigidObjects[self._elementIndex(object2, RigidObjectModel)]
         if self._testPair(o, o2):

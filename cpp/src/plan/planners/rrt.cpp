@@ -30,11 +30,20 @@ bool RRTPlanner::isConnected(int a, int b) const {
   return graph_.connected(a, b);
 }
 
-int RRTPlanner::extend(int tree) {
+int RRTPlanner::extend(int tree, int other) {
   Config x, step;
   space_->sample(rng_, x);
   double d;
-  const int near = trees_[tree].nearest(x, &d);
+  int near = trees_[tree].nearest(x, &d);
+  if (other >= 0) {
+    double dOther;
+    const int nearOther = trees_[other].nearest(x, &dOther);
+    if (nearOther >= 0 && (near < 0 || dOther < d)) {
+      near = nearOther;
+      d = dOther;
+      tree = other;
+    }
+  }
   if (near < 0) return -1;
   const Config from = graph_.node(near);  // a copy: adding a node moves the others
   if (d > delta_) {
@@ -62,13 +71,13 @@ void RRTPlanner::iterate() {
   ++iterations_;
   if (graph_.connected(0, 1)) return;
   if (bidirectional_) {
-    const int grown = std::uniform_int_distribution<int>(0, 1)(rng_);
-    const int n = extend(grown);
+    const int n = extend(0, 1);
     if (n < 0) return;
+    const int grown = treeOf_[n];
     const int target = trees_[1 - grown].nearest(graph_.node(n));
     if (target >= 0) tryConnect(n, target);
   } else {
-    const int n = extend(0);
+    const int n = extend(0, -1);
     if (n >= 0) tryConnect(n, 1);
   }
 }

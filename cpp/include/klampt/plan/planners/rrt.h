@@ -1,8 +1,9 @@
 // "rrt": rapidly-exploring random trees. Bidirectional (the default): each
-// iteration extends the start or the goal tree (at random) by at most
-// `delta` toward a random sample, then tries the straight edge from the new
-// node to the nearest node of the other tree when it is within
-// connectionThreshold. Unidirectional: only the start tree grows, and the
+// iteration extends whichever of the start and goal trees has the node
+// nearest a random sample (as the reference does: the tree whose Voronoi
+// region the sample falls in) by at most `delta` toward it, then tries the
+// straight edge from the new node to the nearest node of the other tree when
+// it is within connectionThreshold. Unidirectional: only the start tree grows, and the
 // goal is tried from each new node the same way. Edges are checked when made.
 #pragma once
 #include "klampt/plan/nearest.h"
@@ -30,8 +31,9 @@ class RRTPlanner : public MotionPlanner {
   void getRoadmap(std::vector<Config>& vertices, std::vector<Edge>& edges) const override;
 
  private:
-  /// Grows `tree` toward a sample; the new node or -1.
-  int extend(int tree);
+  /// Grows `tree`, or `other` (if >= 0) when its nearest node to the sample
+  /// is nearer, toward a sample; the new node or -1.
+  int extend(int tree, int other);
   /// Joins node n to `target` (a node of another component) if in reach.
   bool tryConnect(int n, int target);
 
