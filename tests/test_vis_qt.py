@@ -71,12 +71,12 @@ X_INPUT = textwrap.dedent("""
         x11.XFlush(dpy)
         time.sleep(0.1)
 
-    def key(name):
+    def key(name, pause=0.1):
         code = x11.XKeysymToKeycode(dpy, x11.XStringToKeysym(name.encode()))
         xtst.XTestFakeKeyEvent(dpy, code, True, 0)
         xtst.XTestFakeKeyEvent(dpy, code, False, 0)
         x11.XFlush(dpy)
-        time.sleep(0.1)
+        time.sleep(pause)
 
     def editor_pixel(window, editor):
         # a pixel where the robot poser grabs a movable link
@@ -95,6 +95,42 @@ X_INPUT = textwrap.dedent("""
 
     def bindings_loaded():
         return [b for b in qt_window.BINDINGS if b + '.QtCore' in sys.modules]
+
+    def shown_dialog(kind):
+        gui = qt_window._gui
+        if gui is None or not gui.running_elsewhere():
+            return None
+        found = gui.call(lambda: [w for w in widgets().QApplication.topLevelWidgets()
+                                  if isinstance(w, getattr(widgets(), kind)) and w.isVisible()])
+        return found[0] if found else None
+
+    def answer(name):
+        # in a helper thread, as a user: the file dialog gets the keys of name and Enter, or Escape for None
+        def run():
+            try:
+                assert wait_until(lambda: shown_dialog('QFileDialog') is not None, 20.0)
+                d = shown_dialog('QFileDialog')
+                gui = qt_window._gui
+                p = gui.call(lambda: d.mapToGlobal(d.rect().center()))
+                move((p.x(), p.y()), 0, 0)
+                gui.call(lambda: (d.raise_(), d.activateWindow()))
+                assert wait_until(lambda: gui.call(lambda: d.isActiveWindow()), 5.0)
+                field = gui.call(lambda: widgets().QApplication.focusWidget())
+                out.setdefault('focus', []).append(type(field).__name__)
+                if name is None:
+                    key('Escape')
+                    return
+                for i, c in enumerate(name):
+                    # one key at a time: a busy GUI thread takes queued keys in a batch, which its completer reorders
+                    key({'.': 'period', '/': 'slash', '-': 'minus'}.get(c, c), 0.01)
+                    assert wait_until(lambda: gui.call(lambda: field.text()) == name[:i + 1], 5.0), \
+                        gui.call(lambda: field.text())
+                key('Return')
+            except BaseException as e:
+                out.setdefault('driver_errors', []).append(repr(e))
+                qt_window._gui.call(lambda: [w.reject() for w in widgets().QApplication.topLevelWidgets()
+                                             if isinstance(w, widgets().QFileDialog)])
+        threading.Thread(target=run, daemon=True).start()
 
     def sphere():
         p = klampt.GeometricPrimitive(); p.setSphere([0, 0, 0], 0.5)
@@ -155,6 +191,14 @@ WINDOW_SCRIPT = X_INPUT + textwrap.dedent("""
     after = vis.getItemConfig(('world', robot.getName()))
     out['edit_moved'] = max(abs(x - y) for x, y in zip(before, after))
     vis.edit(('world', robot.getName()), False)
+
+    # a file dialog asked for in the main thread while the vis thread owns Qt
+    import tempfile
+    from klampt.io import resource
+    with tempfile.TemporaryDirectory() as folder:
+        answer('b.config')
+        saved = resource.save([1.0, 2.0], 'Config', directory=folder)
+        out['saved_from_thread'] = saved == os.path.join(folder, 'b.config') and os.path.exists(saved)
 
     # kill, then a new window with a custom UI and a split view
     vis.kill()
@@ -287,6 +331,62 @@ DIALOG_SCRIPT = X_INPUT + textwrap.dedent("""
     """)
 
 
+FILES_SCRIPT = X_INPUT + textwrap.dedent("""
+    import importlib
+    from klampt.io import resource
+    importlib.import_module(QT + '.QtWidgets')
+    out = {}
+    resource.set_directory(DIRECTORY)
+
+    def press_ok():
+        def run():
+            try:
+                assert wait_until(lambda: shown_dialog('QDialog') is not None, 20.0)
+                d = shown_dialog('QDialog')
+                ok = getattr(widgets().QDialogButtonBox.StandardButton, 'Ok')
+                qt_window._gui.call(lambda: d.buttons.button(ok).click())
+            except BaseException as e:
+                out.setdefault('driver_errors', []).append(repr(e))
+        threading.Thread(target=run, daemon=True).start()
+
+    q = [0.5, 1.5, 2.5]
+    answer('picked.config')
+    out['saved'] = resource.save(q, 'Config')
+    out['file'] = open(os.path.join(DIRECTORY, 'picked.config')).read().split()
+    answer('picked.config')
+    out['loaded'] = resource.load('Config')
+    answer('untyped')  # no extension: the type's is added
+    out['saved_auto'] = resource.save(([1.0, 0, 0, 0, 1.0, 0, 0, 0, 1.0], [0.5, 0, 0]), 'RigidTransform')
+    answer(None)
+    out['cancel_load'] = resource.load()
+    answer(None)
+    out['cancel_save'] = resource.save(q, 'Config')
+    # a missing resource: get() opens the editor; OK saves the default shown
+    press_ok()
+    out['got'] = resource.get('target.vector3', default=[1.0, 2.0, 3.0])
+    out['got_file'] = open(os.path.join(DIRECTORY, 'target.vector3')).read().split()
+    out['got_again'] = resource.get('target.vector3', default=[0.0, 0.0, 0.0])
+    out['bindings'] = bindings_loaded()
+    print(repr(out))
+    """)
+
+
+@pytest.mark.parametrize("binding", BINDINGS)
+def test_resource_file_dialogs_and_get_open_when_a_gui_is_there(binding, tmp_path):
+    folder = str(tmp_path)
+    out = _run("DIRECTORY = %r\n" % folder + FILES_SCRIPT, binding=binding)
+    assert 'driver_errors' not in out, out
+    assert out['bindings'] == [binding]
+    assert out['focus'] == ['QLineEdit'] * 5  # the typed name went to the dialog's file name field
+    assert out['saved'] == os.path.join(folder, 'picked.config')
+    assert [float(x) for x in out['file']] == [3, 0.5, 1.5, 2.5]
+    assert out['loaded'] == (os.path.join(folder, 'picked.config'), [0.5, 1.5, 2.5])
+    assert out['saved_auto'] == os.path.join(folder, 'untyped.xform')
+    assert out['cancel_load'] is None and out['cancel_save'] is None
+    assert out['got'] == [1.0, 2.0, 3.0] and [float(x) for x in out['got_file']] == [1.0, 2.0, 3.0]
+    assert out['got_again'] == [1.0, 2.0, 3.0]
+
+
 def _run(script, timeout=120, xvfb=True, env_extra=None, binding="PyQt6"):
     require_shared_data()
     env = {k: v for k, v in os.environ.items() if k not in ('DISPLAY', 'WAYLAND_DISPLAY', 'PYOPENGL_PLATFORM',
@@ -314,6 +414,7 @@ def test_qt_window_renders_fires_actions_edits_and_restarts(binding):
     assert out['fired'] == ['d']
     assert out['non_black'] > 0.9 and out['pose_diff'] > 0.002
     assert out['hit'] and out['edit_moved'] > 0.02
+    assert 'driver_errors' not in out and out['focus'] == ['QLineEdit'] and out['saved_from_thread']
     assert out['closed_after_kill']
     kind, wrapped, title, buttons = out['custom']
     assert kind == 'QMainWindow' and wrapped and title == 'custom' and buttons == ['Click me']
