@@ -33,7 +33,7 @@ done
 # keys sent through its XTest extension.
 command -v xvfb-run >/dev/null 2>&1 || need+=(xvfb xauth)
 dpkg -s libxtst6 >/dev/null 2>&1 || need+=(libxtst6)
-# Qt windows (PyQt6's xcb platform plugin) load these; without them Qt aborts.
+# Qt windows (the xcb platform plugin of PyQt6 and PySide6) load these; without them Qt aborts.
 for pkg in libxcb1 libx11-xcb1 libxcb-cursor0 libxcb-glx0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 \
     libxcb-randr0 libxcb-render0 libxcb-render-util0 libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1 \
     libxcb-xfixes0 libxcb-xkb1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libglib2.0-0 libdbus-1-3; do

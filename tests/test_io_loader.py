@@ -173,15 +173,18 @@ def test_resource_get_set(tmp_path, monkeypatch):
         resource.set_directory(old)
     with pytest.raises(RuntimeError):
         resource.get('missing.config', directory=d, doedit=False)
-    assert resource.get('missing.config', directory=d, default=[1.0]) == [1.0]
     # console editing reads the new value and saves it
     monkeypatch.setattr('builtins.input', lambda prompt='': '2\t5 6')
     assert resource.get('typed.config', directory=d, default=[1.0, 2.0], editor='console') == [5.0, 6.0]
     assert resource.get('typed.config', directory=d) == [5.0, 6.0]
-    # no display: the visual editor (Qt) cannot open its dialog
+    # no display: the visual editor (Qt) cannot open its dialog, get() gives the default, the file dialogs raise
     monkeypatch.delenv('DISPLAY', raising=False)
     monkeypatch.delenv('WAYLAND_DISPLAY', raising=False)
-    with pytest.raises(RuntimeError):
+    assert resource.get('missing.config', directory=d, default=[1.0]) == [1.0]
+    assert not os.path.exists(os.path.join(d, 'missing.config'))
+    with pytest.raises(RuntimeError, match='klampt.vis GUI'):
         resource.edit('x', [1.0, 2.0, 3.0], 'Point', editor='visual')
-    with pytest.raises(RuntimeError):
+    with pytest.raises(RuntimeError, match='A file dialog needs'):
         resource.load('Config')
+    with pytest.raises(RuntimeError, match='A file dialog needs'):
+        resource.save([1.0, 2.0], 'Config', directory=d)

@@ -1,4 +1,4 @@
-"""The Qt backend (PyQt6) under a virtual X server, driven by real X input
+"""The Qt backend under a virtual X server, driven by real X input
 (XTest key and mouse events, as from a user): screenshots are the rendered
 frame (a red sphere at the centre, the tx90 world in two poses), an
 action's shortcut key fires it from the "Actions" menu, customUI wraps the
@@ -8,7 +8,8 @@ given one on Cancel, with the QApplication in the main thread. Without a
 usable platform plugin (no display, an unknown QT_QPA_PLATFORM, a missing
 xcb library) init('PyQt') raises a RuntimeError naming what is missing,
 where Qt would abort the process. Under ``python -m klampt.vis`` Qt lives
-on the main thread."""
+on the main thread. The window and resource.edit scripts run with PyQt6
+and again with PySide6 (each alone in its process); the others with PyQt6."""
 import importlib.util
 import os
 import subprocess
@@ -23,8 +24,13 @@ from conftest import SHARED_DATA, require_shared_data, xvfb_command
 if importlib.util.find_spec("PyQt6") is None:
     pytest.skip("PyQt6 is not installed (pip install klampt[qt])", allow_module_level=True)
 
+# the window and dialog scripts run once per binding, named to the script by KLAMPT_TEST_QT
+BINDINGS = [pytest.param("PyQt6"),
+            pytest.param("PySide6", marks=pytest.mark.skipif(importlib.util.find_spec("PySide6") is None,
+                                                             reason="PySide6 is not installed"))]
+
 X_INPUT = textwrap.dedent("""
-    import ctypes, threading, time
+    import ctypes, os, sys, threading, time
     import numpy as np
     import klampt
     from klampt import vis
@@ -65,12 +71,12 @@ X_INPUT = textwrap.dedent("""
         x11.XFlush(dpy)
         time.sleep(0.1)
 
-    def key(name):
+    def key(name, pause=0.1):
         code = x11.XKeysymToKeycode(dpy, x11.XStringToKeysym(name.encode()))
         xtst.XTestFakeKeyEvent(dpy, code, True, 0)
         xtst.XTestFakeKeyEvent(dpy, code, False, 0)
         x11.XFlush(dpy)
-        time.sleep(0.1)
+        time.sleep(pause)
 
     def editor_pixel(window, editor):
         # a pixel where the robot poser grabs a movable link
@@ -82,6 +88,50 @@ X_INPUT = textwrap.dedent("""
                     return x, y
         return None
 
+    QT = os.environ['KLAMPT_TEST_QT']
+
+    def widgets():
+        return qt_window._gui.qt.QtWidgets
+
+    def bindings_loaded():
+        return [b for b in qt_window.BINDINGS if b + '.QtCore' in sys.modules]
+
+    def shown_dialog(kind):
+        gui = qt_window._gui
+        if gui is None or not gui.running_elsewhere():
+            return None
+        found = gui.call(lambda: [w for w in widgets().QApplication.topLevelWidgets()
+                                  if isinstance(w, getattr(widgets(), kind)) and w.isVisible()])
+        return found[0] if found else None
+
+    def answer(name):
+        # in a helper thread, as a user: the file dialog gets the keys of name and Enter, or Escape for None
+        def run():
+            try:
+                assert wait_until(lambda: shown_dialog('QFileDialog') is not None, 20.0)
+                d = shown_dialog('QFileDialog')
+                gui = qt_window._gui
+                p = gui.call(lambda: d.mapToGlobal(d.rect().center()))
+                move((p.x(), p.y()), 0, 0)
+                gui.call(lambda: (d.raise_(), d.activateWindow()))
+                assert wait_until(lambda: gui.call(lambda: d.isActiveWindow()), 5.0)
+                field = gui.call(lambda: widgets().QApplication.focusWidget())
+                out.setdefault('focus', []).append(type(field).__name__)
+                if name is None:
+                    key('Escape')
+                    return
+                for i, c in enumerate(name):
+                    # one key at a time: a busy GUI thread takes queued keys in a batch, which its completer reorders
+                    key({'.': 'period', '/': 'slash', '-': 'minus'}.get(c, c), 0.01)
+                    assert wait_until(lambda: gui.call(lambda: field.text()) == name[:i + 1], 5.0), \
+                        gui.call(lambda: field.text())
+                key('Return')
+            except BaseException as e:
+                out.setdefault('driver_errors', []).append(repr(e))
+                qt_window._gui.call(lambda: [w.reject() for w in widgets().QApplication.topLevelWidgets()
+                                             if isinstance(w, widgets().QFileDialog)])
+        threading.Thread(target=run, daemon=True).start()
+
     def sphere():
         p = klampt.GeometricPrimitive(); p.setSphere([0, 0, 0], 0.5)
         return klampt.Geometry3D(p)
@@ -89,7 +139,7 @@ X_INPUT = textwrap.dedent("""
 
 WINDOW_SCRIPT = X_INPUT + textwrap.dedent("""
     out = {}
-    assert vis.init('PyQt') == 'PyQt'
+    assert vis.init(QT) == 'PyQt'
     vis.add('s', sphere(), color=(1, 0, 0, 1))
     fired = []
     vis.addAction(lambda: fired.append('d'), 'Do it', 'd')
@@ -142,6 +192,14 @@ WINDOW_SCRIPT = X_INPUT + textwrap.dedent("""
     out['edit_moved'] = max(abs(x - y) for x, y in zip(before, after))
     vis.edit(('world', robot.getName()), False)
 
+    # a file dialog asked for in the main thread while the vis thread owns Qt
+    import tempfile
+    from klampt.io import resource
+    with tempfile.TemporaryDirectory() as folder:
+        answer('b.config')
+        saved = resource.save([1.0, 2.0], 'Config', directory=folder)
+        out['saved_from_thread'] = saved == os.path.join(folder, 'b.config') and os.path.exists(saved)
+
     # kill, then a new window with a custom UI and a split view
     vis.kill()
     out['closed_after_kill'] = native(window) is None
@@ -149,7 +207,7 @@ WINDOW_SCRIPT = X_INPUT + textwrap.dedent("""
     vis.createWindow('custom')  # the default camera again
     vis.add('s', sphere(), color=(1, 0, 0, 1))
     def make_ui(glwidget):
-        from PyQt6 import QtWidgets
+        QtWidgets = widgets()
         top = QtWidgets.QMainWindow()
         area = QtWidgets.QWidget()
         layout = QtWidgets.QVBoxLayout(area)
@@ -164,7 +222,7 @@ WINDOW_SCRIPT = X_INPUT + textwrap.dedent("""
     assert wait_until(lambda: native() is not None and native().glwidget.isValid())
     n = native()
     def inspect():
-        from PyQt6 import QtWidgets
+        QtWidgets = widgets()
         return (type(n.top).__name__, n.glwidget.window() is n.top, n.top.windowTitle(),
                 [b.text() for b in n.top.findChildren(QtWidgets.QPushButton)])
     out['custom'] = qt_window._gui.call(inspect)
@@ -175,11 +233,14 @@ WINDOW_SCRIPT = X_INPUT + textwrap.dedent("""
                       all(v.isValid() for v in native().views))
     out['split_views'] = len(native().views)
     vis.kill()
+    out['bindings'] = bindings_loaded()
     print(repr(out))
     """)
 
 DIALOG_SCRIPT = X_INPUT + textwrap.dedent("""
+    import importlib
     from klampt.io import resource
+    importlib.import_module(QT + '.QtWidgets')  # the program's own Qt: the one resource.edit uses
     out = {}
     w = klampt.WorldModel()
     assert w.readFile(WORLD)
@@ -205,7 +266,7 @@ DIALOG_SCRIPT = X_INPUT + textwrap.dedent("""
                 o = origin(n)
                 editor = n.window.scene.getItem('value').editor
                 hit = editor_pixel(n.window, editor) if drag else None
-                from PyQt6.QtWidgets import QPushButton
+                QPushButton = widgets().QPushButton
                 for text in clicks:
                     qt_window._gui.call(lambda: [b.click() for b in n.top.findChildren(QPushButton)
                                                  if b.text() == text])
@@ -216,7 +277,7 @@ DIALOG_SCRIPT = X_INPUT + textwrap.dedent("""
                         move(o, hit[0] + 8 * i, hit[1] + 4 * i)
                     button(False)
                 which = 'Ok' if press_ok else 'Cancel'
-                from PyQt6.QtWidgets import QDialogButtonBox
+                QDialogButtonBox = widgets().QDialogButtonBox
                 qt_window._gui.call(lambda: n.top.buttons.button(
                     getattr(QDialogButtonBox.StandardButton, which)).click())
             except BaseException as e:
@@ -228,9 +289,8 @@ DIALOG_SCRIPT = X_INPUT + textwrap.dedent("""
     out['ok'] = ok
     out['edited'] = max(abs(a - b) for a, b in zip(value, q0))
     out['world_restored'] = robot.getConfig() == q0
-    from PyQt6.QtCore import QThread
-    from PyQt6.QtWidgets import QApplication
-    out['app_in_main'] = QApplication.instance().thread() == QThread.currentThread()
+    QThread = qt_window._gui.qt.QtCore.QThread
+    out['app_in_main'] = widgets().QApplication.instance().thread() == QThread.currentThread()
 
     drive(False)
     ok, value = resource.edit('start', list(q0), 'Config', world=w)
@@ -253,7 +313,7 @@ DIALOG_SCRIPT = X_INPUT + textwrap.dedent("""
     vis.loop(setup=vis.show, callback=cb)
     out['loop'] = shots
     def ok_buttons():
-        from PyQt6.QtWidgets import QPushButton
+        QPushButton = widgets().QPushButton
         n = native()
         if n is None or not n.glwidget.isValid():
             return []
@@ -266,15 +326,72 @@ DIALOG_SCRIPT = X_INPUT + textwrap.dedent("""
     vis.dialog()
     out['dialog_returned'] = time.time() - start < 20
     vis.kill()
+    out['bindings'] = bindings_loaded()
     print(repr(out))
     """)
 
 
-def _run(script, timeout=120, xvfb=True, env_extra=None):
+FILES_SCRIPT = X_INPUT + textwrap.dedent("""
+    import importlib
+    from klampt.io import resource
+    importlib.import_module(QT + '.QtWidgets')
+    out = {}
+    resource.set_directory(DIRECTORY)
+
+    def press_ok():
+        def run():
+            try:
+                assert wait_until(lambda: shown_dialog('QDialog') is not None, 20.0)
+                d = shown_dialog('QDialog')
+                ok = getattr(widgets().QDialogButtonBox.StandardButton, 'Ok')
+                qt_window._gui.call(lambda: d.buttons.button(ok).click())
+            except BaseException as e:
+                out.setdefault('driver_errors', []).append(repr(e))
+        threading.Thread(target=run, daemon=True).start()
+
+    q = [0.5, 1.5, 2.5]
+    answer('picked.config')
+    out['saved'] = resource.save(q, 'Config')
+    out['file'] = open(os.path.join(DIRECTORY, 'picked.config')).read().split()
+    answer('picked.config')
+    out['loaded'] = resource.load('Config')
+    answer('untyped')  # no extension: the type's is added
+    out['saved_auto'] = resource.save(([1.0, 0, 0, 0, 1.0, 0, 0, 0, 1.0], [0.5, 0, 0]), 'RigidTransform')
+    answer(None)
+    out['cancel_load'] = resource.load()
+    answer(None)
+    out['cancel_save'] = resource.save(q, 'Config')
+    # a missing resource: get() opens the editor; OK saves the default shown
+    press_ok()
+    out['got'] = resource.get('target.vector3', default=[1.0, 2.0, 3.0])
+    out['got_file'] = open(os.path.join(DIRECTORY, 'target.vector3')).read().split()
+    out['got_again'] = resource.get('target.vector3', default=[0.0, 0.0, 0.0])
+    out['bindings'] = bindings_loaded()
+    print(repr(out))
+    """)
+
+
+@pytest.mark.parametrize("binding", BINDINGS)
+def test_resource_file_dialogs_and_get_open_when_a_gui_is_there(binding, tmp_path):
+    folder = str(tmp_path)
+    out = _run("DIRECTORY = %r\n" % folder + FILES_SCRIPT, binding=binding)
+    assert 'driver_errors' not in out, out
+    assert out['bindings'] == [binding]
+    assert out['focus'] == ['QLineEdit'] * 5  # the typed name went to the dialog's file name field
+    assert out['saved'] == os.path.join(folder, 'picked.config')
+    assert [float(x) for x in out['file']] == [3, 0.5, 1.5, 2.5]
+    assert out['loaded'] == (os.path.join(folder, 'picked.config'), [0.5, 1.5, 2.5])
+    assert out['saved_auto'] == os.path.join(folder, 'untyped.xform')
+    assert out['cancel_load'] is None and out['cancel_save'] is None
+    assert out['got'] == [1.0, 2.0, 3.0] and [float(x) for x in out['got_file']] == [1.0, 2.0, 3.0]
+    assert out['got_again'] == [1.0, 2.0, 3.0]
+
+
+def _run(script, timeout=120, xvfb=True, env_extra=None, binding="PyQt6"):
     require_shared_data()
     env = {k: v for k, v in os.environ.items() if k not in ('DISPLAY', 'WAYLAND_DISPLAY', 'PYOPENGL_PLATFORM',
                                                              'QT_QPA_PLATFORM')}
-    env.update(env_extra or {})
+    env.update(env_extra or {}, KLAMPT_TEST_QT=binding)
     source = "WORLD = %r\n" % os.path.join(SHARED_DATA, 'tx90blocks.xml') + script
     cmd = [sys.executable, '-c', source]
     if xvfb:
@@ -284,8 +401,10 @@ def _run(script, timeout=120, xvfb=True, env_extra=None):
     return eval(r.stdout.strip().splitlines()[-1])
 
 
-def test_qt_window_renders_fires_actions_edits_and_restarts():
-    out = _run(WINDOW_SCRIPT)
+@pytest.mark.parametrize("binding", BINDINGS)
+def test_qt_window_renders_fires_actions_edits_and_restarts(binding):
+    out = _run(WINDOW_SCRIPT, binding=binding)
+    assert out['bindings'] == [binding]
     assert out['size'] == (480, 640, 3)
     centre, corner = out['centre'], out['corner']
     assert centre[0] > 100 and centre[1] < 50 and centre[2] < 50  # the red sphere, not a black buffer
@@ -295,6 +414,7 @@ def test_qt_window_renders_fires_actions_edits_and_restarts():
     assert out['fired'] == ['d']
     assert out['non_black'] > 0.9 and out['pose_diff'] > 0.002
     assert out['hit'] and out['edit_moved'] > 0.02
+    assert 'driver_errors' not in out and out['focus'] == ['QLineEdit'] and out['saved_from_thread']
     assert out['closed_after_kill']
     kind, wrapped, title, buttons = out['custom']
     assert kind == 'QMainWindow' and wrapped and title == 'custom' and buttons == ['Click me']
@@ -302,8 +422,10 @@ def test_qt_window_renders_fires_actions_edits_and_restarts():
     assert out['split_views'] == 2
 
 
-def test_resource_edit_loop_and_dialog_in_the_main_thread():
-    out = _run(DIALOG_SCRIPT)
+@pytest.mark.parametrize("binding", BINDINGS)
+def test_resource_edit_loop_and_dialog_in_the_main_thread(binding):
+    out = _run(DIALOG_SCRIPT, binding=binding)
+    assert out['bindings'] == [binding]
     assert 'driver_errors' not in out, out
     assert out['ok'] is True and out['edited'] > 0.02
     assert out['world_restored'] and out['app_in_main']

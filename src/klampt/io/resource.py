@@ -5,10 +5,11 @@
 extension (``.config``, ``.path``, ``.xform``, ``.json`` ...).
 
 Editing resources on the console is supported (:func:`console_edit`);
-visual editing opens the Qt dialogs of :mod:`klampt.vis.editors` (it needs
-``pip install klampt[qt]`` and a display, else raises RuntimeError);
-thumbnails render offscreen; the file dialogs of :func:`load` and
-:func:`save` are not available and raise RuntimeError.
+visual editing opens the Qt dialogs of :mod:`klampt.vis.editors`, and
+:func:`load` and :func:`save` ask for a file name in a Qt file dialog
+(both need ``pip install klampt[qt]`` and a display, else raise
+RuntimeError); :func:`get` opens the editor for a missing resource only
+when Qt can show it. Thumbnails render offscreen.
 
 Don't use ``from klampt.io.resource import *``: it would hide the builtin
 ``set``.
@@ -76,10 +77,13 @@ def get(name, type='auto', directory=None, default=None, doedit='auto', descript
     ``directory``).
 
     If it does not exist: with doedit=False, RuntimeError; with
-    doedit='auto' and the visual editor (unavailable without klampt.vis),
-    default is returned; otherwise the value (default, or a default of the
-    type) is edited with :func:`edit` and saved if the edit is accepted.  If the resource exists
-    and doedit is True, it is edited before being returned.
+    doedit='auto' and the visual editor, the editor opens when Qt can show
+    it and the type is one of :func:`visual_edit_types`, else default is
+    returned; otherwise the value (default, or a default of the type, sized
+    for ``referenceObject`` or the world's first robot) is edited with
+    :func:`edit` and saved if the edit is accepted. If the resource exists
+    and doedit is True, it is edited before being returned (and saved if
+    accepted).
 
     Returns:
         the object, or default if the resource doesn't exist and the edit
@@ -94,12 +98,15 @@ def get(name, type='auto', directory=None, default=None, doedit='auto', descript
     else:
         if doedit is False:
             raise RuntimeError("Resource %s does not exist" % fn)
-        if doedit == 'auto' and editor == 'visual':
+        if doedit == 'auto' and editor == 'visual' and not (rtype in visual_edit_types() and _gui_usable()):
             return default
         value = default
         if value is None and rtype not in ('json', 'xml'):
             from ..model import types
-            value = types.make(rtype, referenceObject)
+            reference = referenceObject
+            if reference is None and world is not None and world.numRobots() > 0:
+                reference = world.robot(0)
+            value = types.make(rtype, reference)
     ok, result = edit(name, value, rtype if rtype not in ('json', 'xml') else 'auto', description, editor, world,
                       referenceObject, frame)
     if ok:
@@ -121,7 +128,16 @@ def set(name, value, type='auto', directory=None):
 
 
 class FileGetter(object):
-    """A file dialog (needs the Qt backend of klampt.vis)."""
+    """A file dialog of the Qt backend of klampt.vis.
+
+    Attributes:
+        title (str): the dialog's title.
+        directory (str): the folder it shows first.
+        filetypes (list): (description, [extensions]) pairs offered as
+            filters (an "All files" filter is always added).
+        result (str or None): the chosen path after :meth:`getOpen` or
+            :meth:`getSave`, None after Cancel.
+    """
 
     def __init__(self, title='Open file'):
         self.title = title
@@ -129,30 +145,105 @@ class FileGetter(object):
         self.filetypes = []
         self.result = None
 
+    def _filters(self):
+        filters = ["%s (%s)" % (desc, " ".join("*" + ext for ext in exts)) for desc, exts in self.filetypes]
+        return filters + ["All files (*)"]
+
+    def _ask(self, save):
+        from ..vis.backends import qt_window
+        binding = _gui_binding('A file dialog')
+        suffix = next((exts[0] for _, exts in self.filetypes if exts), None)
+        self.result = qt_window.file_dialog(save, self.title, self.directory, self._filters(), suffix,
+                                            binding.name)
+        return self.result
+
     def getOpen(self):
-        """The open-file dialog: always raises RuntimeError, as file dialogs
-        need a klampt.vis GUI that this implementation does not provide."""
-        _need_gui('file dialogs')
+        """Asks for an existing file; returns (and keeps in ``result``) its
+        path, or None on Cancel. RuntimeError without a usable Qt GUI."""
+        return self._ask(False)
 
     def getSave(self):
-        """The save-file dialog: always raises RuntimeError, as file dialogs
-        need a klampt.vis GUI that this implementation does not provide."""
-        _need_gui('file dialogs')
+        """Asks for a file to write; returns (and keeps in ``result``) its
+        path, or None on Cancel. RuntimeError without a usable Qt GUI."""
+        return self._ask(True)
 
 
-def _need_gui(what):
-    raise RuntimeError("%s need the klampt.vis GUI, which is not available in this installation" % what.capitalize())
+def _gui_binding(what):
+    """The Qt binding the GUI dialogs use; RuntimeError saying that
+    ``what`` needs it when Qt cannot open windows here."""
+    from ..vis.backends import qt_window
+    try:
+        return qt_window.usable_binding()
+    except (ImportError, RuntimeError) as error:
+        raise RuntimeError("%s needs the klampt.vis GUI (Qt windows), not usable here: %s"
+                           % (what, error)) from None
+
+
+def _gui_usable():
+    from ..vis.backends import qt_window
+    try:
+        qt_window.usable_binding()
+    except (ImportError, RuntimeError):
+        return False
+    return True
+
+
+def _file_types(type):
+    return [(type, loader.TYPE_TO_EXTENSIONS.get(type, []) + ['.json'])]
 
 
 def load(type=None, directory=None):
-    """Asks the user for a resource file in a dialog (needs klampt.vis)."""
-    _need_gui('file dialogs')
+    """Asks the user for a resource file in a Qt file dialog, starting in
+    the resource directory (or ``directory``), and loads it.
+
+    Args:
+        type (str, optional): the type to read; the dialog offers its file
+            extensions and .json. If None, the type follows from the
+            extension of the chosen file.
+
+    Returns:
+        (file name, value), or None if the dialog was cancelled.
+        RuntimeError when no Qt GUI can be shown.
+    """
+    getter = FileGetter('Open resource')
+    getter.directory = directory if directory is not None else _directory
+    if type is not None:
+        getter.filetypes = _file_types(type)
+    fn = getter.getOpen()
+    if fn is None:
+        return None
+    if os.path.splitext(fn)[1].lower() == '.json':
+        type = 'json'
+    return fn, get(fn, type if type is not None else 'auto', directory='', doedit=False)
 
 
 def save(value, type='auto', directory=None):
-    """Asks the user where to save a resource in a dialog (needs
-    klampt.vis)."""
-    _need_gui('file dialogs')
+    """Asks the user in a Qt file dialog where to save a resource, starting
+    in the resource directory (or ``directory``), and saves it there.
+
+    Args:
+        value: the object.
+        type (str): its type, or 'auto' to find it from the value; the
+            dialog offers the type's file extensions and .json.
+
+    Returns:
+        the file name, or None if the dialog was cancelled.
+        RuntimeError when no Qt GUI can be shown.
+    """
+    from ..model import types
+    typelist = types.object_to_types(value) if type == 'auto' else type
+    if isinstance(typelist, str):
+        typelist = [typelist]
+    getter = FileGetter('Save resource')
+    getter.directory = directory if directory is not None else _directory
+    for t in typelist:
+        getter.filetypes += _file_types(t)
+    fn = getter.getSave()
+    if fn is None:
+        return None
+    if os.path.splitext(fn)[1].lower() == '.json':
+        type = 'json'
+    return fn if set(fn, value, type, directory='') else None
 
 
 def thumbnail(value, size, type='auto', world=None, frame=None):
@@ -234,12 +325,7 @@ def _visual_edit(name, value, type, description, world, referenceObject, frame):
         e = editors.WorldEditor(name, value, description)
     else:
         raise ValueError("Visual editing of objects of type %s is not supported" % type)
-    from ..vis.backends import qt_window
-    try:
-        qt_window.usable_binding()
-    except (ImportError, RuntimeError) as error:
-        raise RuntimeError("Visual editing needs the klampt.vis GUI (Qt windows), not usable here: %s"
-                           % error) from None
+    _gui_binding('Visual editing')
     return editors.run(e)
 
 

@@ -4,13 +4,14 @@
 their shortcuts; ``vis.customUI`` wraps the GL widget in the user's own
 widgets; ``vis.splitView`` tiles more views of the scene (or of plugins) in
 a splitter; ``dialog()`` adds an OK button; the editors of ``vis.edit`` and
-of :mod:`klampt.vis.editors` are driven by the mouse as in GLFW windows.
+of :mod:`klampt.vis.editors` are driven by the mouse as in GLFW windows;
+:func:`file_dialog` asks for file names (``resource.load`` / ``save``).
 The binding is the one the program already imported, else the one asked
 for, else the first installed of PyQt6, PySide6 and PyQt5.
 
 One ``QApplication`` per process, made in the thread that first needs it:
 the main thread for the blocking calls (``loop``, ``dialog``, ``run``,
-``spin``, ``resource.edit``) and under ``python -m klampt.vis``; on Linux,
+``spin``, ``resource.edit``, ``load``, ``save``) and under ``python -m klampt.vis``; on Linux,
 ``show()`` from a script keeps the reference's behaviour and runs it in a
 vis thread (with a warning, as Qt wants its GUI in the main thread); that
 thread then lives until the process exits, so ``kill()`` can be followed by
@@ -1115,3 +1116,52 @@ def run_dialog(window, binding=None):
             gui.service()
             gui.app.processEvents()
         gui.dialogs.discard(window)
+
+
+def file_dialog(save, title, directory='', filters=(), suffix=None, binding=None):
+    """Asks the user for a file in a QFileDialog (the system's own where Qt
+    has one) and returns its path, or None on Cancel.
+
+    Args:
+        save (bool): True to name a file to write (it may not exist yet),
+            False to pick an existing file to read.
+        title (str): the dialog's title.
+        directory (str): the folder it shows first.
+        filters (list of str): Qt name filters, as "Config (*.config *.json)".
+        suffix (str, optional): added to a typed name without extension.
+        binding (str, optional): the Qt binding when none is imported yet.
+
+    Runs in the main thread, or waits for the Qt thread; other windows keep
+    updating meanwhile."""
+    qt = usable_binding(binding)
+    gui = _ensure_gui(qt, blocking=True)
+    chosen = []
+    dialogs = []  # the wrapper must outlive open_dialog: collecting it deletes the dialog
+
+    def open_dialog():
+        QFileDialog = qt.QtWidgets.QFileDialog
+        dialog = QFileDialog(None, title, directory or '', ";;".join(filters))
+        dialog.setAcceptMode(qt.enum(QFileDialog, 'AcceptMode', 'AcceptSave' if save else 'AcceptOpen'))
+        dialog.setFileMode(qt.enum(QFileDialog, 'FileMode', 'AnyFile' if save else 'ExistingFile'))
+        if suffix:
+            dialog.setDefaultSuffix(suffix.lstrip('.'))
+
+        def finished(result):
+            files = dialog.selectedFiles()
+            chosen.append(files[0] if result and files else None)
+            dialog.deleteLater()
+        dialog.finished.connect(_guarded(finished))
+        dialogs.append(dialog)
+        dialog.show()
+        dialog.raise_()
+        dialog.activateWindow()
+    if gui.in_owner():
+        open_dialog()
+        gui.serve(lambda: bool(chosen))
+    elif gui.running_elsewhere():
+        gui.call(open_dialog)
+        while not chosen and gui.serving > 0:
+            time.sleep(LOOP_PERIOD)
+    else:
+        raise RuntimeError("klampt.vis: Qt belongs to another thread, which runs no event loop now")
+    return chosen[0] if chosen else None
