@@ -116,7 +116,7 @@ class JupyterBackend(Backend):
             if callback is not None:
                 callback()
             widget.update()
-        ipy_display(Playback(widget, advance=advance, reset=cleanup))
+        ipy_display(Playback(widget, advance=advance, reset=cleanup, framerate=30))
 
     def kill(self, windows):
         for w in windows:

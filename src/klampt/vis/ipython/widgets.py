@@ -263,8 +263,9 @@ def EditConfig(robot, klampt_widget=None, ghost=None, link_selector='slider', li
 
 def EditPoint(value=None, min=None, max=None, labels=None, klampt_widget=None, point_name='edited_point',
               point_radius=0.05, callback=None):
-    """Sliders editing a 3D point, shown as a point in ``klampt_widget``."""
-    value = list(value) if value is not None else [0.0, 0.0, 0.0]
+    """Sliders editing a 3D point, shown as a point in ``klampt_widget``. A
+    list given as ``value`` holds the edited point (as in Klamp't)."""
+    value = value if isinstance(value, list) else list(value) if value is not None else [0.0, 0.0, 0.0]
     lo = list(min) if min is not None else [v - 2 for v in value]
     hi = list(max) if max is not None else [v + 2 for v in value]
     labels = labels or ['x', 'y', 'z']
@@ -315,47 +316,118 @@ def EditTransform(value=None, xmin=None, xmax=None, labels=None, klampt_widget=N
     return ipywidgets.VBox(sliders)
 
 
-def Playback(widget=None, advance=None, reset=None, maxframes=None, framerate=30, quiet=False):
-    """Play / step / reset buttons calling ``advance()`` / ``reset()`` and
-    updating ``widget`` after each frame."""
-    import threading
-    import time
-    play = ipywidgets.Button(description='Play')
-    step = ipywidgets.Button(description='Step')
-    stop = ipywidgets.Button(description='Stop')
-    restart = ipywidgets.Button(description='Reset')
-    state = {'running': False, 'frames': 0}
+class Playback(ipywidgets.VBox):
+    """Play / Step / Pause / Reset buttons for an animation shown in a
+    KlamptWidget, with the reference's constructor and attributes.
 
-    def one():
-        if advance is not None:
-            advance()
-        state['frames'] += 1
-        if widget is not None:
-            widget.update()
+    Play calls ``advance()`` once per frame in a background thread,
+    ``framerate`` frames per second (None: as fast as possible), until Pause
+    (which then calls ``pause()``), Reset (which calls ``reset()`` and sets
+    ``frame`` back to 0) or ``maxframes`` frames; Step runs one frame.
+    ``klampt_widget`` is updated after each frame. An exception raised by a
+    callback stops playing and is printed in the widget's output area.
 
-    def run():
-        while state['running'] and (maxframes is None or state['frames'] < maxframes):
-            one()
-            time.sleep(1.0 / framerate)
-        state['running'] = False
+    Attributes:
+        klampt_widget, advance, reset, pause, maxframes, framerate, quiet: as given.
+        frame (int): frames run since the last reset.
+        playbutton, stepbutton, pausebutton, resetbutton (ipywidgets.Button)
+        out (ipywidgets.Output): where callback errors are printed.
+    """
 
-    def on_play(_):
-        if not state['running']:
-            state['running'] = True
-            threading.Thread(target=run, daemon=True).start()
+    def __init__(self, klampt_widget=None, advance=None, reset=None, pause=None, maxframes=None, framerate=None,
+                 quiet=False):
+        import threading
+        self.klampt_widget = klampt_widget
+        self.advance = advance
+        self.reset = reset
+        self.pause = pause
+        self.maxframes = maxframes
+        self.framerate = framerate
+        self.quiet = quiet
+        self.frame = 0
+        self.playbutton = ipywidgets.Button(description='Play', icon='play', tooltip='Start the animation')
+        self.stepbutton = ipywidgets.Button(description='Step', icon='step-forward', tooltip='Step the animation')
+        self.pausebutton = ipywidgets.Button(description='Pause', icon='pause', tooltip='Pause the animation',
+                                             disabled=True)
+        self.resetbutton = ipywidgets.Button(description='Reset', icon='undo', tooltip='Reset the animation')
+        self.out = ipywidgets.Output()
+        self._lock = threading.RLock()
+        self._playing = threading.Event()
+        self._thread = None
+        self.playbutton.on_click(lambda _: self._play())
+        self.stepbutton.on_click(lambda _: self._step())
+        self.pausebutton.on_click(lambda _: self._pause())
+        self.resetbutton.on_click(lambda _: self._reset())
+        ipywidgets.VBox.__init__(self, [ipywidgets.HBox([self.playbutton, self.stepbutton, self.pausebutton,
+                                                         self.resetbutton]), self.out])
 
-    def on_stop(_):
-        state['running'] = False
+    def _call(self, fn):
+        """Runs a user callback; False (and the error printed) if it raised."""
+        if fn is None:
+            return True
+        try:
+            fn()
+            return True
+        except Exception as e:
+            with self.out:
+                print("Exception during Playback callback, stopping:", repr(e))
+            return False
 
-    def on_reset(_):
-        state['running'] = False
-        state['frames'] = 0
-        if reset is not None:
-            reset()
-        if widget is not None:
-            widget.update()
-    play.on_click(on_play)
-    step.on_click(lambda _: one())
-    stop.on_click(on_stop)
-    restart.on_click(on_reset)
-    return ipywidgets.HBox([play, step, stop, restart])
+    def _step(self):
+        """One frame: advance, count it, refresh the view. False on an error."""
+        with self._lock:
+            ok = self._call(self.advance)
+            if ok:
+                self.frame += 1
+                if self.klampt_widget is not None:
+                    self.klampt_widget.update()
+            return ok
+
+    def _set_playing(self, playing):
+        self.playbutton.disabled = playing
+        self.stepbutton.disabled = playing
+        self.pausebutton.disabled = not playing
+
+    def _run(self):
+        import time
+        dt = 0.0 if self.framerate is None else 1.0 / self.framerate
+        next_time = time.monotonic()
+        while self._playing.is_set():
+            if self.maxframes is not None and self.frame >= self.maxframes:
+                self.frame = 0  # played to the end: the next Play starts over
+                break
+            if not self._step():
+                break
+            next_time += dt
+            delay = next_time - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+        self._playing.clear()
+        self._set_playing(False)
+
+    def _play(self):
+        import threading
+        if self._playing.is_set():
+            return
+        self._playing.set()
+        self._set_playing(True)
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _stop_thread(self):
+        self._playing.clear()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+
+    def _pause(self):
+        self._stop_thread()
+        self._call(self.pause)
+
+    def _reset(self):
+        self._stop_thread()
+        with self._lock:
+            self._call(self.reset)
+            self.frame = 0
+            if self.klampt_widget is not None:
+                self.klampt_widget.update()
