@@ -6,6 +6,7 @@ synchronously (``KLAMPT_VIS_SCREENSHOT_DIR`` receives what would have been
 shown)."""
 import itertools
 import os
+import queue
 import time
 import warnings
 
@@ -26,6 +27,22 @@ def headless_timeout():
         warnings.warn("KLAMPT_VIS_HEADLESS_TIMEOUT=%r is not a number" % value)
         return None
 
+
+
+def run_queued_calls(calls, where):
+    """Runs the functions other threads queued on ``calls`` (a queue.Queue),
+    each under the scene lock; one that raises is reported as a warning
+    naming ``where`` and the others still run."""
+    while True:
+        try:
+            func = calls.get_nowait()
+        except queue.Empty:
+            return
+        try:
+            with global_lock:
+                func()
+        except Exception as e:
+            warnings.warn("klampt.vis: a function run in the %s thread raised %r" % (where, e))
 
 class Backend:
     """The headless backend's behaviour; GUI backends override what they show."""

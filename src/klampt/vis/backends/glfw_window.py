@@ -17,7 +17,7 @@ import time
 import warnings
 
 from .._scene import global_lock
-from .base import LOOP_PERIOD, Backend
+from .base import LOOP_PERIOD, Backend, run_queued_calls
 
 _SPECIAL_KEYS = None
 SCREENSHOT_TIMEOUT = 5.0
@@ -277,16 +277,7 @@ class GLFWBackend(Backend):
             self._gui_ident = None
 
     def _run_calls(self):
-        while True:
-            try:
-                func = self._calls.get_nowait()
-            except queue.Empty:
-                return
-            try:
-                with global_lock:
-                    func()
-            except Exception as e:
-                warnings.warn("klampt.vis.threadCall function raised %r" % (e,))
+        run_queued_calls(self._calls, "GLFW")
 
     def _service(self, glfw, window):
         native = self._natives.get(window)

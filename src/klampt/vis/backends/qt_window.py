@@ -35,7 +35,7 @@ import warnings
 
 from .._scene import global_lock
 from .._window import Window
-from .base import LOOP_PERIOD, Backend
+from .base import LOOP_PERIOD, Backend, run_queued_calls
 
 SCREENSHOT_TIMEOUT = 5.0
 BINDINGS = ('PyQt6', 'PySide6', 'PyQt5')
@@ -764,16 +764,7 @@ class _Gui:
 
     def run_calls(self):
         """Runs the functions other threads queued."""
-        while True:
-            try:
-                func = self.calls.get_nowait()
-            except queue.Empty:
-                return
-            try:
-                with global_lock:
-                    func()
-            except Exception as e:
-                warnings.warn("klampt.vis: a function run in the Qt thread raised %r" % (e,))
+        run_queued_calls(self.calls, "Qt")
 
     def call(self, func, timeout=10.0):
         """Runs ``func()`` in the owning thread and returns its result; when
