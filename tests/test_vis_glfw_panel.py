@@ -12,8 +12,9 @@ import textwrap
 
 
 from conftest import xvfb_command
+from vis_helpers import XTEST_PREAMBLE
 
-SCRIPT = textwrap.dedent("""
+SCRIPT = XTEST_PREAMBLE + textwrap.dedent("""
     import ctypes, threading, time
     import numpy as np
     import klampt
@@ -21,15 +22,6 @@ SCRIPT = textwrap.dedent("""
     from klampt.vis import _gui_panel as layout
     from klampt.vis import visualization
 
-    x11 = ctypes.CDLL('libX11.so.6')
-    xtst = ctypes.CDLL('libXtst.so.6')
-    x11.XOpenDisplay.restype = ctypes.c_void_p
-    x11.XStringToKeysym.restype = ctypes.c_ulong
-    x11.XKeysymToKeycode.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
-    for f in (xtst.XTestFakeMotionEvent, xtst.XTestFakeButtonEvent, xtst.XTestFakeKeyEvent, x11.XFlush):
-        f.argtypes = None
-    dpy = ctypes.c_void_p(x11.XOpenDisplay(None))
-    assert dpy.value, 'no X display'
 
     assert vis.init() == 'GLFW'
     p = klampt.GeometricPrimitive(); p.setSphere([0, 0, 0], 0.5)

@@ -19,6 +19,7 @@ import textwrap
 import pytest
 
 from conftest import SHARED_DATA, require_shared_data, xvfb_command
+from vis_helpers import XTEST_PREAMBLE
 
 # found, not imported: this process stays free of Qt
 if importlib.util.find_spec("PyQt6") is None:
@@ -29,7 +30,7 @@ BINDINGS = [pytest.param("PyQt6"),
             pytest.param("PySide6", marks=pytest.mark.skipif(importlib.util.find_spec("PySide6") is None,
                                                              reason="PySide6 is not installed"))]
 
-X_INPUT = textwrap.dedent("""
+X_INPUT = XTEST_PREAMBLE + textwrap.dedent("""
     import ctypes, os, sys, threading, time
     import numpy as np
     import klampt
@@ -37,15 +38,6 @@ X_INPUT = textwrap.dedent("""
     from klampt.vis import visualization
     from klampt.vis.backends import qt_window
 
-    x11 = ctypes.CDLL('libX11.so.6')
-    xtst = ctypes.CDLL('libXtst.so.6')
-    x11.XOpenDisplay.restype = ctypes.c_void_p
-    x11.XStringToKeysym.restype = ctypes.c_ulong
-    x11.XKeysymToKeycode.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
-    for f in (xtst.XTestFakeMotionEvent, xtst.XTestFakeButtonEvent, xtst.XTestFakeKeyEvent, x11.XFlush):
-        f.argtypes = None
-    dpy = ctypes.c_void_p(x11.XOpenDisplay(None))
-    assert dpy.value, 'no X display'
 
     def wait_until(condition, timeout=10.0):
         end = time.time() + timeout
@@ -70,6 +62,14 @@ X_INPUT = textwrap.dedent("""
         xtst.XTestFakeButtonEvent(dpy, 1, down, 0)
         x11.XFlush(dpy)
         time.sleep(0.1)
+
+    def drag_from(o, hit):
+        # press at hit, move 40 x 20 pixels in five steps, release
+        move(o, *hit)
+        button(True)
+        for i in range(1, 6):
+            move(o, hit[0] + 8 * i, hit[1] + 4 * i)
+        button(False)
 
     def key(name, pause=0.1):
         code = x11.XKeysymToKeycode(dpy, x11.XStringToKeysym(name.encode()))
@@ -182,11 +182,7 @@ WINDOW_SCRIPT = X_INPUT + textwrap.dedent("""
     out['hit'] = hit is not None
     before = vis.getItemConfig(('world', robot.getName()))
     if hit:
-        move(o, *hit)
-        button(True)
-        for i in range(1, 6):
-            move(o, hit[0] + 8 * i, hit[1] + 4 * i)
-        button(False)
+        drag_from(o, hit)
         time.sleep(0.3)
     after = vis.getItemConfig(('world', robot.getName()))
     out['edit_moved'] = max(abs(x - y) for x, y in zip(before, after))
@@ -271,11 +267,7 @@ DIALOG_SCRIPT = X_INPUT + textwrap.dedent("""
                     qt_window._gui.call(lambda: [b.click() for b in n.top.findChildren(QPushButton)
                                                  if b.text() == text])
                 if hit:
-                    move(o, *hit)
-                    button(True)
-                    for i in range(1, 6):
-                        move(o, hit[0] + 8 * i, hit[1] + 4 * i)
-                    button(False)
+                    drag_from(o, hit)
                 which = 'Ok' if press_ok else 'Cancel'
                 QDialogButtonBox = widgets().QDialogButtonBox
                 qt_window._gui.call(lambda: n.top.buttons.button(

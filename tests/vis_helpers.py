@@ -30,3 +30,18 @@ def background_mask(img, tol=3):
 def focal_pixels(width, fov_deg=30.0):
     """Focal length in pixels of the horizontal field of view."""
     return (width / 2.0) / math.tan(math.radians(fov_deg / 2.0))
+
+
+# The start of a window test's script: the X display through libX11, and
+# XTest to send it pointer and key events (x11, xtst, dpy).
+XTEST_PREAMBLE = """import ctypes
+x11 = ctypes.CDLL('libX11.so.6')
+xtst = ctypes.CDLL('libXtst.so.6')
+x11.XOpenDisplay.restype = ctypes.c_void_p
+x11.XStringToKeysym.restype = ctypes.c_ulong
+x11.XKeysymToKeycode.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+for f in (xtst.XTestFakeMotionEvent, xtst.XTestFakeButtonEvent, xtst.XTestFakeKeyEvent, x11.XFlush):
+    f.argtypes = None
+dpy = ctypes.c_void_p(x11.XOpenDisplay(None))
+assert dpy.value, 'no X display'
+"""
