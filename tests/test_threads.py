@@ -300,6 +300,44 @@ def test_geometry_edits_during_queries():
     ''')
 
 
+def test_threads_first_querying_a_shape_together_build_its_structures_once():
+    # Every query structure of a shape (collision tree, point-query tree,
+    # local box, render arrays) is built on first use; threads that all start
+    # on a fresh shape at the same moment must share one build of each and
+    # read what a single thread reads.
+    run_scenario('''
+    from klampt.model.geometry import TriangleMesh
+    mug = Geometry3D()
+    assert mug.loadFile(os.path.join(D, "objects/srimugsmooth.off"))
+    ball = Geometry3D()
+    assert ball.loadFile(os.path.join(D, "objects/sphere.off"))
+    ball.translate([0.03, 0.0, 0.05])
+    ball.collides(mug)
+    mesh = mug.getTriangleMesh()
+
+    def queries(g):
+        return (g.collides(ball), g.distance(ball).d, g.distance_point([0.1, 0.2, 0.3]).d,
+                g.getBBTight(), g.getBB(), g.rayCast([0, 0, 2], [0, 0, -1]))
+
+    alone = Geometry3D()
+    alone.setTriangleMesh(mesh)
+    expected = queries(alone)
+    for rounds in range(20):
+        g = Geometry3D()
+        g.setTriangleMesh(mesh)
+        before = klampt.collision_structures_built()
+        start = threading.Barrier(8)
+        results = []
+
+        def worker():
+            start.wait()
+            results.append(queries(g))
+        in_threads(*[worker] * 8)
+        assert klampt.collision_structures_built() - before == 1, klampt.collision_structures_built() - before
+        assert results == [expected] * 8, (results, expected)
+    ''')
+
+
 def test_world_edits_during_simulation_sensors_and_self_collision():
     run_scenario('''
     w = world("simulation_test_worlds/sensortest.xml")

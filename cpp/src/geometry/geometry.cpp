@@ -8,6 +8,11 @@
 
 namespace klampt {
 
+std::mutex& lazyCachePublishMutex() {
+  static std::mutex m;
+  return m;
+}
+
 const char* geometryTypeName(GeometryType type) {
   switch (type) {
     case GeometryType::Empty: return "";
@@ -239,12 +244,11 @@ void tightBoundingBox(const GeometryData& data, const RigidTransform& T, Vector3
 
 void looseBoundingBox(const Geometry& g, Vector3& bmin, Vector3& bmax) {
   const GeometryData& d = *g.data;
-  auto box = std::atomic_load(&d.localBox);
+  const std::array<Vector3, 2>* box = d.localBox.get();
   if (!box) {
     Vector3 lo, hi;
     tightBoundingBox(d, RigidTransform(), lo, hi);
-    box = std::make_shared<const std::array<Vector3, 2>>(std::array<Vector3, 2>{lo, hi});
-    std::atomic_store(&d.localBox, box);
+    box = &d.localBox.publish(std::make_shared<const std::array<Vector3, 2>>(std::array<Vector3, 2>{lo, hi}));
   }
   const Vector3 c = g.currentTransform.apply(0.5 * ((*box)[0] + (*box)[1]));
   const Vector3 e = g.currentTransform.R.cwiseAbs() * (0.5 * ((*box)[1] - (*box)[0])) + Vector3::Constant(g.margin);

@@ -24,14 +24,9 @@ std::uint64_t nextSerial() {
   return ++counter;
 }
 
-std::shared_ptr<const RenderCache> cacheOf(const GeometryData& data) {
-  auto cache = std::atomic_load(&data.renderCache);
-  if (cache) return cache;
-  auto fresh = std::make_shared<const RenderCache>();
-  std::shared_ptr<const RenderCache> expected;
-  // Another thread may have installed one first: use theirs.
-  if (std::atomic_compare_exchange_strong(&data.renderCache, &expected, fresh)) return fresh;
-  return expected;
+const RenderCache& cacheOf(const GeometryData& data) {
+  if (const RenderCache* cache = data.renderCache.get()) return *cache;
+  return data.renderCache.publish(std::make_shared<const RenderCache>());
 }
 
 /// Appends a mesh's triangles (local frame) to `out` as separate vertices.
@@ -171,18 +166,18 @@ std::shared_ptr<const RenderPoints> buildPoints(const GeometryData& data) {
 }  // namespace
 
 std::shared_ptr<const RenderMesh> renderMesh(const GeometryData& data, double creaseAngle) {
-  auto cache = cacheOf(data);
-  std::lock_guard<std::mutex> lock(cache->mutex);
-  auto& slot = cache->meshes[creaseAngle];
+  const RenderCache& cache = cacheOf(data);
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  auto& slot = cache.meshes[creaseAngle];
   if (!slot) slot = buildMesh(data, creaseAngle);
   return slot;
 }
 
 std::shared_ptr<const RenderPoints> renderPoints(const GeometryData& data) {
-  auto cache = cacheOf(data);
-  std::lock_guard<std::mutex> lock(cache->mutex);
-  if (!cache->points) cache->points = buildPoints(data);
-  return cache->points;
+  const RenderCache& cache = cacheOf(data);
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  if (!cache.points) cache.points = buildPoints(data);
+  return cache.points;
 }
 
 }  // namespace klampt

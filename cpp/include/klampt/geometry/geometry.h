@@ -2,8 +2,10 @@
 // geometry type, the current transform and the collision margin. Queries live
 // elsewhere in geometry/.
 #pragma once
+#include <atomic>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 #include "klampt/math/types.h"
@@ -52,18 +54,43 @@ class TriangleDistanceTree;
 /// Arrays for drawing (geometry/render_data.h), built on first draw.
 struct RenderCache;
 
-/// A lazily built acceleration structure of a GeometryData, read and stored
-/// with std::atomic_load / atomic_store by the queries that build it. A copy of
-/// the GeometryData starts without it: copies are made to be edited, and the
-/// original's may be under construction on another thread at that moment.
+/// Serializes storing a LazyCache's value (once per shape and structure).
+std::mutex& lazyCachePublishMutex();
+
+/// A lazily built acceleration structure of a GeometryData. Reading it is one
+/// acquire load, with no lock and no reference count, so threads querying one
+/// shared shape do not contend; the value lives as long as the GeometryData
+/// (until an edit, which happens only to a shape no other thread holds). A
+/// copy of the GeometryData starts without it: copies are made to be edited,
+/// and the original's may be under construction on another thread.
 template <class T>
-struct LazyCache : std::shared_ptr<T> {
+class LazyCache {
+ public:
   LazyCache() = default;
-  LazyCache(const LazyCache&) noexcept : std::shared_ptr<T>() {}
+  LazyCache(const LazyCache&) noexcept {}
   LazyCache& operator=(const LazyCache&) noexcept {
-    this->reset();
+    reset();
     return *this;
   }
+  /// The stored value, or null before the first publish.
+  T* get() const noexcept { return ptr_.load(std::memory_order_acquire); }
+  /// Stores `value` unless another thread stored one first; returns the value kept.
+  T& publish(std::shared_ptr<T> value) {
+    std::lock_guard<std::mutex> lock(lazyCachePublishMutex());
+    if (T* kept = ptr_.load(std::memory_order_relaxed)) return *kept;
+    owner_ = std::move(value);
+    ptr_.store(owner_.get(), std::memory_order_release);
+    return *owner_;
+  }
+  /// Drops the value (the shape is being edited by its only holder).
+  void reset() noexcept {
+    ptr_.store(nullptr, std::memory_order_relaxed);
+    owner_.reset();
+  }
+
+ private:
+  std::shared_ptr<T> owner_;
+  std::atomic<T*> ptr_{nullptr};
 };
 
 /// The shape of a geometry in its local frame. Immutable once shared: editing a

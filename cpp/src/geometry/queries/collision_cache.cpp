@@ -166,16 +166,12 @@ std::atomic<long> cachesBuilt{0};
 long collisionCachesBuilt() { return cachesBuilt.load(std::memory_order_relaxed); }
 
 const CollisionCache& collisionCache(const GeometryData& data) {
-  auto cached = std::atomic_load(&data.collisionCache);
-  if (cached) return *cached;
+  if (const CollisionCache* cached = data.collisionCache.get()) return *cached;
+  // One builder at a time, so a structure is built once however many threads ask.
   std::lock_guard<std::recursive_mutex> lock(buildMutex());
-  cached = std::atomic_load(&data.collisionCache);
-  if (!cached) {
-    cached = build(data);
-    std::atomic_store(&data.collisionCache, cached);
-    cachesBuilt.fetch_add(1, std::memory_order_relaxed);
-  }
-  return *cached;
+  if (const CollisionCache* cached = data.collisionCache.get()) return *cached;
+  cachesBuilt.fetch_add(1, std::memory_order_relaxed);
+  return data.collisionCache.publish(build(data));
 }
 
 }  // namespace klampt

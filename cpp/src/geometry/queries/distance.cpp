@@ -220,13 +220,9 @@ namespace {
 
 /// The point query tree of a mesh, built on first use.
 const TriangleDistanceTree& pointQueryTree(const GeometryData& data) {
-  auto tree = std::atomic_load(&data.pointQueryTree);
-  if (!tree) {
-    validateTriangleMesh(data.mesh);
-    tree = std::make_shared<const TriangleDistanceTree>(data.mesh);
-    std::atomic_store(&data.pointQueryTree, tree);
-  }
-  return *tree;
+  if (const TriangleDistanceTree* tree = data.pointQueryTree.get()) return *tree;
+  validateTriangleMesh(data.mesh);
+  return data.pointQueryTree.publish(std::make_shared<const TriangleDistanceTree>(data.mesh));
 }
 
 /// Distance from p to a mesh's surface through its point query tree, which
