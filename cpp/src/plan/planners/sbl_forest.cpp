@@ -19,9 +19,9 @@ void eraseValue(std::vector<int>& v, int x) {
 SBLForest::SBLForest(CSpace& space, Rng& rng, bool useGrid, double gridResolution)
     : space_(space), rng_(rng), useGrid_(useGrid), h_(gridResolution > 0 ? gridResolution : 0.1) {}
 
-SBLForest::Cell SBLForest::cellOf(const Config& q) const {
+SBLForest::Cell SBLForest::cellOf(const Grid& g, const Config& q) const {
   Cell c{0, 0, 0};
-  for (size_t k = 0; k < dims_.size(); ++k) c[k] = (long)std::floor(q[dims_[k]] / h_);
+  for (size_t k = 0; k < g.dims.size(); ++k) c[k] = (long)std::floor(q[g.dims[k]] / h_);
   return c;
 }
 
@@ -31,7 +31,7 @@ void SBLForest::file(int node) {
   members_[n.tree].push_back(node);
   if (!useGrid_) return;
   Grid& g = grids_[n.tree];
-  const Cell c = cellOf(n.q);
+  const Cell c = cellOf(g, n.q);
   auto it = g.slot.find(c);
   if (it == g.slot.end()) {
     g.slot[c] = (int)g.cells.size();
@@ -50,7 +50,7 @@ void SBLForest::unfile(int node) {
   m.pop_back();
   if (!useGrid_) return;
   Grid& g = grids_[n.tree];
-  const Cell c = cellOf(n.q);
+  const Cell c = cellOf(g, n.q);
   auto it = g.slot.find(c);
   if (it == g.slot.end()) return;
   const int s = it->second;
@@ -79,29 +79,30 @@ int SBLForest::addNode(const Config& q, int tree) {
 }
 
 int SBLForest::addTree(const Config& q) {
-  if (dims_.empty()) {
-    for (int d = 0; d < std::min<int>(3, (int)q.size()); ++d) dims_.push_back(d);
-  }
   const int tree = (int)members_.size();
   members_.emplace_back();
   grids_.emplace_back();
+  // The first coordinates until the first re-draw, as the reference does.
+  for (int d = 0; d < std::min<int>(3, (int)q.size()); ++d) grids_.back().dims.push_back(d);
   const int id = addNode(q, tree);
   roots_.push_back(id);
   return tree;
 }
 
 void SBLForest::randomizeGrid() {
-  const int n = nodes_.empty() ? 0 : (int)nodes_[0].q.size();
+  for (int t = 0; t < numTrees(); ++t) randomizeGrid(t);
+}
+
+void SBLForest::randomizeGrid(int tree) {
+  const int n = (int)config(root(tree)).size();
   std::vector<int> perm(n);
   std::iota(perm.begin(), perm.end(), 0);
   std::shuffle(perm.begin(), perm.end(), rng_);
-  dims_.assign(perm.begin(), perm.begin() + std::min(3, n));
-  for (int t = 0; t < numTrees(); ++t) {
-    members_[t].clear();
-    grids_[t] = Grid();
-  }
-  for (int i = 0; i < numNodes(); ++i)
-    if (nodes_[i].tree >= 0) file(i);
+  const std::vector<int> nodes = members_[tree];
+  members_[tree].clear();
+  grids_[tree] = Grid();
+  grids_[tree].dims.assign(perm.begin(), perm.begin() + std::min(3, n));
+  for (int i : nodes) file(i);
 }
 
 int SBLForest::randomNode(int tree) {
@@ -119,7 +120,7 @@ int SBLForest::pickExpand(int tree) {
 int SBLForest::findNearby(int tree, const Config& x) {
   if (useGrid_) {
     const Grid& g = grids_[tree];
-    auto it = g.slot.find(cellOf(x));
+    auto it = g.slot.find(cellOf(g, x));
     if (it != g.slot.end()) {
       const auto& cell = g.cells[it->second].second;
       return cell[std::uniform_int_distribution<size_t>(0, cell.size() - 1)(rng_)];

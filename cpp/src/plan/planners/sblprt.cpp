@@ -17,6 +17,7 @@ SBLPRTPlanner::SBLPRTPlanner(std::shared_ptr<CSpace> space, std::uint64_t seed, 
 int SBLPRTPlanner::addMilestone(const Config& q) {
   if (!space_->isFeasible(q)) return -1;
   const int t = forest_.addTree(q);
+  forest_.randomizeGrid(t);  // each seed's tree draws its own grid coordinates
   seeds_.addNode(q);
   return t;
 }

@@ -5,7 +5,8 @@
 // unchecked stretch first; when an edge fails, the part of the tree beyond it
 // is handed to the other tree through the proposed bridge, keeping the work
 // done. Node selection uses a grid over a random few of the coordinates,
-// re-drawn now and then, so sparse regions are expanded first.
+// drawn for each tree on its own and re-drawn now and then, so sparse regions
+// are expanded first.
 #pragma once
 #include <array>
 #include <unordered_map>
@@ -43,8 +44,10 @@ class SBLForest {
   /// success returns true with its configurations in `out`; on failure the
   /// trees are rearranged as described above.
   bool checkPath(int a, int b, Path& out);
-  /// Draws new grid coordinates and re-files every node.
+  /// Draws new grid coordinates for each tree, independently, and re-files its nodes.
   void randomizeGrid();
+  /// Draws new grid coordinates for one tree and re-files its nodes.
+  void randomizeGrid(int tree);
 
   /// Node configurations and tree edges (child, parent).
   void getRoadmap(std::vector<Config>& vertices, std::vector<Edge>& edges) const;
@@ -65,11 +68,12 @@ class SBLForest {
     }
   };
   struct Grid {
+    std::vector<int> dims;                          // the coordinates the cells divide
     std::unordered_map<Cell, int, CellHash> slot;  // cell -> index in cells
     std::vector<std::pair<Cell, std::vector<int>>> cells;
   };
 
-  Cell cellOf(const Config& q) const;
+  Cell cellOf(const Grid& g, const Config& q) const;
   void file(int node);
   void unfile(int node);
   int addNode(const Config& q, int tree);
@@ -84,7 +88,6 @@ class SBLForest {
   Rng& rng_;
   bool useGrid_;
   double h_;
-  std::vector<int> dims_;
   std::vector<Node> nodes_;
   std::vector<int> roots_;
   std::vector<std::vector<int>> members_;
