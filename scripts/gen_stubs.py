@@ -27,7 +27,7 @@ SUBMODULES = {"motionplanning": "klampt.plan.motionplanning"}
 
 def python_additions(module_name, native_text):
     """Stubs of the callables a re-exporting Python module defines itself
-    (its deprecated aliases)."""
+    (its deprecated aliases, typed as the functions they call)."""
     module = importlib.import_module(module_name)
     out = []
     for name in sorted(vars(module)):
@@ -35,6 +35,11 @@ def python_additions(module_name, native_text):
         if name.startswith("_") or not callable(value) or getattr(value, "__module__", "") != module_name:
             continue
         if ("def %s(" % name) in native_text or ("class %s" % name) in native_text:
+            continue
+        wrapped = getattr(value, "__wrapped__", None)
+        if wrapped is not None and ("def %s(" % wrapped.__name__) in native_text:
+            # An alias of a native function takes its signature.
+            out.append("%s = %s\n" % (name, wrapped.__name__))
             continue
         doc = (value.__doc__ or "").strip().replace('"', "'")
         out.append('def %s(*args, **kwargs) -> typing.Any:\n    """\n    %s\n    """\n' % (name, doc))

@@ -29,3 +29,12 @@ def test_user_script_runs(tmp_path):
     result = subprocess.run([sys.executable, SCRIPT, WORLD], capture_output=True, text=True, cwd=str(tmp_path))
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.startswith("ok ")
+
+
+def test_stubs_of_the_extension_say_no_typing_any():
+    # Every binding names what it takes and returns (typed_args.h,
+    # plan_bindings.h): a py::object parameter or return shows up here.
+    for stub in ("_robotsim.pyi", os.path.join("plan", "motionplanning.pyi")):
+        with open(os.path.join(REPO, "src", "klampt", stub)) as f:
+            lines = [line.strip() for line in f if "typing.Any" in line]
+        assert lines == [], (stub, lines)

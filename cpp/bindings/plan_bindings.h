@@ -4,6 +4,7 @@
 // callables wrapped as core callbacks.
 #pragma once
 #include <functional>
+#include <map>
 #include <memory>
 #include <pybind11/pybind11.h>
 #include <string>
@@ -12,6 +13,7 @@
 #include "klampt/plan/robot_cspace.h"
 #include "klampt/plan/settings.h"
 #include "klampt/plan/tested_space.h"
+#include "typed_args.h"
 
 namespace klampt_py {
 
@@ -54,6 +56,59 @@ void destroyAll();
 /// The module-global factory settings (set_plan_type, set_plan_setting, ...).
 klampt::plan::PlannerSettings& factorySettings();
 
+namespace hints {
+struct ConfigTest {
+  static constexpr auto name = py::detail::const_name("collections.abc.Callable[[list[float]], bool]");
+};
+struct EdgeTest {
+  static constexpr auto name = py::detail::const_name("collections.abc.Callable[[list[float], list[float]], bool]");
+};
+struct Sampler {
+  static constexpr auto name = py::detail::const_name("collections.abc.Callable[[], collections.abc.Sequence[float]]");
+};
+struct OptionalSampler {
+  static constexpr auto name =
+      py::detail::const_name("collections.abc.Callable[[], collections.abc.Sequence[float]] | None");
+};
+struct NeighborhoodSampler {
+  static constexpr auto name =
+      py::detail::const_name("collections.abc.Callable[[list[float], float], collections.abc.Sequence[float]]");
+};
+struct Metric {
+  static constexpr auto name = py::detail::const_name("collections.abc.Callable[[list[float], list[float]], float]");
+};
+struct OptionalEdgeCost {
+  static constexpr auto name =
+      py::detail::const_name("collections.abc.Callable[[list[float], list[float]], float] | None");
+};
+struct OptionalTerminalCost {
+  static constexpr auto name = py::detail::const_name("collections.abc.Callable[[list[float]], float] | None");
+};
+struct Interpolator {
+  static constexpr auto name = py::detail::const_name(
+      "collections.abc.Callable[[list[float], list[float], float], collections.abc.Sequence[float]]");
+};
+struct FloatRows {
+  static constexpr auto name = py::detail::const_name("collections.abc.Sequence[collections.abc.Sequence[float]]");
+};
+}  // namespace hints
+
+// Python callables as the stubs name them; the bindings check them (and
+// raise the reference's errors) themselves.
+using ConfigTestArg = TypedArg<hints::ConfigTest>;
+using EdgeTestArg = TypedArg<hints::EdgeTest>;
+using SamplerArg = TypedArg<hints::Sampler>;
+using OptionalSamplerArg = TypedArg<hints::OptionalSampler>;
+using NeighborhoodSamplerArg = TypedArg<hints::NeighborhoodSampler>;
+using MetricArg = TypedArg<hints::Metric>;
+using InterpolatorArg = TypedArg<hints::Interpolator>;
+using OptionalEdgeCostArg = TypedArg<hints::OptionalEdgeCost>;
+using OptionalTerminalCostArg = TypedArg<hints::OptionalTerminalCost>;
+/// One list of floats per dimension (combine_nd_cubic's times, positions, velocities).
+using FloatRowsArg = TypedArg<hints::FloatRows>;
+/// A path as the planners return it: its configurations, or None when there is none.
+using OptionalPath = py::typing::Optional<py::typing::List<FloatList>>;
+
 /// A Python object that can be dropped without the interpreter lock held
 /// (the last reference may go away in a planning thread).
 using PyRef = std::shared_ptr<py::object>;
@@ -63,7 +118,10 @@ PyRef keepCallable(py::handle f);
 /// steps, IK solves), then re-reads the other bodies' placements.
 void syncRobotSpace(klampt::plan::RobotCSpace& space);
 
-py::list configToList(const klampt::plan::Config& q);
+FloatList configToList(const klampt::plan::Config& q);
+/// Statistics as the reference gives them: names to values, both strings.
+using StatsDict = py::typing::Dict<py::str, py::str>;
+StatsDict statsDict(const std::map<std::string, std::string>& stats);
 /// A configuration from a Python sequence; `error` is the RuntimeError
 /// message when it is not one.
 klampt::plan::Config configFromPython(py::handle obj, const char* error);

@@ -62,20 +62,14 @@ void setNeighborhoodSampler(TestedSpace& s, PyRef f) {
   });
 }
 
-py::list names(const std::vector<std::string>& v) {
-  py::list out;
+py::typing::List<py::str> names(const std::vector<std::string>& v) {
+  py::typing::List<py::str> out;
   for (const auto& n : v) out.append(py::str(n));
   return out;
 }
 
-py::dict statsDict(const std::map<std::string, std::string>& stats) {
-  py::dict d;
-  for (const auto& [k, v] : stats) d[py::str(k)] = py::str(v);
-  return d;
-}
-
 /// A native robot C-space over `robot` (see motionplanning.robot_cspace).
-CSpaceHandle makeRobotSpace(const RobotModel& robot, py::handle offset, const std::vector<py::tuple>& terms,
+CSpaceHandle makeRobotSpace(const RobotModel& robot, FloatsArg offset, const std::vector<py::tuple>& terms,
                             const std::vector<py::tuple>& pairs, bool collider, double margin,
                             const std::string& edgeCheck, double eps) {
   if (!robot.world) throw py::value_error("robot must belong to a world");
@@ -131,7 +125,7 @@ void bindPlanCSpace(py::module_& mp) {
     }
   }, "Frees the space; later calls raise RuntimeError.");
 
-  cls.def("setFeasibility", [](CSpaceHandle& h, py::object f) {
+  cls.def("setFeasibility", [](CSpaceHandle& h, ConfigTestArg f) {
     SpaceEntry& e = h.get();
     if (e.robot) {
       e.robot->addExtraTest("feasible", pyTest(keepCallable(f)));
@@ -139,7 +133,7 @@ void bindPlanCSpace(py::module_& mp) {
     }
     e.tested->setFeasibility(pyTest(keepCallable(f)));
   }, py::arg("pyFeas"), "Sets a single feasibility test f(q) -> bool (named \"feasible\").");
-  cls.def("addFeasibilityTest", [](CSpaceHandle& h, const std::string& name, py::object f) {
+  cls.def("addFeasibilityTest", [](CSpaceHandle& h, const std::string& name, ConfigTestArg f) {
     SpaceEntry& e = h.get();
     if (e.robot)
       e.robot->addExtraTest(name, pyTest(keepCallable(f)));
@@ -148,10 +142,10 @@ void bindPlanCSpace(py::module_& mp) {
   }, py::arg("name"), py::arg("pyFeas"),
           "Adds a named feasibility test f(q) -> bool; every test must pass. On a native robot\n"
           "space it runs after the native tests.");
-  cls.def("setVisibility", [](CSpaceHandle& h, py::object f) {
+  cls.def("setVisibility", [](CSpaceHandle& h, EdgeTestArg f) {
     tested(h, "setVisibility").setVisibility(pyEdgeTest(keepCallable(f)));
   }, py::arg("pyVisible"), "Sets the edge test f(a, b) -> bool, replacing the bisection check.");
-  cls.def("addVisibilityTest", [](CSpaceHandle& h, const std::string& name, py::object f) {
+  cls.def("addVisibilityTest", [](CSpaceHandle& h, const std::string& name, EdgeTestArg f) {
     tested(h, "addVisibilityTest").addVisibilityTest(name, pyEdgeTest(keepCallable(f)));
   }, py::arg("name"), py::arg("pyVisible"), "Adds a named edge test f(a, b) -> bool.");
   cls.def("setVisibilityEpsilon", [](CSpaceHandle& h, double eps) {
@@ -159,16 +153,16 @@ void bindPlanCSpace(py::module_& mp) {
   }, py::arg("eps"), "Checks edges by bisection until the pieces are shorter than eps (> 0).");
   cls.def("getVisibilityEpsilon", [](const CSpaceHandle& h) { return h.get().space->eps(); },
           "The edge-check resolution.");
-  cls.def("setSampler", [](CSpaceHandle& h, py::object f) {
+  cls.def("setSampler", [](CSpaceHandle& h, SamplerArg f) {
     tested(h, "setSampler").setSampler(pySampler(keepCallable(f), "sample"));
   }, py::arg("pySamp"), "Sets the sampler f() -> configuration.");
-  cls.def("setNeighborhoodSampler", [](CSpaceHandle& h, py::object f) {
+  cls.def("setNeighborhoodSampler", [](CSpaceHandle& h, NeighborhoodSamplerArg f) {
     setNeighborhoodSampler(tested(h, "setNeighborhoodSampler"), keepCallable(f));
   }, py::arg("pySamp"), "Sets the neighbourhood sampler f(c, r) -> configuration.");
-  cls.def("setDistance", [](CSpaceHandle& h, py::object f) {
+  cls.def("setDistance", [](CSpaceHandle& h, MetricArg f) {
     setDistance(tested(h, "setDistance"), keepCallable(f));
   }, py::arg("pyDist"), "Sets the metric f(a, b) -> float.");
-  cls.def("setInterpolate", [](CSpaceHandle& h, py::object f) {
+  cls.def("setInterpolate", [](CSpaceHandle& h, InterpolatorArg f) {
     setInterpolate(tested(h, "setInterpolate"), keepCallable(f));
   }, py::arg("pyInterp"), "Sets the interpolation f(a, b, u) -> configuration.");
   cls.def("setProperty", [](CSpaceHandle& h, const std::string& key, const std::string& value) {
@@ -180,37 +174,37 @@ void bindPlanCSpace(py::module_& mp) {
     return v;
   }, py::arg("key"), "A property's value; RuntimeError if it is not set.");
 
-  cls.def("isFeasible", [](CSpaceHandle& h, py::handle q) {
+  cls.def("isFeasible", [](CSpaceHandle& h, FloatsArg q) {
     auto space = h.get().space;
     if (auto robot = h.get().robot) syncRobotSpace(*robot);
     const Config x = config(h, q);
     return withoutGil([&] { return space->isFeasible(x); });
   }, py::arg("q"), "Whether q passes every feasibility test.");
-  cls.def("isVisible", [](CSpaceHandle& h, py::handle a, py::handle b) {
+  cls.def("isVisible", [](CSpaceHandle& h, FloatsArg a, FloatsArg b) {
     auto space = h.get().space;
     if (auto robot = h.get().robot) syncRobotSpace(*robot);
     const Config x = config(h, a), y = config(h, b);
     return withoutGil([&] { return space->isVisible(x, y); });
   }, py::arg("a"), py::arg("b"), "Whether the edge from a to b is feasible.");
-  cls.def("testFeasibility", [](CSpaceHandle& h, const std::string& name, py::handle q) {
+  cls.def("testFeasibility", [](CSpaceHandle& h, const std::string& name, FloatsArg q) {
     auto space = h.get().space;
     const int i = space->constraintIndex(name);
     if (i < 0) throw std::runtime_error("Invalid constraint name");
     const Config x = config(h, q);
     return withoutGil([&] { return space->testFeasibility(i, x); });
   }, py::arg("name"), py::arg("q"), "Whether q passes the named test.");
-  cls.def("testVisibility", [](CSpaceHandle& h, const std::string& name, py::handle a, py::handle b) {
+  cls.def("testVisibility", [](CSpaceHandle& h, const std::string& name, FloatsArg a, FloatsArg b) {
     auto space = h.get().space;
     const Config x = config(h, a), y = config(h, b);
     return space->testVisibility(name, x, y);
   }, py::arg("name"), py::arg("a"), py::arg("b"), "Whether the edge passes the named test.");
-  cls.def("feasibilityFailures", [](CSpaceHandle& h, py::handle q) {
+  cls.def("feasibilityFailures", [](CSpaceHandle& h, FloatsArg q) {
     auto space = h.get().space;
     if (auto robot = h.get().robot) syncRobotSpace(*robot);
     const Config x = config(h, q);
     return names(withoutGil([&] { return space->feasibilityFailures(x); }));
   }, py::arg("q"), "Names of the tests q fails.");
-  cls.def("visibilityFailures", [](CSpaceHandle& h, py::handle a, py::handle b) {
+  cls.def("visibilityFailures", [](CSpaceHandle& h, FloatsArg a, FloatsArg b) {
     auto space = h.get().space;
     const Config x = config(h, a), y = config(h, b);
     return names(space->visibilityFailures(x, y));
@@ -222,10 +216,10 @@ void bindPlanCSpace(py::module_& mp) {
     space->sample(rng, x);
     return configToList(x);
   }, "A sample configuration.");
-  cls.def("distance", [](CSpaceHandle& h, py::handle a, py::handle b) {
+  cls.def("distance", [](CSpaceHandle& h, FloatsArg a, FloatsArg b) {
     return h.get().space->distance(config(h, a), config(h, b));
   }, py::arg("a"), py::arg("b"), "The distance between two configurations.");
-  cls.def("interpolate", [](CSpaceHandle& h, py::handle a, py::handle b, double u) {
+  cls.def("interpolate", [](CSpaceHandle& h, FloatsArg a, FloatsArg b, double u) {
     Config out;
     h.get().space->interpolate(config(h, a), config(h, b), u, out);
     return configToList(out);
@@ -271,21 +265,21 @@ void bindPlanCSpace(py::module_& mp) {
           "Query statistics (values are strings): feasible_/visible_ count, probability, time, ...");
 
   // Native robot spaces.
-  cls.def("lift", [](const CSpaceHandle& h, py::handle x) {
+  cls.def("lift", [](const CSpaceHandle& h, FloatsArg x) {
     const SpaceEntry& e = h.get();
     if (!e.robot) throw std::runtime_error("lift needs a native robot space");
     Config q;
     e.robot->lift(config(h, x), q);
     return configToList(q);
   }, py::arg("x"), "The robot configuration of coordinates x (native robot spaces).");
-  cls.def("project", [](const CSpaceHandle& h, py::handle q) {
+  cls.def("project", [](const CSpaceHandle& h, FloatsArg q) {
     const SpaceEntry& e = h.get();
     if (!e.robot) throw std::runtime_error("project needs a native robot space");
     Config x;
     e.robot->project(toVector(q, e.robot->robotDim(), "q"), x);
     return configToList(x);
   }, py::arg("q"), "The coordinates of robot configuration q (native robot spaces).");
-  cls.def("clearance", [](CSpaceHandle& h, py::handle x) {
+  cls.def("clearance", [](CSpaceHandle& h, FloatsArg x) {
     const SpaceEntry& e = h.get();
     if (!e.robot) throw std::runtime_error("clearance needs a native robot space");
     syncRobotSpace(*e.robot);

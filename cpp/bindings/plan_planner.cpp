@@ -43,11 +43,11 @@ auto onPlanHoldingGil(const PlannerHandle& h, F&& f) {
   return f(*plan);
 }
 
-py::object pathToPython(bool found, const Path& path) {
-  if (!found) return py::none();
+OptionalPath pathToPython(bool found, const Path& path) {
+  if (!found) return py::reinterpret_borrow<OptionalPath>(py::none());
   py::list out;
   for (const Config& q : path) out.append(configToList(q));
-  return std::move(out);
+  return py::reinterpret_steal<OptionalPath>(out.release());
 }
 
 Config endpoint(py::handle obj, const char* error) { return configFromPython(obj, error); }
@@ -70,7 +70,7 @@ void bindPlanner(py::module_& mp) {
   cls.def("destroy", [](PlannerHandle& h) {
     if (h.entry) h.entry->plan.reset();
   }, "Frees the planner; later calls raise RuntimeError.");
-  cls.def("setEndpoints", [](PlannerHandle& h, py::handle start, py::handle goal) {
+  cls.def("setEndpoints", [](PlannerHandle& h, FloatsArg start, FloatsArg goal) {
     const Config s = endpoint(start, "Invalid start endpoint"), g = endpoint(goal, "Invalid goal endpoint");
     if (auto robot = h.entry && h.entry->plan ? std::dynamic_pointer_cast<klampt::plan::RobotCSpace>(h.get().space())
                                               : nullptr)
@@ -83,7 +83,7 @@ void bindPlanner(py::module_& mp) {
   }, py::arg("start"), py::arg("goal"),
           "Point-to-point endpoints (milestones 0 and 1). RuntimeError if either is infeasible\n"
           "(naming the failed tests) or endpoints were already set.");
-  cls.def("setEndpointSet", [](PlannerHandle& h, py::handle start, py::object goal, py::object goalSample) {
+  cls.def("setEndpointSet", [](PlannerHandle& h, FloatsArg start, ConfigTestArg goal, OptionalSamplerArg goalSample) {
     if (!PyCallable_Check(goal.ptr())) throw std::runtime_error("Goal test is not callable");
     klampt::plan::GoalSet set;
     set.test = pyTest(keepCallable(goal));
@@ -98,7 +98,7 @@ void bindPlanner(py::module_& mp) {
   }, py::arg("start"), py::arg("goal"), py::arg("goalSample") = py::none(),
           "A start and a goal set: goal(q) -> bool tests membership, goalSample() -> q draws\n"
           "candidates (else the space's sampler is used).");
-  cls.def("setCostFunction", [](PlannerHandle& h, py::object edgeCost, py::object terminalCost) {
+  cls.def("setCostFunction", [](PlannerHandle& h, OptionalEdgeCostArg edgeCost, OptionalTerminalCostArg terminalCost) {
     klampt::plan::Objective o;
     if (!edgeCost.is_none()) {
       PyRef f = keepCallable(edgeCost);
@@ -120,11 +120,11 @@ void bindPlanner(py::module_& mp) {
     });
   }, py::arg("edgeCost") = py::none(), py::arg("terminalCost") = py::none(),
           "Path cost: sum of edgeCost(a, b) (default: distance) plus terminalCost(last).");
-  cls.def("addMilestone", [](PlannerHandle& h, py::handle q) {
+  cls.def("addMilestone", [](PlannerHandle& h, FloatsArg q) {
     const Config x = endpoint(q, "Invalid milestone");
     return onPlan(h, [&](Plan& p) { return p.addMilestone(x); });
   }, py::arg("milestone"), "Adds a milestone; its index, or -1 if infeasible.");
-  cls.def("getClosestMilestone", [](PlannerHandle& h, py::handle q) {
+  cls.def("getClosestMilestone", [](PlannerHandle& h, FloatsArg q) {
     const Config x = endpoint(q, "Invalid configuration");
     return onPlan(h, [&](Plan& p) { return p.closestMilestone(x); });
   }, py::arg("config"), "Index of the milestone nearest to config.");
@@ -165,10 +165,7 @@ void bindPlanner(py::module_& mp) {
     return onPlan(h, [&](Plan& p) { return p.data(name); });
   }, py::arg("setting"), "\"iterations\", \"milestones\" or \"components\".");
   cls.def("getStats", [](PlannerHandle& h) {
-    const auto stats = onPlan(h, [](Plan& p) { return p.stats(); });
-    py::dict d;
-    for (const auto& [k, v] : stats) d[py::str(k)] = py::str(v);
-    return d;
+    return statsDict(onPlan(h, [](Plan& p) { return p.stats(); }));
   }, "Planner statistics (values are strings): numIters, numMilestones, numComponents, ...");
   cls.def("getRoadmap", [](PlannerHandle& h) {
     std::vector<Config> vertices;
@@ -177,10 +174,11 @@ void bindPlanner(py::module_& mp) {
       p.roadmap(vertices, edges);
       return 0;
     });
-    py::list V, E;
+    py::typing::List<FloatList> V;
+    py::typing::List<py::typing::Tuple<int, int>> E;
     for (const Config& q : vertices) V.append(configToList(q));
     for (const auto& e : edges) E.append(py::make_tuple(e.first, e.second));
-    return py::make_tuple(V, E);
+    return py::typing::Tuple<decltype(V), decltype(E)>(py::make_tuple(V, E));
   }, "(V, E): the roadmap's configurations and (i, j) edges.");
   cls.def("isSolved", [](PlannerHandle& h) { return onPlan(h, [](Plan& p) { return p.isSolved(); }); },
           "Whether a solution was found.");

@@ -91,7 +91,13 @@ PyRef keepCallable(py::handle f) {
   });
 }
 
-py::list configToList(const klampt::plan::Config& q) { return toList(q); }
+FloatList configToList(const klampt::plan::Config& q) { return toList(q); }
+
+StatsDict statsDict(const std::map<std::string, std::string>& stats) {
+  StatsDict d;
+  for (const auto& [k, v] : stats) d[py::str(k)] = py::str(v);
+  return d;
+}
 
 void syncRobotSpace(klampt::plan::RobotCSpace& space) {
   awaitWorld(space.world());

@@ -63,8 +63,8 @@ void bindPlanTimeScaling(py::module_& mp) {
       "positions, velocities); empty lists if none exists within the bounds.");
   mp.def(
       "interpolate_nd_min_time",
-      [](py::handle x0, py::handle v0, py::handle x1, py::handle v1, py::handle xmin, py::handle xmax,
-         py::handle vmax, py::handle amax) {
+      [](FloatsArg x0, FloatsArg v0, FloatsArg x1, FloatsArg v1, FloatsArg xmin, FloatsArg xmax,
+         FloatsArg vmax, FloatsArg amax) {
         return toTuple(klampt::minTimeKnots(vec(x0, "x0"), vec(v0, "v0"), vec(x1, "x1"), vec(v1, "v1"),
                                             vec(xmin, "xmin"), vec(xmax, "xmax"), vec(vmax, "vmax"),
                                             vec(amax, "amax")));
@@ -75,8 +75,8 @@ void bindPlanTimeScaling(py::module_& mp) {
       "ending at the slowest DOF's time. Empty lists if some DOF cannot stay within its limits.");
   mp.def(
       "interpolate_nd_min_accel",
-      [](py::handle x0, py::handle v0, py::handle x1, py::handle v1, double endTime, py::handle xmin,
-         py::handle xmax, py::handle vmax) {
+      [](FloatsArg x0, FloatsArg v0, FloatsArg x1, FloatsArg v1, double endTime, FloatsArg xmin,
+         FloatsArg xmax, FloatsArg vmax) {
         return toTuple(klampt::minAccelKnots(vec(x0, "x0"), vec(v0, "v0"), vec(x1, "x1"), vec(v1, "v1"), endTime,
                                              vec(xmin, "xmin"), vec(xmax, "xmax"), vec(vmax, "vmax")));
       },
@@ -86,7 +86,7 @@ void bindPlanTimeScaling(py::module_& mp) {
       "has no such move.");
   mp.def(
       "interpolate_nd_min_time_linear",
-      [](py::handle x0, py::handle x1, py::handle vmax, py::handle amax) {
+      [](FloatsArg x0, FloatsArg x1, FloatsArg vmax, FloatsArg amax) {
         return toTuple(klampt::minTimeLinearKnots(vec(x0, "x0"), vec(x1, "x1"), vec(vmax, "vmax"), vec(amax, "amax")));
       },
       py::arg("x0"), py::arg("x1"), py::arg("vmax"), py::arg("amax"),
@@ -98,7 +98,7 @@ void bindPlanTimeScaling(py::module_& mp) {
       "Stopping from (x0, v0) at full deceleration amax, as (times, positions, velocities).");
   mp.def(
       "brake_nd",
-      [](py::handle x0, py::handle v0, py::handle xmin, py::handle xmax, py::handle amax) {
+      [](FloatsArg x0, FloatsArg v0, FloatsArg xmin, FloatsArg xmax, FloatsArg amax) {
         return toTuple(klampt::brakeKnots(vec(x0, "x0"), vec(v0, "v0"), vec(xmin, "xmin"), vec(xmax, "xmax"),
                                           vec(amax, "amax")));
       },
@@ -107,7 +107,7 @@ void bindPlanTimeScaling(py::module_& mp) {
       "one knot list per DOF. The limits are not enforced (a stop cannot be made shorter).");
   mp.def(
       "combine_nd_cubic",
-      [](py::handle times, py::handle positions, py::handle velocities) {
+      [](FloatRowsArg times, FloatRowsArg positions, FloatRowsArg velocities) {
         const py::list ts = py::list(py::reinterpret_borrow<py::object>(times));
         const py::list xs = py::list(py::reinterpret_borrow<py::object>(positions));
         const py::list vs = py::list(py::reinterpret_borrow<py::object>(velocities));

@@ -84,4 +84,38 @@ controller.setMilestone(q)
 sim.simulate(0.01)
 assert_type(sim.getActualConfig(0), Vector)
 assert_type(controller.getSensedConfig(), Vector)
+# planning on a C-space of Python callbacks, and the time-scaling functions
+import random  # noqa: E402
+import warnings  # noqa: E402
+
+from klampt.plan import motionplanning  # noqa: E402
+
+
+def free(x: list[float]) -> bool:
+    return (x[0] - 0.5) ** 2 + (x[1] - 0.5) ** 2 > 0.04
+
+
+space = motionplanning.CSpaceInterface()
+space.setFeasibility(free)
+space.setVisibilityEpsilon(0.01)
+space.setSampler(lambda: [random.random(), random.random()])
+assert_type(space.isFeasible(np.array([0.1, 0.1])), bool)
+assert_type(space.isVisible([0.1, 0.1], [0.9, 0.1]), bool)
+assert_type(space.getStats(), dict[str, str])
+motionplanning.set_random_seed(1)
+motionplanning.set_plan_type("rrt")
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", DeprecationWarning)
+    motionplanning.setPlanSetting("perturbationRadius", 0.1)  # the deprecated alias has the same signature
+planner = motionplanning.PlannerInterface(space)
+assert_type(planner.setEndpoints([0.1, 0.5], [0.9, 0.5]), bool)
+planner.planMore(1000)
+path = planner.getPath(0, 1)
+assert_type(path, list[list[float]] | None)
+assert path is not None and path[0] == [0.1, 0.5]
+vertices, edges = planner.getRoadmap()
+assert_type(edges, list[tuple[int, int]])
+assert_type(vertices, list[list[float]])
+motionplanning.interpolate_nd_min_time([0.0, 0.0], [0.0, 0.0], [1.0, 2.0], [0.0, 0.0], [-5.0, -5.0], [5.0, 5.0],
+                                       [1.0, 1.0], [2.0, 2.0])
 print("ok", len(q))

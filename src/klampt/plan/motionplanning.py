@@ -44,6 +44,7 @@ def _deprecated(old, new):
     alias.__name__ = old
     alias.__qualname__ = old
     alias.__doc__ = "Deprecated: use :func:`{}`.".format(new)
+    alias.__wrapped__ = f  # what the stubs type it as
     globals()[old] = alias
 
 

@@ -4,6 +4,7 @@ Motion planning: C-spaces, planners and time scaling (klampt.plan).
 from __future__ import annotations
 import collections.abc
 import klampt._robotsim
+import numpy
 import typing
 __all__: list[str] = ['CSpaceInterface', 'PlannerInterface', 'brake_1d', 'brake_nd', 'combine_nd_cubic', 'destroy', 'get_plan_json_string', 'interpolate_1d_min_accel', 'interpolate_1d_min_time', 'interpolate_nd_min_accel', 'interpolate_nd_min_time', 'interpolate_nd_min_time_linear', 'robot_cspace', 'set_plan_json_string', 'set_plan_setting', 'set_plan_type', 'set_random_seed']
 class CSpaceInterface:
@@ -26,16 +27,16 @@ class CSpaceInterface:
         """
         Whether test statistics and ordering are on.
         """
-    def addFeasibilityTest(self, name: str, pyFeas: typing.Any) -> None:
+    def addFeasibilityTest(self, name: str, pyFeas: collections.abc.Callable[[list[float]], bool]) -> None:
         """
         Adds a named feasibility test f(q) -> bool; every test must pass. On a native robot
         space it runs after the native tests.
         """
-    def addVisibilityTest(self, name: str, pyVisible: typing.Any) -> None:
+    def addVisibilityTest(self, name: str, pyVisible: collections.abc.Callable[[list[float], list[float]], bool]) -> None:
         """
         Adds a named edge test f(a, b) -> bool.
         """
-    def clearance(self, x: typing.Any) -> float:
+    def clearance(self, x: collections.abc.Sequence[float] | numpy.ndarray) -> float:
         """
         Distance from the robot at x to the tested bodies (and half the gap of its self pairs),
         minus the collision margin; negative when colliding (native robot spaces).
@@ -44,7 +45,7 @@ class CSpaceInterface:
         """
         Frees the space; later calls raise RuntimeError.
         """
-    def distance(self, a: typing.Any, b: typing.Any) -> float:
+    def distance(self, a: collections.abc.Sequence[float] | numpy.ndarray, b: collections.abc.Sequence[float] | numpy.ndarray) -> float:
         """
         The distance between two configurations.
         """
@@ -56,7 +57,7 @@ class CSpaceInterface:
         """
         The measured mean time of a test (s).
         """
-    def feasibilityFailures(self, q: typing.Any) -> list:
+    def feasibilityFailures(self, q: collections.abc.Sequence[float] | numpy.ndarray) -> list[str]:
         """
         Names of the tests q fails.
         """
@@ -64,7 +65,7 @@ class CSpaceInterface:
         """
         The measured pass rate of a test.
         """
-    def feasibilityQueryOrder(self) -> list:
+    def feasibilityQueryOrder(self) -> list[str]:
         """
         The feasibility tests in the order they run.
         """
@@ -72,7 +73,7 @@ class CSpaceInterface:
         """
         A property's value; RuntimeError if it is not set.
         """
-    def getStats(self) -> dict:
+    def getStats(self) -> dict[str, str]:
         """
         Query statistics (values are strings): feasible_/visible_ count, probability, time, ...
         """
@@ -80,11 +81,11 @@ class CSpaceInterface:
         """
         The edge-check resolution.
         """
-    def interpolate(self, a: typing.Any, b: typing.Any, u: typing.SupportsFloat | typing.SupportsIndex) -> list:
+    def interpolate(self, a: collections.abc.Sequence[float] | numpy.ndarray, b: collections.abc.Sequence[float] | numpy.ndarray, u: typing.SupportsFloat | typing.SupportsIndex) -> list[float]:
         """
         The configuration u of the way from a to b.
         """
-    def isFeasible(self, q: typing.Any) -> bool:
+    def isFeasible(self, q: collections.abc.Sequence[float] | numpy.ndarray) -> bool:
         """
         Whether q passes every feasibility test.
         """
@@ -92,11 +93,11 @@ class CSpaceInterface:
         """
         Whether this is a native robot space.
         """
-    def isVisible(self, a: typing.Any, b: typing.Any) -> bool:
+    def isVisible(self, a: collections.abc.Sequence[float] | numpy.ndarray, b: collections.abc.Sequence[float] | numpy.ndarray) -> bool:
         """
         Whether the edge from a to b is feasible.
         """
-    def lift(self, x: typing.Any) -> list:
+    def lift(self, x: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         """
         The robot configuration of coordinates x (native robot spaces).
         """
@@ -104,19 +105,19 @@ class CSpaceInterface:
         """
         Re-orders the tests by their measured cost and failure rate.
         """
-    def project(self, q: typing.Any) -> list:
+    def project(self, q: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         """
         The coordinates of robot configuration q (native robot spaces).
         """
-    def sample(self) -> list:
+    def sample(self) -> list[float]:
         """
         A sample configuration.
         """
-    def setDistance(self, pyDist: typing.Any) -> None:
+    def setDistance(self, pyDist: collections.abc.Callable[[list[float], list[float]], float]) -> None:
         """
         Sets the metric f(a, b) -> float.
         """
-    def setFeasibility(self, pyFeas: typing.Any) -> None:
+    def setFeasibility(self, pyFeas: collections.abc.Callable[[list[float]], bool]) -> None:
         """
         Sets a single feasibility test f(q) -> bool (named "feasible").
         """
@@ -128,11 +129,11 @@ class CSpaceInterface:
         """
         Resets a test's statistics to a prior.
         """
-    def setInterpolate(self, pyInterp: typing.Any) -> None:
+    def setInterpolate(self, pyInterp: collections.abc.Callable[[list[float], list[float], float], collections.abc.Sequence[float]]) -> None:
         """
         Sets the interpolation f(a, b, u) -> configuration.
         """
-    def setNeighborhoodSampler(self, pySamp: typing.Any) -> None:
+    def setNeighborhoodSampler(self, pySamp: collections.abc.Callable[[list[float], float], collections.abc.Sequence[float]]) -> None:
         """
         Sets the neighbourhood sampler f(c, r) -> configuration.
         """
@@ -140,11 +141,11 @@ class CSpaceInterface:
         """
         Sets a property (euclidean, geodesic, volume, minimum, maximum, ...).
         """
-    def setSampler(self, pySamp: typing.Any) -> None:
+    def setSampler(self, pySamp: collections.abc.Callable[[], collections.abc.Sequence[float]]) -> None:
         """
         Sets the sampler f() -> configuration.
         """
-    def setVisibility(self, pyVisible: typing.Any) -> None:
+    def setVisibility(self, pyVisible: collections.abc.Callable[[list[float], list[float]], bool]) -> None:
         """
         Sets the edge test f(a, b) -> bool, replacing the bisection check.
         """
@@ -160,11 +161,11 @@ class CSpaceInterface:
         """
         Resets an edge test's statistics to a prior.
         """
-    def testFeasibility(self, name: str, q: typing.Any) -> bool:
+    def testFeasibility(self, name: str, q: collections.abc.Sequence[float] | numpy.ndarray) -> bool:
         """
         Whether q passes the named test.
         """
-    def testVisibility(self, name: str, a: typing.Any, b: typing.Any) -> bool:
+    def testVisibility(self, name: str, a: collections.abc.Sequence[float] | numpy.ndarray, b: collections.abc.Sequence[float] | numpy.ndarray) -> bool:
         """
         Whether the edge passes the named test.
         """
@@ -172,7 +173,7 @@ class CSpaceInterface:
         """
         The measured mean time of an edge test (s).
         """
-    def visibilityFailures(self, a: typing.Any, b: typing.Any) -> list:
+    def visibilityFailures(self, a: collections.abc.Sequence[float] | numpy.ndarray, b: collections.abc.Sequence[float] | numpy.ndarray) -> list[str]:
         """
         Names of the edge tests the edge fails.
         """
@@ -180,7 +181,7 @@ class CSpaceInterface:
         """
         The measured pass rate of an edge test.
         """
-    def visibilityQueryOrder(self) -> list:
+    def visibilityQueryOrder(self) -> list[str]:
         """
         The edge tests in the order they run.
         """
@@ -207,7 +208,7 @@ class PlannerInterface:
         """
         Raises ValueError for an unknown planner type.
         """
-    def addMilestone(self, milestone: typing.Any) -> int:
+    def addMilestone(self, milestone: collections.abc.Sequence[float] | numpy.ndarray) -> int:
         """
         Adds a milestone; its index, or -1 if infeasible.
         """
@@ -219,7 +220,7 @@ class PlannerInterface:
         """
         Saves the roadmap in Trivial Graph Format (node labels are configurations).
         """
-    def getClosestMilestone(self, config: typing.Any) -> int:
+    def getClosestMilestone(self, config: collections.abc.Sequence[float] | numpy.ndarray) -> int:
         """
         Index of the milestone nearest to config.
         """
@@ -227,29 +228,29 @@ class PlannerInterface:
         """
         "iterations", "milestones" or "components".
         """
-    def getMilestone(self, arg2: typing.SupportsInt | typing.SupportsIndex) -> list:
+    def getMilestone(self, arg2: typing.SupportsInt | typing.SupportsIndex) -> list[float]:
         """
         The configuration of milestone i.
         """
     @typing.overload
-    def getPath(self, milestone1: typing.SupportsInt | typing.SupportsIndex, milestone2: typing.SupportsInt | typing.SupportsIndex) -> typing.Any:
+    def getPath(self, milestone1: typing.SupportsInt | typing.SupportsIndex, milestone2: typing.SupportsInt | typing.SupportsIndex) -> list[list[float]] | None:
         """
         The path between two milestones, or None if not connected.
         """
     @typing.overload
-    def getPath(self, milestone1: typing.SupportsInt | typing.SupportsIndex, goalMilestones: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> typing.Any:
+    def getPath(self, milestone1: typing.SupportsInt | typing.SupportsIndex, goalMilestones: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> list[list[float]] | None:
         """
         The cheapest path to any of the goal milestones, or None.
         """
-    def getRoadmap(self) -> tuple[list, list]:
+    def getRoadmap(self) -> tuple[list[list[float]], list[tuple[int, int]]]:
         """
         (V, E): the roadmap's configurations and (i, j) edges.
         """
-    def getSolutionPath(self) -> typing.Any:
+    def getSolutionPath(self) -> list[list[float]] | None:
         """
         The solution path (list of configurations), or None until solved.
         """
-    def getStats(self) -> dict:
+    def getStats(self) -> dict[str, str]:
         """
         Planner statistics (values are strings): numIters, numMilestones, numComponents, ...
         """
@@ -262,16 +263,16 @@ class PlannerInterface:
         Runs that many iterations (on a native robot space without the interpreter lock; an
         exception raised in a Python callback stops planning and is raised here).
         """
-    def setCostFunction(self, edgeCost: typing.Any = None, terminalCost: typing.Any = None) -> None:
+    def setCostFunction(self, edgeCost: collections.abc.Callable[[list[float], list[float]], float] | None = None, terminalCost: collections.abc.Callable[[list[float]], float] | None = None) -> None:
         """
         Path cost: sum of edgeCost(a, b) (default: distance) plus terminalCost(last).
         """
-    def setEndpointSet(self, start: typing.Any, goal: typing.Any, goalSample: typing.Any = None) -> bool:
+    def setEndpointSet(self, start: collections.abc.Sequence[float] | numpy.ndarray, goal: collections.abc.Callable[[list[float]], bool], goalSample: collections.abc.Callable[[], collections.abc.Sequence[float]] | None = None) -> bool:
         """
         A start and a goal set: goal(q) -> bool tests membership, goalSample() -> q draws
         candidates (else the space's sampler is used).
         """
-    def setEndpoints(self, start: typing.Any, goal: typing.Any) -> bool:
+    def setEndpoints(self, start: collections.abc.Sequence[float] | numpy.ndarray, goal: collections.abc.Sequence[float] | numpy.ndarray) -> bool:
         """
         Point-to-point endpoints (milestones 0 and 1). RuntimeError if either is infeasible
         (naming the failed tests) or endpoints were already set.
@@ -290,12 +291,12 @@ def brake_1d(x0: typing.SupportsFloat | typing.SupportsIndex, v0: typing.Support
     """
     Stopping from (x0, v0) at full deceleration amax, as (times, positions, velocities).
     """
-def brake_nd(x0: typing.Any, v0: typing.Any, xmin: typing.Any, xmax: typing.Any, amax: typing.Any) -> tuple:
+def brake_nd(x0: collections.abc.Sequence[float] | numpy.ndarray, v0: collections.abc.Sequence[float] | numpy.ndarray, xmin: collections.abc.Sequence[float] | numpy.ndarray, xmax: collections.abc.Sequence[float] | numpy.ndarray, amax: collections.abc.Sequence[float] | numpy.ndarray) -> tuple:
     """
     Stopping every DOF together in the least time the slowest needs, each decelerating uniformly:
     one knot list per DOF. The limits are not enforced (a stop cannot be made shorter).
     """
-def combine_nd_cubic(times: typing.Any, positions: typing.Any, velocities: typing.Any) -> tuple:
+def combine_nd_cubic(times: collections.abc.Sequence[collections.abc.Sequence[float]], positions: collections.abc.Sequence[collections.abc.Sequence[float]], velocities: collections.abc.Sequence[collections.abc.Sequence[float]]) -> tuple:
     """
     Merges per-DOF knot lists (as interpolate_nd_min_time returns) into one time grid:
     (times, configurations, velocities), cubic Hermite between each DOF's knots.
@@ -319,22 +320,22 @@ def interpolate_1d_min_time(x0: typing.SupportsFloat | typing.SupportsIndex, v0:
     (times, positions, velocities) at the phase boundaries. Empty lists if the start cannot brake
     before a limit; RuntimeError if x1 is outside the limits. amax = inf moves at constant velocity.
     """
-def interpolate_nd_min_accel(x0: typing.Any, v0: typing.Any, x1: typing.Any, v1: typing.Any, endTime: typing.SupportsFloat | typing.SupportsIndex, xmin: typing.Any, xmax: typing.Any, vmax: typing.Any) -> tuple:
+def interpolate_nd_min_accel(x0: collections.abc.Sequence[float] | numpy.ndarray, v0: collections.abc.Sequence[float] | numpy.ndarray, x1: collections.abc.Sequence[float] | numpy.ndarray, v1: collections.abc.Sequence[float] | numpy.ndarray, endTime: typing.SupportsFloat | typing.SupportsIndex, xmin: collections.abc.Sequence[float] | numpy.ndarray, xmax: collections.abc.Sequence[float] | numpy.ndarray, vmax: collections.abc.Sequence[float] | numpy.ndarray) -> tuple:
     """
     The least-acceleration n-D move lasting endTime: one knot list per DOF; empty lists if some DOF
     has no such move.
     """
-def interpolate_nd_min_time(x0: typing.Any, v0: typing.Any, x1: typing.Any, v1: typing.Any, xmin: typing.Any, xmax: typing.Any, vmax: typing.Any, amax: typing.Any) -> tuple:
+def interpolate_nd_min_time(x0: collections.abc.Sequence[float] | numpy.ndarray, v0: collections.abc.Sequence[float] | numpy.ndarray, x1: collections.abc.Sequence[float] | numpy.ndarray, v1: collections.abc.Sequence[float] | numpy.ndarray, xmin: collections.abc.Sequence[float] | numpy.ndarray, xmax: collections.abc.Sequence[float] | numpy.ndarray, vmax: collections.abc.Sequence[float] | numpy.ndarray, amax: collections.abc.Sequence[float] | numpy.ndarray) -> tuple:
     """
     The fastest synchronized n-D move: one (times, positions, velocities) knot list per DOF, all
     ending at the slowest DOF's time. Empty lists if some DOF cannot stay within its limits.
     """
-def interpolate_nd_min_time_linear(x0: typing.Any, x1: typing.Any, vmax: typing.Any, amax: typing.Any) -> tuple:
+def interpolate_nd_min_time_linear(x0: collections.abc.Sequence[float] | numpy.ndarray, x1: collections.abc.Sequence[float] | numpy.ndarray, vmax: collections.abc.Sequence[float] | numpy.ndarray, amax: collections.abc.Sequence[float] | numpy.ndarray) -> tuple:
     """
     The fastest rest-to-rest move along the straight segment from x0 to x1, as (times,
     configurations, velocities).
     """
-def robot_cspace(robot: klampt._robotsim.RobotModel, offset: typing.Any, terms: collections.abc.Sequence[tuple], pairs: collections.abc.Sequence[tuple], collider: bool = True, collisionMargin: typing.SupportsFloat | typing.SupportsIndex = 0.0, edgeCheck: str = 'bisection', eps: typing.SupportsFloat | typing.SupportsIndex = 0.01) -> CSpaceInterface:
+def robot_cspace(robot: klampt._robotsim.RobotModel, offset: collections.abc.Sequence[float] | numpy.ndarray, terms: collections.abc.Sequence[tuple], pairs: collections.abc.Sequence[tuple], collider: bool = True, collisionMargin: typing.SupportsFloat | typing.SupportsIndex = 0.0, edgeCheck: str = 'bisection', eps: typing.SupportsFloat | typing.SupportsIndex = 0.01) -> CSpaceInterface:
     """
     A native C-space for `robot`: coordinates x map to q = offset + A x, with `terms`
     (coordinate, link, scale) giving A; `pairs` (link, 'terrain'|'object'|'robot', index,
@@ -369,47 +370,14 @@ def set_random_seed(seed: typing.SupportsInt | typing.SupportsIndex) -> None:
     Seeds the planners' random generator (each new planner draws its own seed from it, so
     seeded runs repeat). Python's random module, used by CSpace.sample, is separate.
     """
-def combineNDCubic(*args, **kwargs) -> typing.Any:
-    """
-    Deprecated: use :func:`combine_nd_cubic`.
-    """
-def getPlanJSONString(*args, **kwargs) -> typing.Any:
-    """
-    Deprecated: use :func:`get_plan_json_string`.
-    """
-def interpolate1DMinAccel(*args, **kwargs) -> typing.Any:
-    """
-    Deprecated: use :func:`interpolate_1d_min_accel`.
-    """
-def interpolate1DMinTime(*args, **kwargs) -> typing.Any:
-    """
-    Deprecated: use :func:`interpolate_1d_min_time`.
-    """
-def interpolateNDMinAccel(*args, **kwargs) -> typing.Any:
-    """
-    Deprecated: use :func:`interpolate_nd_min_accel`.
-    """
-def interpolateNDMinTime(*args, **kwargs) -> typing.Any:
-    """
-    Deprecated: use :func:`interpolate_nd_min_time`.
-    """
-def interpolateNDMinTimeLinear(*args, **kwargs) -> typing.Any:
-    """
-    Deprecated: use :func:`interpolate_nd_min_time_linear`.
-    """
-def setPlanJSONString(*args, **kwargs) -> typing.Any:
-    """
-    Deprecated: use :func:`set_plan_json_string`.
-    """
-def setPlanSetting(*args, **kwargs) -> typing.Any:
-    """
-    Deprecated: use :func:`set_plan_setting`.
-    """
-def setPlanType(*args, **kwargs) -> typing.Any:
-    """
-    Deprecated: use :func:`set_plan_type`.
-    """
-def setRandomSeed(*args, **kwargs) -> typing.Any:
-    """
-    Deprecated: use :func:`set_random_seed`.
-    """
+combineNDCubic = combine_nd_cubic
+getPlanJSONString = get_plan_json_string
+interpolate1DMinAccel = interpolate_1d_min_accel
+interpolate1DMinTime = interpolate_1d_min_time
+interpolateNDMinAccel = interpolate_nd_min_accel
+interpolateNDMinTime = interpolate_nd_min_time
+interpolateNDMinTimeLinear = interpolate_nd_min_time_linear
+setPlanJSONString = set_plan_json_string
+setPlanSetting = set_plan_setting
+setPlanType = set_plan_type
+setRandomSeed = set_random_seed
