@@ -14,14 +14,21 @@ OptimalRoadmapPlanner::OptimalRoadmapPlanner(std::shared_ptr<CSpace> space, std:
       rrg_(rrg),
       lazy_(lazy),
       bidirectional_(s.bidirectional),
-      delta_(s.perturbationRadius),
-      suboptimality_(std::max(0.0, s.suboptimalityFactor)) {
+      suboptimality_(std::max(0.0, s.suboptimalityFactor)),
+      threshold_(s.connectionThreshold > 0 ? s.connectionThreshold : INFINITY) {}
+
+double OptimalRoadmapPlanner::steerRadius() const {
+  const double n = iterations_ + 1.0;
+  const int d = std::max(1, space_->dim() > 0 ? space_->dim() : (graph_.numNodes() > 0 ? (int)graph_.node(0).size() : 1));
+  return std::min(threshold_, std::pow(std::log(n) / n, 1.0 / d));
+}
+
+double OptimalRoadmapPlanner::joinRadius() const {
   // RRT*'s neighbourhood is at most the steering distance (Karaman and
   // Frazzoli's min(gamma (log n / n)^(1/d), eta)): long edges would cost
   // whole edge checks each for little gain. Lazy edges cost nothing until
   // they lie on a candidate path, so the lazy planners keep every k-nearest.
-  radius_ = s.connectionThreshold > 0 ? s.connectionThreshold : INFINITY;
-  if (rrg && !lazy && delta_ > 0) radius_ = std::min(radius_, delta_);
+  return rrg_ && !lazy_ ? steerRadius() : threshold_;
 }
 
 Config OptimalRoadmapPlanner::milestone(int i) const {
@@ -39,9 +46,10 @@ int OptimalRoadmapPlanner::neighborCount() const {
 
 void OptimalRoadmapPlanner::connectNeighbors(int n, int skip) {
   const Config q = graph_.node(n);
+  const double radius = joinRadius();
   for (int m : near_.kNearest(q, neighborCount() + 2)) {
     if (m == n || m == skip || graph_.hasEdge(n, m)) continue;
-    if (space_->distance(q, graph_.node(m)) > radius_) break;  // nearest first
+    if (space_->distance(q, graph_.node(m)) > radius) break;  // nearest first
     if (lazy_) {
       graph_.addEdge(n, m, edgeCost(n, m));
       dirty_ = true;
@@ -64,7 +72,8 @@ int OptimalRoadmapPlanner::addNode(const Config& q, int from) {
 }
 
 void OptimalRoadmapPlanner::connectOtherTree(int n) {
-  if (graph_.numNodes() < 3 || !std::isfinite(radius_) || graph_.connected(0, 1)) return;
+  const double radius = joinRadius();
+  if (graph_.numNodes() < 3 || !std::isfinite(radius) || graph_.connected(0, 1)) return;
   const int target = graph_.connected(n, 0) ? 1 : graph_.connected(n, 1) ? 0 : -1;
   if (target < 0) return;
   const Config& q = graph_.node(n);
@@ -78,7 +87,7 @@ void OptimalRoadmapPlanner::connectOtherTree(int n) {
       best = i;
     }
   }
-  if (best < 0 || bestD <= radius_) return;  // within the radius connectNeighbors tried it
+  if (best < 0 || bestD <= radius) return;  // within the radius connectNeighbors tried it
   ++edgeChecks_;
   if (space_->isVisible(q, graph_.node(best))) graph_.addEdge(n, best, edgeCost(n, best));
 }
@@ -112,9 +121,10 @@ void OptimalRoadmapPlanner::iterate() {
     }
     if (from < 0) return;
     const Config q = graph_.node(from);
-    if (d > delta_) {
+    const double reach = steerRadius();
+    if (d > reach) {
       Config step;
-      space_->interpolate(q, x, delta_ / d, step);
+      space_->interpolate(q, x, reach / d, step);
       x = step;
     }
     if (!space_->isFeasible(x)) return;

@@ -1,7 +1,9 @@
 // The asymptotically optimal roadmap planners: "prm*" (each sample joins its
 // k(n) = e (1 + 1/d) log n nearest milestones, edges checked), "rrt*" (an RRG:
-// each new node steers at most perturbationRadius from its nearest node,
-// then joins its k(n) nearest within that radius), and their lazy versions "lazyprm*" and
+// each new node steers at most r(n) = (log n / n)^(1/d) from its nearest node,
+// n counting iterations, and at most connectionThreshold, as the reference's
+// planner does (perturbationRadius does not apply), then joins its k(n)
+// nearest within that radius), and their lazy versions "lazyprm*" and
 // "lazyrrg*", which check an edge only when it lies on a path that would
 // beat the best one found by the suboptimalityFactor. With bidirectional,
 // RRG grows from the goal as well. The solution is the cheapest path by the
@@ -56,8 +58,12 @@ class OptimalRoadmapPlanner : public MotionPlanner {
   NearestNeighbors near_;
   std::set<std::pair<int, int>> checked_;  // lazy: edges found free (lower, higher)
   bool rrg_, lazy_, bidirectional_;
-  double delta_, suboptimality_;
-  double radius_;  // neighbours farther than this are not joined
+  double suboptimality_;
+  double threshold_;  // connectionThreshold: no edge is longer
+  /// How far a new RRG node may be from the node it grows from.
+  double steerRadius() const;
+  /// Neighbours farther than this are not joined.
+  double joinRadius() const;
   std::vector<int> best_;  // lazy: the best verified path's nodes
   double bestCost_ = INFINITY;
   bool dirty_ = false;     // lazy: edges changed since the last check
