@@ -123,6 +123,35 @@ def test_seeded_runs_repeat_exactly():
         assert a == b and ia == ib
 
 
+def test_rrg_planners_steer_by_the_iteration_count_not_perturbation_radius():
+    # The reference's RRG (rrt*, lazyrrg*) steers a new node at most
+    # (log n / n)^(1/d) from its nearest node, n the iteration count, and
+    # ignores perturbationRadius. In 2-D that bound never exceeds
+    # (1/e)^(1/2) = 0.607 (at n = e), and rrt* joins no farther.
+    for name in ("rrt*", "lazyrrg*"):
+        runs = []
+        for radius in (0.05, 0.9):
+            motionplanning.set_random_seed(3)
+            random.seed(3)
+            space = Circle()
+            space.setup(reinit=True)
+            motionplanning.set_plan_json_string(DEFAULTS)
+            plan = MotionPlan(space, type=name, perturbationRadius=radius)
+            plan.setEndpoints(START, GOAL)
+            plan.planMore(150)
+            V, E = plan.getRoadmap()
+            runs.append((plan.getPath(), V, sorted(E)))
+            plan.close()
+            space.close()
+        assert runs[0] == runs[1], name
+        path, V, E = runs[0]
+        assert path is not None and free_at(path), name
+        lengths = [math.dist(V[i], V[j]) for i, j in E]
+        assert max(lengths) > 0.1, name  # longer steps than either perturbationRadius allowed
+        if name == "rrt*":
+            assert max(lengths) <= 0.6066, name
+
+
 def test_sblprt_connects_point_to_point():
     # The reference's never connects two seeds (its roadmap has no edges between them).
     path, iters = solve(PLANNERS["sblprt"], 2)
