@@ -62,18 +62,14 @@ GeometryData primitiveData(const klampt::GeometricPrimitive& p) {
 }
 
 GeometryData hullData(const klampt::ConvexHull& h) {
-  checkFinite(h.points.data(), h.points.size(), "convex hull points");
+  klampt::validateConvexHull(h);
   GeometryData d = wrap(GeometryType::ConvexHull);
   d.hull = h;
   return d;
 }
 
 GeometryData gridData(const klampt::VolumeGrid& g) {
-  if ((std::size_t)g.dims[0] * g.dims[1] * g.dims[2] != g.values.size())
-    throw py::value_error("volume grid values do not match its dims");
-  checkFinite(g.bmin.data(), 3, "volume grid bmin");
-  checkFinite(g.bmax.data(), 3, "volume grid bmax");
-  if ((g.bmin.array() > g.bmax.array()).any()) throw py::value_error("volume grid bounds must have bmin <= bmax");
+  klampt::validateVolumeGrid(g);
   GeometryData d = wrap(GeometryType::VolumeGrid);
   d.grid = g;
   return d;

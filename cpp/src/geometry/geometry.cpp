@@ -286,6 +286,19 @@ void validatePointCloud(const PointCloud& pc) {
     throw std::invalid_argument("point cloud properties must have one row per point and one column per name");
 }
 
+void validateConvexHull(const ConvexHull& hull) {
+  if (!hull.points.allFinite()) throw std::invalid_argument("convex hull points must be finite");
+}
+
+void validateVolumeGrid(const VolumeGrid& grid) {
+  if (grid.dims[0] < 0 || grid.dims[1] < 0 || grid.dims[2] < 0 ||
+      (std::size_t)grid.dims[0] * grid.dims[1] * grid.dims[2] != grid.values.size())
+    throw std::invalid_argument("volume grid values do not match its dims");
+  if (!grid.bmin.allFinite() || !grid.bmax.allFinite()) throw std::invalid_argument("volume grid bounds must be finite");
+  if ((grid.bmin.array() > grid.bmax.array()).any())
+    throw std::invalid_argument("volume grid bounds must have bmin <= bmax");
+}
+
 void transformPointCloud(PointCloud& pc, const RigidTransform& T) {
   transformPoints(pc.points, T);
   mapNormals(pc, T.R);

@@ -174,6 +174,11 @@ void validateTriangleMesh(const TriangleMesh& mesh);
 /// Throws std::invalid_argument for non-finite points or properties, or a
 /// property table whose shape does not match the points and names.
 void validatePointCloud(const PointCloud& pc);
+/// Throws std::invalid_argument for a non-finite point.
+void validateConvexHull(const ConvexHull& hull);
+/// Throws std::invalid_argument if the values do not fill the dims, or the
+/// bounds are not finite with bmin <= bmax.
+void validateVolumeGrid(const VolumeGrid& grid);
 
 /// Moves a point cloud's points by T and rotates its normal_x/y/z properties.
 void transformPointCloud(PointCloud& pc, const RigidTransform& T);
