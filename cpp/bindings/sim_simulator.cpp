@@ -288,12 +288,7 @@ void bindSimulation(py::module_& m) {
            },
            py::arg("dt"))
       .def("settings", [](const Simulation&) { return klampt::SimSettings::names(); })
-      .def("getSetting",
-           [](const Simulation& s, const std::string& name) {
-             const std::string v = live(s).settings.get(name);
-             if (v.empty()) throw py::value_error("unknown simulation setting '" + name + "'");
-             return v;
-           },
+      .def("getSetting", [](const Simulation& s, const std::string& name) { return live(s).settings.get(name); },
            py::arg("name"))
       .def("setSetting", [](Simulation& s, const std::string& n, const std::string& v) { live(s).setSetting(n, v); },
            py::arg("name"), py::arg("value"))

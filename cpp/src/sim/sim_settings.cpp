@@ -68,7 +68,7 @@ std::string SimSettings::get(const std::string& name) const {
   if (name == "instabilityLinearEnergyThreshold") return fmt(instabilityLinearEnergyThreshold);
   if (name == "instabilityMaxEnergyThreshold") return fmt(instabilityMaxEnergyThreshold);
   if (name == "instabilityPostCorrectionEnergy") return fmt(instabilityPostCorrectionEnergy);
-  return std::string();
+  throw std::invalid_argument("unknown simulation setting '" + name + "'");
 }
 
 void SimSettings::set(const std::string& name, const std::string& value) {

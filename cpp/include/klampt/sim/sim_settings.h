@@ -28,7 +28,7 @@ struct SimSettings {
 
   /// The setting names, in the reference's order.
   static const std::vector<std::string>& names();
-  /// Empty string for an unknown name.
+  /// Throws std::invalid_argument for an unknown name.
   std::string get(const std::string& name) const;
   /// Throws std::invalid_argument for an unknown name or a malformed value.
   void set(const std::string& name, const std::string& value);
