@@ -87,7 +87,7 @@ void bindSimJoint(py::module_& m) {
       .def("setFriction", [](SimJointHandle& j, double f) { joint(j).setFriction(toFinite(f, "friction")); }, py::arg("friction"))
       .def("setVelocity", [](SimJointHandle& j, double v, double fmax) { joint(j).setVelocity(toFinite(v, "vel"), toFinite(fmax, "fmax")); },
            py::arg("vel"), py::arg("fmax"))
-      .def("addForce", [](SimJointHandle& j, double f) { joint(j).pendingEffort += toFinite(f, "force"); }, py::arg("force"),
+      .def("addForce", [](SimJointHandle& j, double f) { joint(j).addEffort(toFinite(f, "force")); }, py::arg("force"),
            "Torque (hinge) or force (slider) applied over the next simulate() call.")
       .def_property_readonly("type", [](const SimJointHandle& j) { return j.joint ? (int)j.joint->type : 0; },
                              "0: none, 1: hinge, 2: slider, 3: fixed.")

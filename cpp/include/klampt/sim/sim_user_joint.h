@@ -17,6 +17,8 @@ struct SimUserJoint {
   void setLimits(double lo, double hi);
   void setFriction(double friction);
   void setVelocity(double vel, double fmax);
+  /// Adds to the effort of the next simulate call (efforts accumulate until then).
+  void addEffort(double effort) { pendingEffort += effort; }
   void applyPendingEffort();
 };
 
