@@ -57,40 +57,15 @@ void destroyAll();
 klampt::plan::PlannerSettings& factorySettings();
 
 namespace hints {
-struct ConfigTest {
-  static constexpr auto name = py::detail::const_name("collections.abc.Callable[[list[float]], bool]");
-};
-struct EdgeTest {
-  static constexpr auto name = py::detail::const_name("collections.abc.Callable[[list[float], list[float]], bool]");
-};
-struct Sampler {
-  static constexpr auto name = py::detail::const_name("collections.abc.Callable[[], collections.abc.Sequence[float]]");
-};
-struct OptionalSampler {
-  static constexpr auto name =
-      py::detail::const_name("collections.abc.Callable[[], collections.abc.Sequence[float]] | None");
-};
-struct NeighborhoodSampler {
-  static constexpr auto name =
-      py::detail::const_name("collections.abc.Callable[[list[float], float], collections.abc.Sequence[float]]");
-};
-struct Metric {
-  static constexpr auto name = py::detail::const_name("collections.abc.Callable[[list[float], list[float]], float]");
-};
-struct OptionalEdgeCost {
-  static constexpr auto name =
-      py::detail::const_name("collections.abc.Callable[[list[float], list[float]], float] | None");
-};
-struct OptionalTerminalCost {
-  static constexpr auto name = py::detail::const_name("collections.abc.Callable[[list[float]], float] | None");
-};
-struct Interpolator {
-  static constexpr auto name = py::detail::const_name(
-      "collections.abc.Callable[[list[float], list[float], float], collections.abc.Sequence[float]]");
-};
-struct FloatRows {
-  static constexpr auto name = py::detail::const_name("collections.abc.Sequence[collections.abc.Sequence[float]]");
-};
+KLAMPT_TYPE_HINT(ConfigTest, "collections.abc.Callable[[list[float]], bool]");
+KLAMPT_TYPE_HINT(EdgeTest, "collections.abc.Callable[[list[float], list[float]], bool]");
+KLAMPT_TYPE_HINT(Sampler, "collections.abc.Callable[[], collections.abc.Sequence[float]]");
+KLAMPT_TYPE_HINT(OptionalSampler, "collections.abc.Callable[[], collections.abc.Sequence[float]] | None");
+KLAMPT_TYPE_HINT(NeighborhoodSampler, "collections.abc.Callable[[list[float], float], collections.abc.Sequence[float]]");
+KLAMPT_TYPE_HINT(Metric, "collections.abc.Callable[[list[float], list[float]], float]");
+KLAMPT_TYPE_HINT(OptionalEdgeCost, "collections.abc.Callable[[list[float], list[float]], float] | None");
+KLAMPT_TYPE_HINT(OptionalTerminalCost, "collections.abc.Callable[[list[float]], float] | None");
+KLAMPT_TYPE_HINT(Interpolator, "collections.abc.Callable[[list[float], list[float], float], collections.abc.Sequence[float]]");
 }  // namespace hints
 
 // Python callables as the stubs name them; the bindings check them (and

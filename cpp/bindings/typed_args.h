@@ -21,28 +21,20 @@ class TypedArg : public py::object {
   PYBIND11_OBJECT_DEFAULT(TypedArg, object, detail::anyValue)
 };
 
+/// Declares hints::Name, whose `name` is the type text a TypedArg shows in signatures.
+#define KLAMPT_TYPE_HINT(Name, text)                               \
+  struct Name {                                                \
+    static constexpr auto name = py::detail::const_name(text); \
+  }
+
 namespace hints {
-struct Floats {
-  static constexpr auto name = py::detail::const_name("collections.abc.Sequence[float] | numpy.ndarray");
-};
-struct Ints {
-  static constexpr auto name = py::detail::const_name("collections.abc.Sequence[int] | numpy.ndarray");
-};
-struct Array {
-  static constexpr auto name = py::detail::const_name("numpy.typing.ArrayLike");
-};
-struct Points {
-  static constexpr auto name = py::detail::const_name("collections.abc.Sequence[collections.abc.Sequence[float]]");
-};
-struct OptionalStr {
-  static constexpr auto name = py::detail::const_name("str | None");
-};
-struct IndexOrName {
-  static constexpr auto name = py::detail::const_name("typing.SupportsIndex | str");
-};
-struct OptionalArray {
-  static constexpr auto name = py::detail::const_name("numpy.typing.ArrayLike | None");
-};
+KLAMPT_TYPE_HINT(Floats, "collections.abc.Sequence[float] | numpy.ndarray");
+KLAMPT_TYPE_HINT(Ints, "collections.abc.Sequence[int] | numpy.ndarray");
+KLAMPT_TYPE_HINT(Array, "numpy.typing.ArrayLike");
+KLAMPT_TYPE_HINT(FloatRows, "collections.abc.Sequence[collections.abc.Sequence[float]]");
+KLAMPT_TYPE_HINT(OptionalStr, "str | None");
+KLAMPT_TYPE_HINT(IndexOrName, "typing.SupportsIndex | str");
+KLAMPT_TYPE_HINT(OptionalArray, "numpy.typing.ArrayLike | None");
 }  // namespace hints
 
 /// A vector of floats: a list, a tuple or a 1-D array (points, directions,
@@ -53,7 +45,7 @@ using IntsArg = TypedArg<hints::Ints>;
 /// Anything numpy.asarray takes (point arrays, images, grids).
 using ArrayArg = TypedArg<hints::Array>;
 /// A sequence of 3-vectors.
-using PointsArg = TypedArg<hints::Points>;
+using PointsArg = TypedArg<hints::FloatRows>;
 /// A string or None.
 using OptionalStrArg = TypedArg<hints::OptionalStr>;
 /// An element given by index or by name.
