@@ -19,7 +19,7 @@ OptimalRoadmapPlanner::OptimalRoadmapPlanner(std::shared_ptr<CSpace> space, std:
 
 double OptimalRoadmapPlanner::steerRadius() const {
   const double n = iterations_ + 1.0;
-  const int d = std::max(1, space_->dim() > 0 ? space_->dim() : (graph_.numNodes() > 0 ? (int)graph_.node(0).size() : 1));
+  const int d = dimension();
   return std::min(threshold_, std::pow(std::log(n) / n, 1.0 / d));
 }
 
@@ -38,9 +38,14 @@ Config OptimalRoadmapPlanner::milestone(int i) const {
 
 double OptimalRoadmapPlanner::edgeCost(int i, int j) { return objective_.edge(*space_, graph_.node(i), graph_.node(j)); }
 
+int OptimalRoadmapPlanner::dimension() const {
+  if (space_->dim() > 0) return space_->dim();
+  return graph_.numNodes() > 0 ? std::max(1, (int)graph_.node(0).size()) : 1;
+}
+
 int OptimalRoadmapPlanner::neighborCount() const {
   const int n = graph_.numNodes();
-  const int d = std::max(1, space_->dim() > 0 ? space_->dim() : (n > 0 ? (int)graph_.node(0).size() : 1));
+  const int d = dimension();
   return std::max(1, (int)std::ceil(M_E * (1.0 + 1.0 / d) * std::log((double)n + 1.0)));
 }
 

@@ -38,6 +38,8 @@ class OptimalRoadmapPlanner : public MotionPlanner {
   void getStats(std::map<std::string, std::string>& out) const override;
 
  private:
+  /// The space's dimension, else the milestones' size (at least 1).
+  int dimension() const;
   int neighborCount() const;
   /// Adds a feasible node and its edges (checked unless lazy).
   int addNode(const Config& q, int from);
