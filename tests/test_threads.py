@@ -424,6 +424,44 @@ def test_robot_edits_during_ik_solves():
     ''')
 
 
+def test_a_thread_that_waits_for_a_robot_gets_its_turn_between_long_calls():
+    # Two threads call selfCollides back to back (each call holds the robot's
+    # use lock without the GIL); the main thread reads and writes the robot.
+    # Each of its accesses waits for the running call to end, and must then
+    # get in before the next call takes the lock: 300 accesses finish while
+    # the loops go on. Unfair waiting let a loop take the lock back before
+    # the woken thread had the GIL, again and again (an editor racing two IK
+    # loops made fewer than 40 edits in a minute).
+    run_scenario('''
+    w = world()
+    r = w.robot(0)
+    stop = threading.Event()
+    calls = [0, 0]
+
+    def collide(k):
+        while not stop.is_set():
+            r.selfCollides()
+            calls[k] += 1
+
+    threads = [threading.Thread(target=collide, args=(k,)) for k in (0, 1)]
+    for t in threads:
+        t.start()
+    while min(calls) == 0:
+        time.sleep(0.001)
+    q = r.getConfig()
+    start, deadline = list(calls), time.time() + 60
+    for i in range(300):
+        q[1] = 0.001 * i
+        r.setConfig(q)
+        assert r.getConfig()[1] == q[1]
+        assert time.time() < deadline, "%d accesses in 60 s while %s more calls ran" % (
+            i, [c - s for c, s in zip(calls, start)])
+    stop.set()
+    for t in threads:
+        t.join()
+    ''')
+
+
 def test_collider_queries_during_world_edits():
     run_scenario('''
     w = world()

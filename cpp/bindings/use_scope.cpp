@@ -5,7 +5,21 @@
 
 namespace klampt_py {
 
+namespace {
+
+/// Ends an announced wait however the waiting ends.
+struct AnnouncedWait {
+  explicit AnnouncedWait(const klampt::UseLock& lock) : lock(lock) { lock.announceWait(); }
+  ~AnnouncedWait() { lock.withdrawWait(); }
+  const klampt::UseLock& lock;
+};
+
+}  // namespace
+
 void waitFree(const klampt::UseLock& lock) {
+  if (!lock.held() || lock.heldHere()) return;
+  // No thread takes the lock until this one has seen it free with the GIL.
+  AnnouncedWait announced(lock);
   // Another thread may take the lock between the wake-up and getting the GIL
   // back: check again while holding it.
   while (lock.held() && !lock.heldHere()) {
@@ -37,7 +51,13 @@ void UseScope::acquire() {
     if (k == count_) return;
     // Hold none while waiting: no thread then waits for a lock this one holds.
     for (std::size_t j = 0; j < k; ++j) locks_[j]->release();
-    waitFree(*locks_[k]);
+    if (locks_[k]->held()) {
+      waitFree(*locks_[k]);
+    } else {
+      // Free, but another thread waits for its turn: let it have it.
+      pybind11::gil_scoped_release release;
+      locks_[k]->waitUntilAvailable();
+    }
   }
 }
 
