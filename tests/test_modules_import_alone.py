@@ -1,6 +1,9 @@
 """Every module of the package imports on its own in a fresh interpreter: no
 import cycle makes one module need another to be imported first. A module
-may only fail for an optional dependency that is not installed."""
+may only fail for an optional dependency that is not installed.  Nor do the
+modules of klampt.model import each other in a loop, even from inside
+functions, where a fresh interpreter would not notice it."""
+import ast
 import concurrent.futures
 import os
 import pkgutil
@@ -8,6 +11,7 @@ import subprocess
 import sys
 
 import klampt
+from conftest import REPO
 
 # Packages of the optional extras (vis, jupyter, compas_fab, distributed).
 OPTIONAL = {"OpenGL", "glfw", "PyQt5", "PyQt6", "PySide2", "PySide6", "IPython", "ipywidgets", "anywidget",
@@ -57,3 +61,81 @@ def test_unavailable_modules_say_why():
     for name in sorted(UNAVAILABLE):
         _, code, err = import_alone(name)
         assert code != 0 and err and "ImportError" in err[0] and "not available" in err[0], (name, err)
+
+
+def package_imports(root, package):
+    """{module: modules it imports} for the modules of a source tree (root
+    holds package's __init__.py), named relative to package, counting the
+    imports at any level of the code, inside functions too."""
+    files = {}
+    for dirpath, _, filenames in os.walk(root):
+        for f in filenames:
+            if f.endswith(".py"):
+                rel = os.path.relpath(os.path.join(dirpath, f), root)[:-3].replace(os.sep, ".")
+                files[rel[:-len("__init__")].rstrip(".") if rel.endswith("__init__") else rel] = os.path.join(dirpath, f)
+    graph = {}
+    for name, path in files.items():
+        here = (package + "." + name).rstrip(".").split(".")
+        if not path.endswith("__init__.py"):
+            here = here[:-1]
+        with open(path) as f:
+            tree = ast.parse(f.read(), path)
+        targets = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                base = ".".join(here[:len(here) - node.level + 1] if node.level else [])
+                mod = ".".join(p for p in (base, node.module) if p)
+                targets.update([mod] + ["%s.%s" % (mod, a.name) for a in node.names])
+            elif isinstance(node, ast.Import):
+                targets.update(a.name for a in node.names)
+        graph[name] = set()
+        for t in targets:
+            if t == package or not t.startswith(package + "."):
+                continue
+            rel = t[len(package) + 1:]
+            # "from .m import name" names m; "from . import m" names m itself
+            while rel and rel not in files:
+                rel = rel.rpartition(".")[0]
+            if rel and rel != name:
+                graph[name].add(rel)
+    return graph
+
+
+def import_cycles(graph):
+    """The import loops of graph, each as a path that ends where it starts."""
+    cycles = {}
+    for start in sorted(graph):
+        paths = [[start]]
+        seen = set()
+        while paths:
+            path = paths.pop(0)
+            for nxt in sorted(graph[path[-1]]):
+                if nxt == start:
+                    cycles.setdefault(frozenset(path), path + [start])
+                elif nxt not in seen:
+                    seen.add(nxt)
+                    paths.append(path + [nxt])
+    return sorted(cycles.values())
+
+
+def test_no_import_cycles_in_klampt_model():
+    graph = package_imports(os.path.join(REPO, "src", "klampt", "model"), "klampt.model")
+    assert {"_timing", "trajectory", "subrobot", "create.primitives"} <= set(graph)
+    # types imports trajectory only inside its functions
+    assert "trajectory" in graph["types"] and "_timing" in graph["trajectory"]
+    cycles = import_cycles(graph)
+    assert not cycles, "\n".join(" -> ".join(c) for c in cycles)
+
+
+def test_the_cycle_check_finds_a_cycle(tmp_path):
+    # a -> b only inside a function, b -> c -> a at module level, d clean
+    (tmp_path / "__init__.py").write_text("")
+    (tmp_path / "a.py").write_text("def f():\n    from .b import g\n    return g\n")
+    (tmp_path / "b.py").write_text("import klampt.model.c\n\ndef g():\n    pass\n")
+    (tmp_path / "c.py").write_text("from klampt.model import a\nfrom . import d\n")
+    (tmp_path / "d.py").write_text("import os\nfrom klampt.math import vectorops\n")
+    graph = package_imports(str(tmp_path), "klampt.model")
+    assert graph == {"": set(), "a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set()}
+    assert import_cycles(graph) == [["a", "b", "c", "a"]]
+    graph["c"].discard("a")
+    assert import_cycles(graph) == []

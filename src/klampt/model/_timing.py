@@ -1,5 +1,9 @@
-"""Time-parameterization of untimed paths and execution of paths and
-trajectories on controllers; re-exported by :mod:`klampt.model.trajectory`.
+"""Time-scaling of untimed paths and commanding of controllers, on plain
+lists and curves: the numerics behind
+:func:`~klampt.model.trajectory.path_to_trajectory` and the controller calls
+behind ``execute_path`` and ``execute_trajectory``, which live in
+:mod:`klampt.model.trajectory` beside the trajectory classes they build and
+read.
 
 With ``timing='limited'`` the path is time-scaled on a fine grid of its
 geometric parameter s by the forward/backward pass of time-optimal path
@@ -13,9 +17,8 @@ import math
 
 from ..math import vectorops
 
-# The trajectory classes are imported inside the functions that use them:
-# klampt.model.trajectory re-exports this module's functions, so importing it
-# here would make each module need the other to load first.
+# Curves come in as any object with eval/deriv: klampt.model.trajectory imports
+# this module, so it must not import trajectory back (even inside a function).
 
 _PROFILES = ('auto', 'trapezoidal', 'constant', 'triangular', 'parabolic', 'cosine', 'minimum-jerk', 'optimal')
 # fraction of the limits used by the time-optimal pass, leaving room for the
@@ -57,7 +60,9 @@ def _profile_duration(name, L):
 
 class _Section(object):
     """A stop-to-stop piece of the geometric path, parameterized by s in
-    [0, L]: eval(s), d1(s) = dp/ds and d2(s) = d2p/ds2, and its knots."""
+    [0, L]: eval(s), d1(s) = dp/ds and d2(s) = d2p/ds2, and its knots.
+    curve is any object with eval(s) and deriv(s), and eval_accel(s) if
+    hermite (a trajectory whose times are the knots)."""
 
     def __init__(self, curve, knots, hermite):
         self.curve = curve
@@ -230,8 +235,42 @@ def _profile_limited_duration(section, profile, vmax, amax):
     return need / _SAFETY
 
 
-def _segment_distances(milestones, timing, path, robot):
-    from .trajectory import Trajectory
+def _section_schedule(section, profile, vmax, amax, speed, dt):
+    """Times a section that starts and ends at rest.
+
+    With limits (vmax and amax, as returned by _limits, or both None for no
+    limits) and profile 'auto', 'constant', 'trapezoidal' or 'optimal', the
+    scaling is time-optimal; otherwise the profile keeps its shape and lasts
+    the shortest duration within the limits, or its nominal duration
+    without limits.
+
+    Returns:
+        (T, ts, ss): the duration T, the sample times min(k dt, T) for k =
+        0 .. ceil(T/dt), and the path parameter s at each sample time but
+        the last (which is the end of the section).
+    """
+    limited = vmax is not None
+    if limited and profile in ('auto', 'constant', 'trapezoidal', 'optimal'):
+        vmax_s = vmax * _SAFETY if isinstance(vmax, float) else [v * _SAFETY for v in vmax]
+        amax_s = amax * _SAFETY if isinstance(amax, float) else [a * _SAFETY for a in amax]
+        grid, gtimes, x = _time_optimal(section, vmax_s, amax_s)
+        T0 = gtimes[-1]
+        param = lambda t: _resample_time_optimal(grid, gtimes, x, t)
+    else:
+        if limited:
+            T0 = _profile_limited_duration(section, profile, vmax, amax)
+        else:
+            T0 = _profile_duration(profile, section.L)
+        param = lambda t: section.L * _profile(profile, min(max(t / T0, 0.0), 1.0))
+    T = T0 / speed
+    nsteps = max(1, int(math.ceil(T / dt - 1e-9)))
+    ts = [min(k * dt, T) for k in range(nsteps + 1)]
+    return T, ts, [param(t * speed) for t in ts[:-1]]
+
+
+def _segment_distances(milestones, timing, path_times, robot):
+    """The base length of each segment between milestones.  path_times are
+    the times of the path if it is a trajectory, else None."""
     segs = list(zip(milestones[:-1], milestones[1:]))
     if callable(timing):
         return [float(timing(a, b)) for a, b in segs]
@@ -242,9 +281,9 @@ def _segment_distances(milestones, timing, path, robot):
     if timing == 'uniform':
         return [1.0] * len(segs)
     if timing == 'path':
-        if not isinstance(path, Trajectory):
+        if path_times is None:
             raise ValueError("timing='path' requires a Trajectory")
-        return [b - a for a, b in zip(path.times[:-1], path.times[1:])]
+        return [b - a for a, b in zip(path_times[:-1], path_times[1:])]
     base = timing[5:] if timing.startswith('sqrt-') else timing
     if base in ('L2', 'limited'):
         d = [vectorops.distance(a, b) for a, b in segs]
@@ -278,148 +317,6 @@ def _stop_indices(milestones, stoptol, corners):
     return stops
 
 
-def _euclidean(path):
-    from .trajectory import GeodesicTrajectory, RobotTrajectory
-    if isinstance(path, GeodesicTrajectory):
-        return False
-    if isinstance(path, RobotTrajectory):
-        robot = path.robot
-        return all(robot.getJointType(i) in ('normal', 'weld') for i in range(robot.numLinks()))
-    return True
-
-
-def path_to_trajectory(path, velocities='auto', timing='limited', smoothing='spline', stoptol=None,
-                       vmax='auto', amax='auto', speed=1.0, dt=0.01, startvel=0.0, endvel=0.0, verbose=0):
-    """Converts an untimed path (a list of milestones, or a Trajectory whose
-    milestones are used) into a timed trajectory sampled every dt.
-
-    Args:
-        path: list of milestones, Trajectory or RobotTrajectory.
-        velocities (str): velocity profile of each stop-to-stop section:
-            'auto', 'trapezoidal', 'constant', 'triangular', 'parabolic',
-            'cosine', 'minimum-jerk', or 'optimal'.  With timing='limited',
-            'auto', 'constant', 'trapezoidal' and 'optimal' give the
-            time-optimal scaling under the limits; the other profiles keep
-            their shape and get the shortest duration within the limits.
-            Otherwise 'auto' is 'trapezoidal' and a section of length L
-            lasts L ('constant'), L^(1/3) ('minimum-jerk') or sqrt(L).
-        timing: the base length of each segment: 'limited' (L2 distance,
-            then time scaling within vmax/amax), 'uniform', 'path' (the
-            trajectory's own times), 'L2', 'Linf', 'robot', 'sqrt-L2',
-            'sqrt-Linf', 'sqrt-robot', a list of lengths, or a function
-            f(a,b).
-        smoothing (str or None): 'spline' smooths the path through the
-            milestones (Euclidean paths only); None keeps it piecewise
-            linear (with timing='limited' it then stops at every corner).
-        stoptol (float, optional): the trajectory also stops at milestones
-            where the path turns by more than stoptol radians (every one if
-            0).
-        vmax, amax: velocity/acceleration limits: 'auto' (the robot's
-            limits for a RobotTrajectory, else 1 and 4), a number (limit on
-            the Euclidean norm) or a list (per coordinate).
-        speed (float or 'limited'): times are divided by speed; 'limited'
-            applies the limits with speed 1.
-        dt (float): the output resolution.
-        startvel, endvel: only 0 is supported (the path starts and ends at
-            rest).
-        verbose (int): prints the durations if > 0.
-
-    Returns:
-        Trajectory: of the class of path (Trajectory for a list), sampled
-        every dt, passing through the stop milestones.
-    """
-    from .trajectory import Trajectory, RobotTrajectory, HermiteTrajectory, _check_finite
-    if velocities not in _PROFILES:
-        raise ValueError("Invalid velocities %r" % (velocities,))
-    if startvel != 0 or endvel != 0:
-        raise ValueError("Nonzero startvel/endvel are not supported")
-    if dt <= 0:
-        raise ValueError("dt must be positive")
-    if speed == 'limited':
-        timing, speed = 'limited', 1.0
-    if not speed > 0:
-        raise ValueError("speed must be positive")
-    robot = path.robot if isinstance(path, RobotTrajectory) else None
-    if isinstance(path, Trajectory):
-        if isinstance(path, HermiteTrajectory):
-            milestones = [list(path.waypoint(m)) for m in path.milestones]
-            make = Trajectory
-        else:
-            milestones = [list(m) for m in path.milestones]
-            make = path.constructor()
-    else:
-        milestones = [list(m) for m in path]
-        make = Trajectory
-    for m in milestones:
-        _check_finite(m, "path")
-    if not milestones:
-        raise ValueError("Empty path")
-    if len(milestones) == 1:
-        return make([0.0], [milestones[0]])
-    dist = _segment_distances(milestones, timing, path, robot)
-    # zero-length segments carry no motion: merge their milestones
-    keep = [0] + [i + 1 for i, d in enumerate(dist) if d > 0]
-    if len(keep) == 1:
-        return make([0.0], [milestones[0]])
-    dist = [sum(dist[keep[k]:keep[k + 1]]) for k in range(len(keep) - 1)]
-    milestones = [milestones[i] for i in keep]
-    euclidean = _euclidean(path)
-    if smoothing == 'spline' and not euclidean:
-        raise ValueError("smoothing='spline' is only supported for Euclidean paths; use smoothing=None")
-    if smoothing not in ('spline', None, 'linear'):
-        raise ValueError("Invalid smoothing %r" % (smoothing,))
-    limited = timing == 'limited'
-    stops = _stop_indices(milestones, stoptol, limited and smoothing != 'spline')
-    n = len(milestones[0])
-    if limited:
-        if vmax == 'auto':
-            vmax = [float(v) for v in robot.getVelocityLimits()] if robot is not None else 1.0
-        if amax == 'auto':
-            amax = [float(a) for a in robot.getAccelerationLimits()] if robot is not None else 4.0
-        vmax = _limits(vmax, n, 'vmax')
-        amax = _limits(amax, n, 'amax')
-        vmax_s = vmax * _SAFETY if isinstance(vmax, float) else [v * _SAFETY for v in vmax]
-        amax_s = amax * _SAFETY if isinstance(amax, float) else [a * _SAFETY for a in amax]
-    profile = 'trapezoidal' if velocities == 'auto' and not limited else velocities
-    if velocities == 'optimal' and not limited:
-        raise ValueError("velocities='optimal' requires timing='limited'")
-    times = []
-    outms = []
-    tstart = 0.0
-    for a, b in zip(stops[:-1], stops[1:]):
-        knots = [0.0]
-        for d in dist[a:b]:
-            knots.append(knots[-1] + d)
-        sec_ms = milestones[a:b + 1]
-        if smoothing == 'spline':
-            curve = HermiteTrajectory()
-            curve.makeSpline(Trajectory(knots, sec_ms))
-            section = _Section(curve, knots, True)
-        else:
-            section = _Section(make(knots, sec_ms), knots, False)
-        if limited and profile in ('auto', 'constant', 'trapezoidal', 'optimal'):
-            grid, gtimes, x = _time_optimal(section, vmax_s, amax_s)
-            T = gtimes[-1]
-            param = lambda t, grid=grid, gtimes=gtimes, x=x: _resample_time_optimal(grid, gtimes, x, t)
-        else:
-            if limited:
-                T = _profile_limited_duration(section, profile, vmax, amax)
-            else:
-                T = _profile_duration(profile, section.L)
-            param = lambda t, section=section, T=T: section.L * _profile(profile, min(max(t / T, 0.0), 1.0))
-        T = T / speed
-        nsteps = max(1, int(math.ceil(T / dt - 1e-9)))
-        first = 0 if not times else 1
-        for k in range(first, nsteps + 1):
-            t = min(k * dt, T)
-            times.append(tstart + t)
-            outms.append(list(section.eval(param(t * speed))) if k < nsteps else list(sec_ms[-1]))
-        tstart += T
-        if verbose > 0:
-            print("path_to_trajectory: section %d-%d, length %g, duration %g" % (a, b, section.L, T))
-    return make(times, outms)
-
-
 def _full_config(controller, activeDofs):
     """Returns (indices, base configuration) for commands on activeDofs."""
     if activeDofs is None:
@@ -444,109 +341,27 @@ def _is_robot_interface(controller):
     return hasattr(controller, 'setPiecewiseLinear') and not hasattr(controller, 'addLinear')
 
 
-def execute_path(path, controller, speed=1.0, smoothing=None, activeDofs=None):
-    """Sends an untimed path to a controller (SimRobotController, or a
-    RobotInterfaceBase with setPiecewiseLinear/setPiecewiseCubic).
-
-    Args:
-        path (list of configs): the milestones.
-        controller: the controller.
-        speed (float): execution speed multiplier (ignored by None and
-            'ramp', which use the controller's own limits).
-        smoothing (str or None): None: stop at each milestone, moving in
-            straight lines (``addMilestoneLinear``; for a RobotInterfaceBase,
-            a time-optimal piecewise linear trajectory within the default
-            limits of :func:`path_to_trajectory`); 'linear': constant
-            velocity, one second per segment; 'cubic': stop at each
-            milestone with cubic segments of one second; 'spline': smooth
-            spline through the milestones, one second per segment; 'ramp':
-            stop at each milestone with time-optimal moves
-            (``addMilestone``).
-        activeDofs (list, optional): indices or names of the links the path
-            moves; the others keep their commanded values.
-    """
-    from .trajectory import Trajectory
-    if smoothing not in (None, 'linear', 'cubic', 'spline', 'ramp'):
-        raise ValueError("Invalid smoothing %r" % (smoothing,))
-    if not speed > 0:
-        raise ValueError("speed must be positive")
-    if len(path) == 0:
-        return
-    if smoothing in (None, 'ramp'):
-        if _is_robot_interface(controller):
-            traj = path_to_trajectory(path, timing='limited', smoothing=None, stoptol=0)
-            return execute_trajectory(traj, controller, activeDofs=activeDofs)
-        indices, base = _full_config(controller, activeDofs)
-        qs = [_expand(q, indices, base) for q in path]
-        if smoothing is None:
-            controller.setMilestone(qs[0])
-            for q in qs[1:]:
-                controller.addMilestoneLinear(q)
-        else:
-            zero = [0.0] * len(qs[0])
-            controller.setMilestone(qs[0], zero)
-            for q in qs[1:]:
-                controller.addMilestone(q, zero)
-        return
-    times = list(range(len(path)))
-    if smoothing == 'linear':
-        traj = Trajectory(times, path)
-        return execute_trajectory(traj, controller, speed=speed, activeDofs=activeDofs)
-    if smoothing == 'cubic':
-        traj = Trajectory(times, path)
-        return execute_trajectory(traj, controller, speed=speed, smoothing='pause', activeDofs=activeDofs)
-    traj = Trajectory(times, path)
-    return execute_trajectory(traj, controller, speed=speed, smoothing='spline', activeDofs=activeDofs)
-
-
-def execute_trajectory(trajectory, controller, speed=1.0, smoothing=None, activeDofs=None):
-    """Sends a timed trajectory to a controller (SimRobotController, or a
-    RobotInterfaceBase with setPiecewiseLinear/setPiecewiseCubic).
-
-    The first milestone is commanded to be reached at trajectory.times[0]
-    (relative to now), the others at their times, all divided by speed.
-
-    Args:
-        trajectory (Trajectory): a Trajectory, RobotTrajectory or
-            HermiteTrajectory.
-        controller: the controller.
-        speed (float): time scaling (2 is twice as fast).
-        smoothing (str or None): for piecewise linear trajectories: None
-            (linear segments), 'spline' (cubic segments with interpolated
-            tangents) or 'pause' (cubic segments, stopping at each
-            milestone).
-        activeDofs (list, optional): indices or names of the links the
-            trajectory moves; the others keep their commanded values.
-    """
-    from .trajectory import Trajectory, HermiteTrajectory, GeodesicTrajectory
-    if smoothing not in (None, 'spline', 'pause'):
-        raise ValueError("Invalid smoothing %r" % (smoothing,))
-    if not speed > 0:
-        raise ValueError("speed must be positive")
-    if isinstance(trajectory, GeodesicTrajectory) or not isinstance(trajectory, Trajectory) or hasattr(trajectory, 'geodesic'):
-        raise ValueError("Can only execute Trajectory, RobotTrajectory or HermiteTrajectory objects")
-    if not trajectory.times:
-        return
-    if isinstance(trajectory, HermiteTrajectory):
-        hermite = trajectory
-        if smoothing is not None:
-            raise ValueError("smoothing is only valid for piecewise linear trajectories")
-    elif smoothing == 'spline':
-        hermite = HermiteTrajectory()
-        hermite.makeSpline(trajectory)
-    elif smoothing == 'pause':
-        zero = [0.0] * len(trajectory.milestones[0])
-        hermite = HermiteTrajectory(trajectory.times, trajectory.milestones, [zero] * len(trajectory.milestones))
+def _command_milestones(controller, path, ramp, activeDofs):
+    """Sends the milestones of path to a SimRobotController, stopping at
+    each: in straight lines (addMilestoneLinear), or with time-optimal moves
+    (addMilestone) if ramp."""
+    indices, base = _full_config(controller, activeDofs)
+    qs = [_expand(q, indices, base) for q in path]
+    if not ramp:
+        controller.setMilestone(qs[0])
+        for q in qs[1:]:
+            controller.addMilestoneLinear(q)
     else:
-        hermite = None
-    times = [t / speed for t in trajectory.times]
-    if hermite is None:
-        qs = [list(m) for m in trajectory.milestones]
-        vs = None
-    else:
-        qs = [hermite.waypoint(m) for m in hermite.milestones]
-        vs = [vectorops.mul(m[len(m) // 2:], speed) for m in hermite.milestones]
-        times = [t / speed for t in hermite.times]
+        zero = [0.0] * len(qs[0])
+        controller.setMilestone(qs[0], zero)
+        for q in qs[1:]:
+            controller.addMilestone(q, zero)
+
+
+def _command_timed(controller, times, qs, vs, activeDofs):
+    """Sends configurations qs reached at times (relative to now), with
+    velocities vs (cubic segments) or None (linear segments), to a
+    SimRobotController or a RobotInterfaceBase."""
     if _is_robot_interface(controller):
         if activeDofs is not None:
             controller = controller.partInterface(activeDofs) if hasattr(controller, 'partInterface') else controller

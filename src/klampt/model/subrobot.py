@@ -68,15 +68,11 @@ class SubRobotModel(object):
             return self._links[obj]
         if isinstance(obj, SubRobotModelLink):
             return obj._link
-        from .trajectory import Trajectory, HermiteTrajectory
-        if isinstance(obj, Trajectory):
-            if isinstance(obj, HermiteTrajectory):
-                milestones = []
-                for m in obj.milestones:
-                    half = len(m) // 2
-                    milestones.append(self.tofull(m[:half], reference) + self.tofull(m[half:], 0.0))
-                return HermiteTrajectory(obj.times, milestones)
-            return obj.constructor()(obj.times, self.tofull(obj.milestones, reference))
+        if hasattr(obj, '_map_milestones'):
+            # A Trajectory maps its own milestones: klampt.model.trajectory
+            # imports this module, so this one does not import it back.
+            return obj._map_milestones(lambda qs: self.tofull(qs, reference), lambda q: self.tofull(q, reference),
+                                       lambda v: self.tofull(v, 0.0))
         n = self._robot.numLinks()
         if isinstance(obj, np.ndarray):
             if obj.ndim == 1:
@@ -124,15 +120,8 @@ class SubRobotModel(object):
             return self._inv_links.get(int(object), None)
         if isinstance(object, RobotModelLink):
             return SubRobotModelLink(object, self)
-        from .trajectory import Trajectory, HermiteTrajectory
-        if isinstance(object, Trajectory):
-            if isinstance(object, HermiteTrajectory):
-                milestones = []
-                for m in object.milestones:
-                    half = len(m) // 2
-                    milestones.append(self.fromfull(m[:half]) + self.fromfull(m[half:]))
-                return HermiteTrajectory(object.times, milestones)
-            return object.constructor()(object.times, [self.fromfull(m) for m in object.milestones])
+        if hasattr(object, '_map_milestones'):  # a Trajectory, as in tofull
+            return object._map_milestones(lambda qs: [self.fromfull(m) for m in qs], self.fromfull, self.fromfull)
         n = self._robot.numLinks()
         if isinstance(object, np.ndarray):
             if object.ndim == 1:

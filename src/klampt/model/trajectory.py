@@ -22,6 +22,8 @@ from typing import Callable, Iterable, List, Optional, Sequence, Tuple
 
 from ..math import vectorops, so3, se3, spline
 from ..math.geodesic import GeodesicSpace, CartesianSpace, MultiGeodesicSpace, SO3Space, SE3Space
+from . import _timing
+from .subrobot import SubRobotModel
 
 _END_BEHAVIORS = ('halt', 'loop')
 
@@ -275,6 +277,14 @@ class Trajectory(object):
         same kind as self."""
         return Trajectory
 
+    def _map_milestones(self, configs, config, velocity):
+        """The trajectory of the same kind with milestones
+        configs(self.milestones).  SubRobotModel.tofull/fromfull map
+        trajectories through this method (config and velocity map one
+        vector, for HermiteTrajectory) instead of importing this module,
+        which imports theirs."""
+        return self.constructor()(self.times, configs(self.milestones))
+
     def length(self, metric: Optional[Callable[[Sequence[float], Sequence[float]], float]] = None) -> float:
         """The sum of the distances between successive milestones, by metric
         (Euclidean by default)."""
@@ -426,7 +436,6 @@ class RobotTrajectory(Trajectory):
     def extractDofs(self, dofs: List) -> 'RobotTrajectory':
         """A RobotTrajectory over the SubRobotModel of the given links
         (indices or names)."""
-        from .subrobot import SubRobotModel
         sub = SubRobotModel(self.robot, dofs)
         return RobotTrajectory(sub, self.times, [[m[i] for i in sub._links] for m in self.milestones])
 
@@ -824,6 +833,15 @@ class HermiteTrajectory(Trajectory):
             if len(m) % 2 != 0:
                 raise ValueError("Milestone %d has odd length, expected position + velocity" % i)
 
+    def _map_milestones(self, configs, config, velocity):
+        """The Hermite curve whose milestones are config(x) + velocity(v) for
+        each milestone x + v."""
+        milestones = []
+        for m in self.milestones:
+            half = len(m) // 2
+            milestones.append(config(m[:half]) + velocity(m[half:]))
+        return HermiteTrajectory(self.times, milestones)
+
     def extractDofs(self, dofs) -> 'HermiteTrajectory':
         """The Hermite curve of the given coordinates."""
         milestones = []
@@ -1145,4 +1163,223 @@ class SE3HermiteTrajectory(GeodesicHermiteTrajectory):
         return SE3HermiteTrajectory
 
 
-from ._timing import path_to_trajectory, execute_path, execute_trajectory  # noqa: E402,F401
+def _is_euclidean(path):
+    """Whether a path (a list or trajectory) lies in a Euclidean space, where
+    it can be smoothed by a spline."""
+    if isinstance(path, GeodesicTrajectory):
+        return False
+    if isinstance(path, RobotTrajectory):
+        robot = path.robot
+        return all(robot.getJointType(i) in ('normal', 'weld') for i in range(robot.numLinks()))
+    return True
+
+
+def path_to_trajectory(path, velocities='auto', timing='limited', smoothing='spline', stoptol=None,
+                       vmax='auto', amax='auto', speed=1.0, dt=0.01, startvel=0.0, endvel=0.0, verbose=0):
+    """Converts an untimed path (a list of milestones, or a Trajectory whose
+    milestones are used) into a timed trajectory sampled every dt.
+
+    Args:
+        path: list of milestones, Trajectory or RobotTrajectory.
+        velocities (str): velocity profile of each stop-to-stop section:
+            'auto', 'trapezoidal', 'constant', 'triangular', 'parabolic',
+            'cosine', 'minimum-jerk', or 'optimal'.  With timing='limited',
+            'auto', 'constant', 'trapezoidal' and 'optimal' give the
+            time-optimal scaling under the limits; the other profiles keep
+            their shape and get the shortest duration within the limits.
+            Otherwise 'auto' is 'trapezoidal' and a section of length L
+            lasts L ('constant'), L^(1/3) ('minimum-jerk') or sqrt(L).
+        timing: the base length of each segment: 'limited' (L2 distance,
+            then time scaling within vmax/amax), 'uniform', 'path' (the
+            trajectory's own times), 'L2', 'Linf', 'robot', 'sqrt-L2',
+            'sqrt-Linf', 'sqrt-robot', a list of lengths, or a function
+            f(a,b).
+        smoothing (str or None): 'spline' smooths the path through the
+            milestones (Euclidean paths only); None keeps it piecewise
+            linear (with timing='limited' it then stops at every corner).
+        stoptol (float, optional): the trajectory also stops at milestones
+            where the path turns by more than stoptol radians (every one if
+            0).
+        vmax, amax: velocity/acceleration limits: 'auto' (the robot's
+            limits for a RobotTrajectory, else 1 and 4), a number (limit on
+            the Euclidean norm) or a list (per coordinate).
+        speed (float or 'limited'): times are divided by speed; 'limited'
+            applies the limits with speed 1.
+        dt (float): the output resolution.
+        startvel, endvel: only 0 is supported (the path starts and ends at
+            rest).
+        verbose (int): prints the durations if > 0.
+
+    Returns:
+        Trajectory: of the class of path (Trajectory for a list), sampled
+        every dt, passing through the stop milestones.
+    """
+    if velocities not in _timing._PROFILES:
+        raise ValueError("Invalid velocities %r" % (velocities,))
+    if startvel != 0 or endvel != 0:
+        raise ValueError("Nonzero startvel/endvel are not supported")
+    if dt <= 0:
+        raise ValueError("dt must be positive")
+    if speed == 'limited':
+        timing, speed = 'limited', 1.0
+    if not speed > 0:
+        raise ValueError("speed must be positive")
+    robot = path.robot if isinstance(path, RobotTrajectory) else None
+    if isinstance(path, Trajectory):
+        if isinstance(path, HermiteTrajectory):
+            milestones = [list(path.waypoint(m)) for m in path.milestones]
+            make = Trajectory
+        else:
+            milestones = [list(m) for m in path.milestones]
+            make = path.constructor()
+    else:
+        milestones = [list(m) for m in path]
+        make = Trajectory
+    for m in milestones:
+        _check_finite(m, "path")
+    if not milestones:
+        raise ValueError("Empty path")
+    if len(milestones) == 1:
+        return make([0.0], [milestones[0]])
+    path_times = path.times if isinstance(path, Trajectory) else None
+    dist = _timing._segment_distances(milestones, timing, path_times, robot)
+    # zero-length segments carry no motion: merge their milestones
+    keep = [0] + [i + 1 for i, d in enumerate(dist) if d > 0]
+    if len(keep) == 1:
+        return make([0.0], [milestones[0]])
+    dist = [sum(dist[keep[k]:keep[k + 1]]) for k in range(len(keep) - 1)]
+    milestones = [milestones[i] for i in keep]
+    euclidean = _is_euclidean(path)
+    if smoothing == 'spline' and not euclidean:
+        raise ValueError("smoothing='spline' is only supported for Euclidean paths; use smoothing=None")
+    if smoothing not in ('spline', None, 'linear'):
+        raise ValueError("Invalid smoothing %r" % (smoothing,))
+    limited = timing == 'limited'
+    stops = _timing._stop_indices(milestones, stoptol, limited and smoothing != 'spline')
+    n = len(milestones[0])
+    if limited:
+        if vmax == 'auto':
+            vmax = [float(v) for v in robot.getVelocityLimits()] if robot is not None else 1.0
+        if amax == 'auto':
+            amax = [float(a) for a in robot.getAccelerationLimits()] if robot is not None else 4.0
+        vmax = _timing._limits(vmax, n, 'vmax')
+        amax = _timing._limits(amax, n, 'amax')
+    else:
+        vmax = amax = None
+    profile = 'trapezoidal' if velocities == 'auto' and not limited else velocities
+    if velocities == 'optimal' and not limited:
+        raise ValueError("velocities='optimal' requires timing='limited'")
+    times = []
+    outms = []
+    tstart = 0.0
+    for a, b in zip(stops[:-1], stops[1:]):
+        knots = [0.0]
+        for d in dist[a:b]:
+            knots.append(knots[-1] + d)
+        sec_ms = milestones[a:b + 1]
+        if smoothing == 'spline':
+            curve = HermiteTrajectory()
+            curve.makeSpline(Trajectory(knots, sec_ms))
+            section = _timing._Section(curve, knots, True)
+        else:
+            section = _timing._Section(make(knots, sec_ms), knots, False)
+        T, ts, ss = _timing._section_schedule(section, profile, vmax, amax, speed, dt)
+        # sections share their end/start sample; the end is the stop milestone itself
+        for k in range(0 if not times else 1, len(ts)):
+            times.append(tstart + ts[k])
+            outms.append(list(section.eval(ss[k])) if k < len(ss) else list(sec_ms[-1]))
+        tstart += T
+        if verbose > 0:
+            print("path_to_trajectory: section %d-%d, length %g, duration %g" % (a, b, section.L, T))
+    return make(times, outms)
+
+
+def execute_path(path, controller, speed=1.0, smoothing=None, activeDofs=None):
+    """Sends an untimed path to a controller (SimRobotController, or a
+    RobotInterfaceBase with setPiecewiseLinear/setPiecewiseCubic).
+
+    Args:
+        path (list of configs): the milestones.
+        controller: the controller.
+        speed (float): execution speed multiplier (ignored by None and
+            'ramp', which use the controller's own limits).
+        smoothing (str or None): None: stop at each milestone, moving in
+            straight lines (``addMilestoneLinear``; for a RobotInterfaceBase,
+            a time-optimal piecewise linear trajectory within the default
+            limits of :func:`path_to_trajectory`); 'linear': constant
+            velocity, one second per segment; 'cubic': stop at each
+            milestone with cubic segments of one second; 'spline': smooth
+            spline through the milestones, one second per segment; 'ramp':
+            stop at each milestone with time-optimal moves
+            (``addMilestone``).
+        activeDofs (list, optional): indices or names of the links the path
+            moves; the others keep their commanded values.
+    """
+    if smoothing not in (None, 'linear', 'cubic', 'spline', 'ramp'):
+        raise ValueError("Invalid smoothing %r" % (smoothing,))
+    if not speed > 0:
+        raise ValueError("speed must be positive")
+    if len(path) == 0:
+        return
+    if smoothing in (None, 'ramp'):
+        if _timing._is_robot_interface(controller):
+            traj = path_to_trajectory(path, timing='limited', smoothing=None, stoptol=0)
+            return execute_trajectory(traj, controller, activeDofs=activeDofs)
+        _timing._command_milestones(controller, path, smoothing == 'ramp', activeDofs)
+        return
+    traj = Trajectory(list(range(len(path))), path)
+    if smoothing == 'linear':
+        return execute_trajectory(traj, controller, speed=speed, activeDofs=activeDofs)
+    if smoothing == 'cubic':
+        return execute_trajectory(traj, controller, speed=speed, smoothing='pause', activeDofs=activeDofs)
+    return execute_trajectory(traj, controller, speed=speed, smoothing='spline', activeDofs=activeDofs)
+
+
+def execute_trajectory(trajectory, controller, speed=1.0, smoothing=None, activeDofs=None):
+    """Sends a timed trajectory to a controller (SimRobotController, or a
+    RobotInterfaceBase with setPiecewiseLinear/setPiecewiseCubic).
+
+    The first milestone is commanded to be reached at trajectory.times[0]
+    (relative to now), the others at their times, all divided by speed.
+
+    Args:
+        trajectory (Trajectory): a Trajectory, RobotTrajectory or
+            HermiteTrajectory.
+        controller: the controller.
+        speed (float): time scaling (2 is twice as fast).
+        smoothing (str or None): for piecewise linear trajectories: None
+            (linear segments), 'spline' (cubic segments with interpolated
+            tangents) or 'pause' (cubic segments, stopping at each
+            milestone).
+        activeDofs (list, optional): indices or names of the links the
+            trajectory moves; the others keep their commanded values.
+    """
+    if smoothing not in (None, 'spline', 'pause'):
+        raise ValueError("Invalid smoothing %r" % (smoothing,))
+    if not speed > 0:
+        raise ValueError("speed must be positive")
+    if isinstance(trajectory, GeodesicTrajectory) or not isinstance(trajectory, Trajectory) or hasattr(trajectory, 'geodesic'):
+        raise ValueError("Can only execute Trajectory, RobotTrajectory or HermiteTrajectory objects")
+    if not trajectory.times:
+        return
+    if isinstance(trajectory, HermiteTrajectory):
+        hermite = trajectory
+        if smoothing is not None:
+            raise ValueError("smoothing is only valid for piecewise linear trajectories")
+    elif smoothing == 'spline':
+        hermite = HermiteTrajectory()
+        hermite.makeSpline(trajectory)
+    elif smoothing == 'pause':
+        zero = [0.0] * len(trajectory.milestones[0])
+        hermite = HermiteTrajectory(trajectory.times, trajectory.milestones, [zero] * len(trajectory.milestones))
+    else:
+        hermite = None
+    if hermite is None:
+        times = [t / speed for t in trajectory.times]
+        qs = [list(m) for m in trajectory.milestones]
+        vs = None
+    else:
+        times = [t / speed for t in hermite.times]
+        qs = [hermite.waypoint(m) for m in hermite.milestones]
+        vs = [vectorops.mul(m[len(m) // 2:], speed) for m in hermite.milestones]
+    _timing._command_timed(controller, times, qs, vs, activeDofs)
