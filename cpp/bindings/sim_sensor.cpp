@@ -152,16 +152,11 @@ the flat appearance color of the element hit (no lighting or textures).
           [](const SimRobotSensor& s) { return names(s.sensor ? s.get().settingNames() : std::vector<std::string>()); },
           "Returns all setting names.");
   cls.def("getSetting",
-          [](const SimRobotSensor& s, const std::string& name) {
-            std::string value;
-            if (!s.get().getSetting(name, value)) throw std::runtime_error("Setting " + name + " not supported");
-            return value;
-          },
+          [](const SimRobotSensor& s, const std::string& name) { return s.get().getSetting(name); },
           py::arg("name"), "Returns the value of the named setting (you will need to manually parse this).");
   cls.def("setSetting",
           [](const SimRobotSensor& s, const std::string& name, const std::string& value) {
-            if (!s.get().setSetting(name, value))
-              throw std::runtime_error("Setting " + name + " not supported or value not formatted correctly");
+            s.get().setSetting(name, value);
           },
           py::arg("name"), py::arg("val"),
           "Sets the value of the named setting (you will need to manually cast an int/float/etc to a str).");

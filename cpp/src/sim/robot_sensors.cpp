@@ -84,7 +84,7 @@ void readSensor(const Robot& robot, const tinyxml2::XMLElement* e, RobotSensorSe
       const int index = robot.linkIndex(value);
       if (index >= 0) value = std::to_string(index);
     }
-    if (!s->setSetting(key, value))
+    if (!s->trySetSetting(key, value))
       fail("<" + type + "> attribute " + key + "=\"" + value + "\" is not a setting of this sensor or is malformed");
   }
   s->attach(robot);

@@ -49,8 +49,15 @@ class Sensor {
 
   /// Setting names in sorted order, as the reference lists them.
   std::vector<std::string> settingNames() const;
-  bool getSetting(const std::string& key, std::string& value) const;
-  bool setSetting(const std::string& key, const std::string& value);
+  /// The named setting's value; throws std::runtime_error if the sensor has
+  /// no such setting.
+  std::string getSetting(const std::string& key) const;
+  /// Sets the named setting if the sensor has it and `value` parses; returns
+  /// whether it did.
+  bool trySetSetting(const std::string& key, const std::string& value);
+  /// Sets the named setting; throws std::runtime_error if the sensor has no
+  /// such setting or `value` does not parse.
+  void setSetting(const std::string& key, const std::string& value);
 
   std::string name = "Unnamed sensor";
   double rate = 0;

@@ -169,28 +169,20 @@ void GyroSensor::setInternalState(const std::vector<double>& s) {
 IMUSensor::IMUSensor() {
   addSetting("link", {[this] { return std::to_string(accelerometer.link); },
                       [this](const std::string& s) {
-                        if (!accelerometer.setSetting("link", s)) return false;
+                        if (!accelerometer.trySetSetting("link", s)) return false;
                         gyro.link = accelerometer.link;
                         return true;
                       }});
   for (const char* key : {"Tsensor", "hasAxis", "accelVariance"}) {
     std::string k = key;
-    addSetting(k, {[this, k] {
-                     std::string v;
-                     accelerometer.getSetting(k, v);
-                     return v;
-                   },
-                   [this, k](const std::string& s) { return accelerometer.setSetting(k, s); }});
+    addSetting(k, {[this, k] { return accelerometer.getSetting(k); },
+                   [this, k](const std::string& s) { return accelerometer.trySetSetting(k, s); }});
   }
   for (const char* key :
        {"angAccelVariance", "angVelVariance", "rotationVariance", "hasAngAccel", "hasAngVel", "hasRotation"}) {
     std::string k = key;
-    addSetting(k, {[this, k] {
-                     std::string v;
-                     gyro.getSetting(k, v);
-                     return v;
-                   },
-                   [this, k](const std::string& s) { return gyro.setSetting(k, s); }});
+    addSetting(k, {[this, k] { return gyro.getSetting(k); },
+                   [this, k](const std::string& s) { return gyro.trySetSetting(k, s); }});
   }
 }
 

@@ -1,6 +1,8 @@
 // The Sensor base class: common settings (rate, enabled) and setting lookup.
 #include "klampt/sim/sensor_common.h"
 
+#include <stdexcept>
+
 namespace klampt {
 
 Sensor::Sensor() {
@@ -16,16 +18,20 @@ std::vector<std::string> Sensor::settingNames() const {
   return names;
 }
 
-bool Sensor::getSetting(const std::string& key, std::string& value) const {
+std::string Sensor::getSetting(const std::string& key) const {
   auto it = settings_.find(key);
-  if (it == settings_.end()) return false;
-  value = it->second.get();
-  return true;
+  if (it == settings_.end()) throw std::runtime_error("Setting " + key + " not supported");
+  return it->second.get();
 }
 
-bool Sensor::setSetting(const std::string& key, const std::string& value) {
+bool Sensor::trySetSetting(const std::string& key, const std::string& value) {
   auto it = settings_.find(key);
   return it != settings_.end() && it->second.set(value);
+}
+
+void Sensor::setSetting(const std::string& key, const std::string& value) {
+  if (!trySetSetting(key, value))
+    throw std::runtime_error("Setting " + key + " not supported or value not formatted correctly");
 }
 
 }  // namespace klampt
