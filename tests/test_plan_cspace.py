@@ -219,6 +219,28 @@ def test_multi_query_prm():
     assert p.planner.getMilestone(2) == [0.5, 0.06]
 
 
+def test_dump_writes_the_roadmap_in_trivial_graph_format(tmp_path):
+    motionplanning.set_random_seed(4)
+    random.seed(4)
+    s = Circle()
+    s.setup(reinit=True)
+    motionplanning.set_plan_json_string(DEFAULTS)
+    p = MotionPlan(s, "prm", knn=10, connectionThreshold=0.1)
+    p.setEndpoints(START, GOAL)
+    p.planMore(50)
+    V, E = p.getRoadmap()
+    fn = tmp_path / "roadmap.tgf"
+    p.planner.dump(str(fn))
+    nodes, edges = fn.read_text().split("#\n")
+    rows = [line.split() for line in nodes.splitlines()]
+    assert [int(r[0]) for r in rows] == list(range(len(V)))
+    # ostream's default 6 significant digits
+    assert all([float(x) for x in r[1:]] == pytest.approx(v, rel=1e-5) for r, v in zip(rows, V))
+    assert [tuple(int(i) for i in line.split()) for line in edges.splitlines()] == list(E)
+    with pytest.raises(OSError, match="cannot write"):
+        p.planner.dump(str(tmp_path / "no_such_folder" / "roadmap.tgf"))
+
+
 def test_cost_functions():
     motionplanning.set_random_seed(2)
     random.seed(2)

@@ -3,8 +3,8 @@
 // interpreter lock; Python callbacks take it back for each call.
 #include "convert.h"
 #include "plan_bindings.h"
+#include "klampt/plan/roadmap_tgf.h"
 
-#include <fstream>
 #include <pybind11/stl.h>
 
 namespace klampt_py {
@@ -189,18 +189,10 @@ void bindPlanner(py::module_& mp) {
       p.roadmap(vertices, edges);
       return 0;
     });
-    std::ofstream out(fn);
-    if (!out) {
+    if (!klampt::plan::writeRoadmapTGF(fn, vertices, edges)) {
       PyErr_SetString(PyExc_IOError, ("cannot write '" + fn + "'").c_str());
       throw py::error_already_set();
     }
-    for (size_t i = 0; i < vertices.size(); ++i) {
-      out << i;
-      for (Eigen::Index k = 0; k < vertices[i].size(); ++k) out << " " << vertices[i][k];
-      out << "\n";
-    }
-    out << "#\n";
-    for (const auto& e : edges) out << e.first << " " << e.second << "\n";
   }, py::arg("fn"), "Saves the roadmap in Trivial Graph Format (node labels are configurations).");
 }
 
