@@ -163,15 +163,8 @@ void bindGeometry3D(py::module_& m) {
       .def("setVolumeGrid", [](Geometry3D& s, const VolumeGridHandle& h) { setData(s, gridData(*h.data)); }, py::arg("arg2"))
       .def("setConvexHullGroup",
            [](Geometry3D& s, const Geometry3D& g1, const Geometry3D& g2) {
-             // g2's points in g1's frame, at the current relative pose.
-             RigidTransform rel = g1.get().currentTransform.inverse() * g2.get().currentTransform;
-             klampt::PointMatrix a = klampt::hullPoints(*g1.get().data), b = klampt::hullPoints(*g2.get().data);
-             GeometryData d = wrap(GeometryType::ConvexHull);
-             d.hull.points.resize(a.rows() + b.rows(), 3);
-             d.hull.points.topRows(a.rows()) = a;
-             for (Eigen::Index i = 0; i < b.rows(); ++i) d.hull.points.row(a.rows() + i) = rel.apply(b.row(i).transpose()).transpose();
-             RigidTransform pose = g1.get().currentTransform;
-             setData(s, std::move(d));
+             const RigidTransform pose = g1.get().currentTransform;  // s may be g1
+             setData(s, klampt::hullOfPair(g1.get(), g2.get()));
              s.get().currentTransform = pose;
            },
            py::arg("g1"), py::arg("g2"))

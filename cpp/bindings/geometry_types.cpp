@@ -434,13 +434,7 @@ void checkCell(const klampt::VolumeGrid& g, long i, long j, long k) {
   checkIndex(k, g.dims[2], "cell k");
 }
 
-void resizeGrid(VolumeGridHandle& s, long sx, long sy, long sz) {
-  if (sx < 0 || sy < 0 || sz < 0) throw py::value_error("grid dimensions must be >= 0");
-  if ((double)sx * sy * sz > double(1 << 28)) throw py::value_error("grid too large (more than 2^28 cells)");
-  auto& g = s.resizable();
-  g.dims = {(int)sx, (int)sy, (int)sz};
-  g.values.assign((std::size_t)sx * sy * sz, 0.0);
-}
+void resizeGrid(VolumeGridHandle& s, long sx, long sy, long sz) { klampt::resizeVolumeGrid(s.resizable(), sx, sy, sz); }
 
 void bindVolumeGrid(py::module_& m) {
   py::class_<VolumeGridHandle> cls(m, "VolumeGrid",
@@ -453,10 +447,7 @@ void bindVolumeGrid(py::module_& m) {
   cls.def(py::init<>())
       .def("setBounds",
            [](VolumeGridHandle& s, FloatsArg lo, FloatsArg hi) {
-             Vector3 a = toFiniteVector3(lo, "bmin"), b = toFiniteVector3(hi, "bmax");
-             if ((a.array() > b.array()).any()) throw py::value_error("bmin must be <= bmax");
-             s.data->bmin = a;
-             s.data->bmax = b;
+             klampt::setVolumeGridBounds(*s.data, toFiniteVector3(lo, "bmin"), toFiniteVector3(hi, "bmax"), "bounds");
            },
            py::arg("bmin"), py::arg("bmax"))
       .def("resize", &resizeGrid, py::arg("sx"), py::arg("sy"), py::arg("sz"), "Sets the dimensions; values become 0.")
@@ -494,10 +485,8 @@ void bindVolumeGrid(py::module_& m) {
             return std::vector<double>{g.bmin[0], g.bmin[1], g.bmin[2], g.bmax[0], g.bmax[1], g.bmax[2]};
           },
           [](VolumeGridHandle& s, FloatsArg v) {
-            VectorX b = toFiniteVector(v, 6, "bbox");
-            if ((b.head<3>().array() > b.tail<3>().array()).any()) throw py::value_error("bbox must have bmin <= bmax");
-            s.data->bmin = b.head<3>();
-            s.data->bmax = b.tail<3>();
+            const VectorX b = toFiniteVector(v, 6, "bbox");
+            klampt::setVolumeGridBounds(*s.data, b.head<3>(), b.tail<3>(), "bbox");
           },
           "[xmin, ymin, zmin, xmax, ymax, zmax] (a copy; assign to replace).")
       .def_property(

@@ -130,4 +130,15 @@ PointMatrix hullPoints(const GeometryData& data) {
   return PointMatrix(0, 3);
 }
 
+GeometryData hullOfPair(const Geometry& g1, const Geometry& g2) {
+  const RigidTransform rel = g1.currentTransform.inverse() * g2.currentTransform;
+  const PointMatrix a = hullPoints(*g1.data), b = hullPoints(*g2.data);
+  GeometryData d;
+  d.type = GeometryType::ConvexHull;
+  d.hull.points.resize(a.rows() + b.rows(), 3);
+  d.hull.points.topRows(a.rows()) = a;
+  for (Eigen::Index i = 0; i < b.rows(); ++i) d.hull.points.row(a.rows() + i) = rel.apply(b.row(i).transpose()).transpose();
+  return d;
+}
+
 }  // namespace klampt

@@ -15,6 +15,19 @@ Vector3 cellCenter(const VolumeGrid& grid, int i, int j, int k) {
   return grid.bmin + Vector3(i + 0.5, j + 0.5, k + 0.5).cwiseProduct(size);
 }
 
+void resizeVolumeGrid(VolumeGrid& grid, long sx, long sy, long sz) {
+  if (sx < 0 || sy < 0 || sz < 0) throw std::invalid_argument("grid dimensions must be >= 0");
+  if ((double)sx * sy * sz > double(1 << 28)) throw std::invalid_argument("grid too large (more than 2^28 cells)");
+  grid.dims = {(int)sx, (int)sy, (int)sz};
+  grid.values.assign((std::size_t)sx * sy * sz, 0.0);
+}
+
+void setVolumeGridBounds(VolumeGrid& grid, const Vector3& bmin, const Vector3& bmax, const char* what) {
+  if ((bmin.array() > bmax.array()).any()) throw std::invalid_argument(std::string(what) + " must have bmin <= bmax");
+  grid.bmin = bmin;
+  grid.bmax = bmax;
+}
+
 VolumeGrid gridAround(const Vector3& lo, const Vector3& hi, double resolution) {
   if (!(resolution > 0) || !std::isfinite(resolution)) throw std::invalid_argument("grid resolution must be > 0");
   if (!lo.allFinite() || !hi.allFinite()) throw std::invalid_argument("cannot grid an empty or unbounded shape");

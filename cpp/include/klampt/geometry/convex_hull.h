@@ -19,4 +19,9 @@ PointMatrix convexHullVertices(const PointMatrix& points);
 /// group members' points).
 PointMatrix hullPoints(const GeometryData& data);
 
+/// A convex hull shape of g1's and g2's points at their current relative
+/// pose, in g1's local frame (Geometry3D.setConvexHullGroup, after which the
+/// geometry takes g1's pose).
+GeometryData hullOfPair(const Geometry& g1, const Geometry& g2);
+
 }  // namespace klampt

@@ -11,6 +11,14 @@ inline std::size_t cellIndex(const VolumeGrid& grid, int i, int j, int k) {
   return ((std::size_t)i * grid.dims[1] + j) * grid.dims[2] + k;
 }
 
+/// Sets the dimensions, all values 0; throws std::invalid_argument for a
+/// negative dimension or more than 2^28 cells.
+void resizeVolumeGrid(VolumeGrid& grid, long sx, long sy, long sz);
+
+/// Sets the bounds; throws std::invalid_argument unless bmin <= bmax on every
+/// axis (`what` names the argument in the message).
+void setVolumeGridBounds(VolumeGrid& grid, const Vector3& bmin, const Vector3& bmax, const char* what);
+
 /// Grid of cubic cells of side `resolution` centred on [lo, hi], with
 /// ceil(size / resolution) + 3 cells per axis (Klamp't's layout); throws
 /// std::invalid_argument if it would exceed 2^25 cells.
