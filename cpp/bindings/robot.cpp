@@ -6,6 +6,7 @@
 #include "handles.h"
 #include "klampt/io/robot_files.h"
 #include "klampt/model/config_space.h"
+#include "klampt/model/driver_vectors.h"
 #include "klampt/model/kinematics.h"
 #include "klampt/model/link_limits.h"
 #include "klampt/model/robot_edit.h"
@@ -289,9 +290,7 @@ void bindRobot(py::module_& m) {
              const VectorX c = linkVector(s, q, "config");
              const Robot& r = s.get();
              checkSize(c.size(), r.numLinks(), "config");
-             VectorX out((Eigen::Index)r.drivers.size());
-             for (int d = 0; d < out.size(); ++d) out[d] = r.driverValue(d, c);
-             return toList(out);
+             return toList(klampt::configToDrivers(r, c));
            },
            py::arg("config"))
       .def("velocityToDrivers",
@@ -299,9 +298,7 @@ void bindRobot(py::module_& m) {
              const VectorX v = linkVector(s, dq, "velocities");
              const Robot& r = s.get();
              checkSize(v.size(), r.numLinks(), "velocities");
-             VectorX out((Eigen::Index)r.drivers.size());
-             for (int d = 0; d < out.size(); ++d) out[d] = r.driverVelocity(d, v);
-             return toList(out);
+             return toList(klampt::velocityToDrivers(r, v));
            },
            py::arg("velocities"))
       .def("configFromDrivers",
@@ -309,9 +306,7 @@ void bindRobot(py::module_& m) {
              const VectorX v = driverVector(s, values, "driverValues");
              const Robot& r = s.get();
              checkSize(v.size(), (Py_ssize_t)r.drivers.size(), "driverValues");
-             VectorX q = r.q;
-             for (int d = 0; d < v.size(); ++d) r.setDriverValue(d, v[d], q);
-             return toList(q);
+             return toList(klampt::configFromDrivers(r, v));
            },
            py::arg("driverValues"))
       .def("velocityFromDrivers",
@@ -319,9 +314,7 @@ void bindRobot(py::module_& m) {
              const VectorX v = driverVector(s, values, "driverVelocities");
              const Robot& r = s.get();
              checkSize(v.size(), (Py_ssize_t)r.drivers.size(), "driverVelocities");
-             VectorX dq = r.dq;
-             for (int d = 0; d < v.size(); ++d) r.setDriverVelocity(d, v[d], dq);
-             return toList(dq);
+             return toList(klampt::velocityFromDrivers(r, v));
            },
            py::arg("driverVelocities"))
       .def("selfCollisionEnabled",
