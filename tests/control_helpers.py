@@ -1,9 +1,8 @@
 """Helpers of the klampt.control tests: the simulated tx90l arm behind each
 kind of base interface, and stepping loops on simulated time."""
 import os
-import warnings
 
-from conftest import SHARED_DATA, require_shared_data
+from conftest import SHARED_DATA, load_shared_world, require_shared_data
 
 import klampt
 from klampt.control import simrobotinterface as sri
@@ -18,16 +17,6 @@ TARGET = [0.3, -0.5, 1.0, 0.2, 0.6, -0.4]
 MOVE_TIME = 0.756939756606048
 
 
-def load_world(relpath):
-    """A WorldModel of a shared data file, its loading warnings silenced."""
-    require_shared_data()
-    w = klampt.WorldModel()
-    with warnings.catch_warnings():
-        warnings.simplefilter('ignore')
-        assert w.readFile(os.path.join(SHARED_DATA, relpath)), relpath
-    return w
-
-
 def make_base(kind, world, sim):
     """The base interface of robot 0 of kind ('Kinematic', 'Position', ...)."""
     if kind == 'Kinematic':
@@ -37,7 +26,7 @@ def make_base(kind, world, sim):
 
 def tx90(kind, world='robots/tx90l.rob'):
     """(completer, world, sim) for the tx90l on a base of the given kind."""
-    w = load_world(world)
+    w = load_shared_world(world, quiet=True)
     sim = klampt.Simulator(w)
     c = RobotInterfaceCompleter(make_base(kind, w, sim))
     assert c.initialize()

@@ -2,6 +2,7 @@
 query tests compare with: distances from points to triangles and segments,
 between segments, and between the convex hulls of two point sets."""
 import itertools
+import math
 
 import numpy as np
 from scipy.optimize import linprog
@@ -31,6 +32,15 @@ def point_triangle_distances(P, A, B, C):
     for S, E in ((A, B), (B, C), (C, A)):
         best = np.minimum(best, point_segment_distances(P, S, E))
     return best
+
+
+def distance_to_segment(p, a, b):
+    """Distance from the point p to the segment a-b (sequences of floats), in
+    plain Python: the one-point form of point_segment_distances."""
+    ab = [y - x for x, y in zip(a, b)]
+    t = sum((pi - ai) * d for pi, ai, d in zip(p, a, ab)) / sum(d * d for d in ab)
+    t = max(0.0, min(1.0, t))
+    return math.dist(p, [ai + t * d for ai, d in zip(a, ab)])
 
 
 def point_segment_distances(P, S, E):

@@ -6,17 +6,12 @@ import pytest
 from klampt.math import so3
 from klampt.model import access
 
-from conftest import arm_table_world, assert_close
+from conftest import assert_close
 
 
-@pytest.fixture
-def world():
-    return arm_table_world()
-
-
-def test_map_reads_and_writes(world):
-    m = access.map(world)
-    robot = world.robot(0)
+def test_map_reads_and_writes(arm_table):
+    m = access.map(arm_table)
+    robot = arm_table.robot(0)
     assert len(m.robots) == 1 and m.robots[0].name == 'arm6' and m.robots['arm6'].id == robot.getID()
     assert m.robots[0].config == robot.getConfig()
     m.robots[0].config[4] = 0.5
@@ -30,12 +25,12 @@ def test_map_reads_and_writes(world):
     block = m['block']
     T = (so3.rotation([0, 0, 1], 0.3), [0.7, 0.2, 0.8])
     block.transform = T
-    assert_close(world.rigidObject('block').getTransform()[1], T[1])
+    assert_close(arm_table.rigidObject('block').getTransform()[1], T[1])
     block.transform[1][2] = 1.5
-    assert world.rigidObject('block').getTransform()[1][2] == 1.5
+    assert arm_table.rigidObject('block').getTransform()[1][2] == 1.5
     m.robots[0].jointLimits[1][1] = 2.0
     assert robot.getJointLimits()[1][1] == 2.0
-    assert len(m.rigidObjects) == world.numRigidObjects() and m.terrains['table'].name == 'table'
+    assert len(m.rigidObjects) == arm_table.numRigidObjects() and m.terrains['table'].name == 'table'
     assert m.elements[block.id].getName() == 'block'
     with pytest.raises(AttributeError):
         m.robots[0].name = 'other'
@@ -45,25 +40,25 @@ def test_map_reads_and_writes(world):
         m['nosuchobject']
 
 
-def test_item_paths_and_vectorizer(world):
-    assert access.get_item(world, 'robots[0].links[1].name') == 'shoulder'
-    assert access.get_item(world, "rigidObjects['block'].name") == 'block'
-    access.set_item(world, 'robots[0].config', [0.0] * 7)
-    access.set_item(world, 'robots[0].config[2]', 0.25)
-    assert world.robot(0).getConfig()[2] == 0.25
-    d = access.get_dict(world, ['robots[0].config', 'rigidObjects[0].transform'])
+def test_item_paths_and_vectorizer(arm_table):
+    assert access.get_item(arm_table, 'robots[0].links[1].name') == 'shoulder'
+    assert access.get_item(arm_table, "rigidObjects['block'].name") == 'block'
+    access.set_item(arm_table, 'robots[0].config', [0.0] * 7)
+    access.set_item(arm_table, 'robots[0].config[2]', 0.25)
+    assert arm_table.robot(0).getConfig()[2] == 0.25
+    d = access.get_dict(arm_table, ['robots[0].config', 'rigidObjects[0].transform'])
     assert d['robots[0].config'][2] == 0.25
-    access.set_dict(world, {'robots[0].config': [0.1] * 7})
-    assert world.robot(0).getConfig() == [0.1] * 7
+    access.set_dict(arm_table, {'robots[0].config': [0.1] * 7})
+    assert arm_table.robot(0).getConfig() == [0.1] * 7
     assert access.flatten(([1, 2], [3, [4, 5]])) == [1, 2, 3, 4, 5]
-    v = access.Vectorizer(world, ['robots[0].config', 'rigidObjects[0].transform'])
+    v = access.Vectorizer(arm_table, ['robots[0].config', 'rigidObjects[0].transform'])
     x = v.getVector()
     assert len(x) == 7 + 12
     x[0] = 0.7
     x[-1] = 2.0
     v.setVector(x)
-    assert world.robot(0).getConfig()[0] == 0.7 and world.rigidObject(0).getTransform()[1][2] == 2.0
+    assert arm_table.robot(0).getConfig()[0] == 0.7 and arm_table.rigidObject(0).getTransform()[1][2] == 2.0
     with pytest.raises(ValueError):
         v.setVector([0.0])
     with pytest.raises(ValueError):
-        access.get_item(world, 'robots[0]..config')
+        access.get_item(arm_table, 'robots[0]..config')

@@ -11,29 +11,16 @@ from klampt import IKSolver, Simulator, WorldModel, batch
 from klampt.math import se3
 from klampt.model import ik
 
-from conftest import PROJECT_DATA
+from conftest import PROJECT_DATA, random_config_array
 
 ARM_TABLE = os.path.join(PROJECT_DATA, "worlds", "arm_table.xml")
 
 
-@pytest.fixture(scope="module")
-def world():
-    w = WorldModel()
-    assert w.readFile(ARM_TABLE)
-    return w
-
-
-def random_configs(robot, N, seed=0, scale=1.0):
-    lo, hi = (np.array(v) for v in robot.getJointLimits())
-    mid = 0.5 * (lo + hi)
-    return mid + scale * (np.random.RandomState(seed).rand(N, len(lo)) - 0.5) * (hi - lo)
-
-
 @pytest.mark.parametrize("threads", [1, 2])
-def test_forward_kinematics_equals_single_calls(world, threads):
-    robot = world.robot(0)
+def test_forward_kinematics_equals_single_calls(module_arm_table, threads):
+    robot = module_arm_table.robot(0)
     before = robot.getConfig()
-    Q = random_configs(robot, 300)
+    Q = random_config_array(robot, 300)
     T = batch.forward_kinematics(robot, Q, num_threads=threads)
     assert T.shape == (300, robot.numLinks(), 4, 4)
     assert robot.getConfig() == before  # the robot itself does not move
@@ -50,9 +37,9 @@ def test_forward_kinematics_equals_single_calls(world, threads):
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_jacobians_equal_single_calls(world, threads):
-    robot = world.robot(0)
-    Q = random_configs(robot, 100, seed=1)
+def test_jacobians_equal_single_calls(module_arm_table, threads):
+    robot = module_arm_table.robot(0)
+    Q = random_config_array(robot, 100, seed=1)
     J = batch.jacobians(robot, Q, 6, [0.01, 0.02, 0.1], num_threads=threads)
     for i, q in enumerate(Q):
         robot.setConfig(q)
@@ -71,9 +58,9 @@ def first_self_pair(robot):
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_self_collision_equals_single_calls(world, threads):
-    robot = world.robot(0)
-    Q = random_configs(robot, 300, seed=2)
+def test_self_collision_equals_single_calls(module_arm_table, threads):
+    robot = module_arm_table.robot(0)
+    Q = random_config_array(robot, 300, seed=2)
     hit, pairs = batch.self_collides(robot, Q, return_pairs=True, num_threads=threads)
     assert hit.dtype == bool and pairs.shape == (300, 2)
     assert np.array_equal(batch.self_collides(robot, Q, num_threads=threads), hit)
@@ -109,7 +96,7 @@ def test_world_collision_equals_single_calls(threads):
     assert w.readFile(ARM_TABLE)
     w.remove(w.terrain(0))  # without the ground the base is free and answers vary
     robot = w.robot(0)
-    Q = random_configs(robot, 200, seed=3)
+    Q = random_config_array(robot, 200, seed=3)
     hit, pairs = batch.world_collides(w, robot, Q, return_pairs=True, num_threads=threads)
     expected = []
     for q in Q:
@@ -122,7 +109,7 @@ def test_world_collision_equals_single_calls(threads):
 
 
 def ik_targets(robot, N, seed):
-    Q = random_configs(robot, N, seed=seed, scale=0.8)
+    Q = random_config_array(robot, N, seed=seed, scale=0.8)
     objs = []
     for q in Q:
         robot.setConfig(q)
@@ -150,10 +137,10 @@ def ik_loop(robot, objectives, q0, restarts, seed, tol=1e-3, iters=100, start_ra
 
 
 @pytest.mark.parametrize("threads,restarts", [(1, 0), (2, 0), (1, 4), (2, 4)])
-def test_ik_equals_single_calls(world, threads, restarts):
-    robot = world.robot(0)
+def test_ik_equals_single_calls(module_arm_table, threads, restarts):
+    robot = module_arm_table.robot(0)
     objs = ik_targets(robot, 40, seed=4)
-    q0 = random_configs(robot, 1, seed=5, scale=0.2)[0]
+    q0 = random_config_array(robot, 1, seed=5, scale=0.2)[0]
     sols, ok = batch.solve_ik(robot, objs, initial=q0, restarts=restarts, seed=7, num_threads=threads)
     expected_sols, expected_ok = ik_loop(robot, objs, q0, restarts, 7)
     assert ok.tolist() == expected_ok
@@ -163,12 +150,12 @@ def test_ik_equals_single_calls(world, threads, restarts):
         assert sum(ok) > sum(batch.solve_ik(robot, objs, initial=q0, num_threads=threads)[1])
 
 
-def test_ik_per_target_starts_and_many_objectives(world):
-    robot = world.robot(0)
+def test_ik_per_target_starts_and_many_objectives(module_arm_table):
+    robot = module_arm_table.robot(0)
     objs = ik_targets(robot, 10, seed=6)
     both = [[o, ik.objective(robot.link(3), local=[0, 0, 0], world=robot.link(3).getWorldPosition([0, 0, 0]))]
             for o in objs]
-    starts = random_configs(robot, 10, seed=8, scale=0.3)
+    starts = random_config_array(robot, 10, seed=8, scale=0.3)
     sols, ok = batch.solve_ik(robot, both, initial=starts, start_random=True, seed=3, num_threads=2)
     for i in range(10):
         s, o = ik_loop(robot, [both[i]], starts[i], 0, 3 + i, start_random=True)
@@ -201,14 +188,14 @@ def sim_loop(world, initial, controls, duration, dt, control_type="pid"):
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_simulate_equals_single_calls(world, threads):
-    robot = world.robot(0)
+def test_simulate_equals_single_calls(module_arm_table, threads):
+    robot = module_arm_table.robot(0)
     N, duration, dt = 3, 0.1, 0.02
     q0 = np.array(robot.getConfig()) + 0.05 * np.random.RandomState(9).randn(N, robot.numLinks())
     q0[:, 0] = 0
     u = np.array(robot.getConfig()) + 0.3 * np.random.RandomState(10).randn(N, 5, robot.numLinks())
-    res = batch.simulate(world, duration, dt, initial_configs=q0, controls=u, num_threads=threads)
-    expected_q, expected_T, expected_status = sim_loop(world, q0, u, duration, dt)
+    res = batch.simulate(module_arm_table, duration, dt, initial_configs=q0, controls=u, num_threads=threads)
+    expected_q, expected_T, expected_status = sim_loop(module_arm_table, q0, u, duration, dt)
     assert np.array_equal(res["configs"], expected_q)
     assert np.array_equal(res["object_transforms"], expected_T)
     assert res["times"].shape == (6,) and res["times"][-1] == pytest.approx(duration)
@@ -217,13 +204,13 @@ def test_simulate_equals_single_calls(world, threads):
     assert not np.array_equal(expected_T[:, 0], expected_T[:, -1])
 
 
-def test_simulate_torque_control(world):
-    robot = world.robot(0)
+def test_simulate_torque_control(module_arm_table):
+    robot = module_arm_table.robot(0)
     N, duration, dt = 2, 0.06, 0.02
     q0 = np.tile(robot.getConfig(), (N, 1))
     u = np.random.RandomState(11).randn(N, 3, robot.numDrivers())
-    res = batch.simulate(world, duration, dt, initial_configs=q0, controls=u, control_type="torque", num_threads=2)
-    expected_q, _, _ = sim_loop(world, q0, u, duration, dt, "torque")
+    res = batch.simulate(module_arm_table, duration, dt, initial_configs=q0, controls=u, control_type="torque", num_threads=2)
+    expected_q, _, _ = sim_loop(module_arm_table, q0, u, duration, dt, "torque")
     assert np.array_equal(res["configs"], expected_q)
 
 
@@ -231,7 +218,7 @@ def near_contact_configs(robot, collides, seed, count):
     """Configurations within 1e-9 (in joint space) of a change of answer:
     bisections between a colliding and a free random configuration, both
     ends kept, so the narrow phase decides at distances near 0."""
-    Q = random_configs(robot, 400, seed=seed)
+    Q = random_config_array(robot, 400, seed=seed)
     answers = [collides(q) for q in Q]
     hits = [q for q, a in zip(Q, answers) if a]
     free = [q for q, a in zip(Q, answers) if not a]
@@ -279,12 +266,12 @@ def test_collision_near_contact_equals_single_calls(threads):
         assert hit.tolist() == expected
 
 
-def test_first_pair_is_reported_whatever_collided_before(world):
+def test_first_pair_is_reported_whatever_collided_before(module_arm_table):
     """A worker tries the pair it found last first only when no pair is
     reported: with return_pairs the pair stays the first in index order even
     when the configuration before collided through a later pair."""
-    robot = world.robot(0)
-    Q = random_configs(robot, 2000, seed=6)
+    robot = module_arm_table.robot(0)
+    Q = random_config_array(robot, 2000, seed=6)
     hit, pairs = batch.self_collides(robot, Q, return_pairs=True, num_threads=1)
     multi = []
     for q, h in zip(Q, hit):
@@ -298,26 +285,26 @@ def test_first_pair_is_reported_whatever_collided_before(world):
     assert np.array_equal(batch.self_collides(robot, Q[order], num_threads=1), hit[order])
 
 
-def test_empty_and_single_batches(world):
-    robot = world.robot(0)
+def test_empty_and_single_batches(module_arm_table):
+    robot = module_arm_table.robot(0)
     n = robot.numLinks()
     none = np.zeros((0, n))
     assert batch.forward_kinematics(robot, none).shape == (0, n, 4, 4)
     assert batch.jacobians(robot, none, 6).shape == (0, 6, n)
     hit, pairs = batch.self_collides(robot, none, return_pairs=True)
     assert hit.shape == (0,) and pairs.shape == (0, 2)
-    hit, pairs = batch.world_collides(world, robot, none, return_pairs=True)
+    hit, pairs = batch.world_collides(module_arm_table, robot, none, return_pairs=True)
     assert hit.shape == (0,) and pairs.shape == (0, 2)
     solutions, solved = batch.solve_ik(robot, [])
     assert solutions.shape == (0, n) and solved.shape == (0,)
 
-    q = random_configs(robot, 1, seed=7)
+    q = random_config_array(robot, 1, seed=7)
     robot.setConfig(q[0])
     T = batch.forward_kinematics(robot, q, links=[6])
     assert np.array_equal(T[0, 0], np.array(se3.homogeneous(robot.link(6).getTransform())))
     assert np.array_equal(batch.jacobians(robot, q, 6)[0], robot.link(6).getJacobian([0, 0, 0]))
     assert batch.self_collides(robot, q).tolist() == [robot.selfCollides()]
-    assert batch.world_collides(world, robot, q, return_pairs=True)[1].tolist() == [first_world_pair(world, robot)]
+    assert batch.world_collides(module_arm_table, robot, q, return_pairs=True)[1].tolist() == [first_world_pair(module_arm_table, robot)]
     target = ik.objective(robot.link(6), local=[0, 0, 0], world=[0.5, 0.1, 0.6])
     robot.setConfig(q[0])
     s = IKSolver(robot)
@@ -327,15 +314,15 @@ def test_empty_and_single_batches(world):
     assert solved.tolist() == [ok] and solutions[0].tolist() == robot.getConfig()
 
 
-def test_wrong_shapes_and_nans_raise_value_error(world):
-    robot = world.robot(0)
+def test_wrong_shapes_and_nans_raise_value_error(module_arm_table):
+    robot = module_arm_table.robot(0)
     n = robot.numLinks()
     target = ik.objective(robot.link(6), local=[0, 0, 0], world=[0.5, 0.1, 0.6])
     calls = {
         "forward_kinematics": lambda Q: batch.forward_kinematics(robot, Q),
         "jacobians": lambda Q: batch.jacobians(robot, Q, 6),
         "self_collides": lambda Q: batch.self_collides(robot, Q),
-        "world_collides": lambda Q: batch.world_collides(world, robot, Q),
+        "world_collides": lambda Q: batch.world_collides(module_arm_table, robot, Q),
         "solve_ik": lambda Q: batch.solve_ik(robot, [target] * max(1, len(Q)), initial=Q),
     }
     for name, call in calls.items():
@@ -343,14 +330,14 @@ def test_wrong_shapes_and_nans_raise_value_error(world):
             with pytest.raises(ValueError):
                 call(np.zeros(shape))
         for value in (np.nan, np.inf):
-            bad = random_configs(robot, 4, seed=8)
+            bad = random_config_array(robot, 4, seed=8)
             bad[2, 3] = value
             with pytest.raises(ValueError, match="configuration 2"):
                 call(bad)
 
 
-def test_bad_arguments_raise(world):
-    robot = world.robot(0)
+def test_bad_arguments_raise(module_arm_table):
+    robot = module_arm_table.robot(0)
     n = robot.numLinks()
     with pytest.raises(ValueError):
         batch.forward_kinematics(robot, np.zeros((3, n + 1)))
@@ -362,13 +349,13 @@ def test_bad_arguments_raise(world):
         with pytest.raises(ValueError, match="configuration 2"):
             f(robot, bad)
     with pytest.raises(ValueError):
-        batch.world_collides(world, 0, bad)
+        batch.world_collides(module_arm_table, 0, bad)
     with pytest.raises(IndexError):
         batch.forward_kinematics(robot, np.zeros((2, n)), links=[n])
     with pytest.raises(IndexError):
         batch.jacobians(robot, np.zeros((2, n)), -1)
     with pytest.raises(IndexError):
-        batch.world_collides(world, 3, np.zeros((2, n)))
+        batch.world_collides(module_arm_table, 3, np.zeros((2, n)))
     with pytest.raises(ValueError):
         batch.solve_ik(robot, [None])
     with pytest.raises(ValueError):
@@ -376,23 +363,23 @@ def test_bad_arguments_raise(world):
     with pytest.raises(ValueError):
         batch.forward_kinematics(robot, np.zeros((2, n)), num_threads=0)
     with pytest.raises(ValueError):
-        batch.simulate(world, 0.1, 0.02, initial_configs=np.zeros((2, n)), runs=3)
+        batch.simulate(module_arm_table, 0.1, 0.02, initial_configs=np.zeros((2, n)), runs=3)
     with pytest.raises(ValueError):
-        batch.simulate(world, 0.1, 0.02, controls=np.zeros((2, 5, n + 1)))
+        batch.simulate(module_arm_table, 0.1, 0.02, controls=np.zeros((2, 5, n + 1)))
     empty = batch.forward_kinematics(robot, np.zeros((0, n)))
     assert empty.shape == (0, n, 4, 4)
 
 
-def test_default_threads_are_the_available_cores(world):
+def test_default_threads_are_the_available_cores(module_arm_table):
     assert batch.available_cores() == len(os.sched_getaffinity(0))
     assert klampt._robotsim._batch_threads(0, 1000) == batch.available_cores()
     assert klampt._robotsim._batch_threads(0, 1) == 1
 
 
 @pytest.mark.parametrize("kind", ["thread", "process"])
-def test_executor_gives_the_serial_results(world, kind):
-    robot = world.robot(0)
-    Q = random_configs(robot, 90, seed=12)
+def test_executor_gives_the_serial_results(module_arm_table, kind):
+    robot = module_arm_table.robot(0)
+    Q = random_config_array(robot, 90, seed=12)
     objs = ik_targets(robot, 12, seed=13)
     make = concurrent.futures.ThreadPoolExecutor if kind == "thread" else concurrent.futures.ProcessPoolExecutor
     with make(max_workers=2) as ex:
@@ -411,7 +398,7 @@ def test_forward_kinematics_and_jacobians_of_branching_and_floating_robots():
     for r in range(w.numRobots()):
         robot = w.robot(r)
         n = robot.numLinks()
-        Q = random_configs(robot, 40, seed=20 + r, scale=0.5)
+        Q = random_config_array(robot, 40, seed=20 + r, scale=0.5)
         Q[~np.isfinite(Q)] = 0.3  # unbounded floating joints
         for links in ([n - 1], [0, n // 2]):
             T = batch.forward_kinematics(robot, Q, links=links, num_threads=2)
@@ -428,7 +415,7 @@ def test_shared_robots_equal_single_calls(shared_data, world_file):
     assert w.readFile(os.path.join(shared_data, world_file))
     robot = w.robot(0)
     n = robot.numLinks()
-    Q = random_configs(robot, 60, seed=30, scale=0.7)
+    Q = random_config_array(robot, 60, seed=30, scale=0.7)
     Q[~np.isfinite(Q)] = 0.0  # unbounded (floating base) joints
     T = batch.forward_kinematics(robot, Q, num_threads=2)
     J = batch.jacobians(robot, Q, n - 1, [0, 0, 0.05], num_threads=2)

@@ -10,13 +10,11 @@ import distributed
 import numpy as np
 import pytest
 
-from klampt import WorldModel, batch
+from klampt import batch
 from klampt.model import ik
 from klampt.sim import batch as simbatch
 
-from conftest import PROJECT_DATA
-
-ARM_TABLE = os.path.join(PROJECT_DATA, "worlds", "arm_table.xml")
+from conftest import random_config_array
 
 
 @pytest.fixture(scope="module")
@@ -29,18 +27,9 @@ def client():
     cluster.close()
 
 
-@pytest.fixture(scope="module")
-def world():
-    w = WorldModel()
-    assert w.readFile(ARM_TABLE)
-    return w
-
-
 def targets(robot, N):
-    lo, hi = (np.array(v) for v in robot.getJointLimits())
-    Q = 0.5 * (lo + hi) + 0.8 * (np.random.RandomState(0).rand(N, len(lo)) - 0.5) * (hi - lo)
     objs = []
-    for q in Q:
+    for q in random_config_array(robot, N, scale=0.8):
         robot.setConfig(q)
         objs.append(ik.objective(robot.link(6), local=[0, 0, 0], world=robot.link(6).getWorldPosition([0, 0, 0])))
     return objs
@@ -54,15 +43,15 @@ def run_inputs(robot, N, steps):
     return q0, u
 
 
-def test_ik_and_simulations_on_two_workers_equal_serial(client, world):
-    robot = world.robot(0)
+def test_ik_and_simulations_on_two_workers_equal_serial(client, module_arm_table):
+    robot = module_arm_table.robot(0)
     objs = targets(robot, 24)
     serial = batch.solve_ik(robot, objs, restarts=3, seed=2)
     remote = batch.solve_ik(robot, objs, restarts=3, seed=2, executor=client)
     assert np.array_equal(remote[0], serial[0]) and np.array_equal(remote[1], serial[1])
     q0, u = run_inputs(robot, 6, 5)
-    serial = batch.simulate(world, 0.1, 0.02, initial_configs=q0, controls=u)
-    remote = batch.simulate(world, 0.1, 0.02, initial_configs=q0, controls=u, executor=client, chunk_size=1)
+    serial = batch.simulate(module_arm_table, 0.1, 0.02, initial_configs=q0, controls=u)
+    remote = batch.simulate(module_arm_table, 0.1, 0.02, initial_configs=q0, controls=u, executor=client, chunk_size=1)
     for key in serial:
         assert np.array_equal(remote[key], serial[key]), key
     # Both workers took part.
@@ -73,11 +62,11 @@ def settle_condition(k):
     return {"rigidObjects[2].transform": ([1, 0, 0, 0, 1, 0, 0, 0, 1], [0.6, -0.3, 0.75 + 0.01 * k])}
 
 
-def test_sim_batch_on_two_workers_equals_serial(client, world):
+def test_sim_batch_on_two_workers_equals_serial(client, module_arm_table):
     conditions = [settle_condition(k) for k in range(6)]
     items = ["rigidObjects[2].transform", "rigidObjects[0].velocity"]
-    serial = simbatch.batchSim(world, 0.05, conditions, items, simDt=0.01)
-    remote = simbatch.batchSim(world, 0.05, conditions, items, simDt=0.01, executor=client, chunk_size=2)
+    serial = simbatch.batchSim(module_arm_table, 0.05, conditions, items, simDt=0.01)
+    remote = simbatch.batchSim(module_arm_table, 0.05, conditions, items, simDt=0.01, executor=client, chunk_size=2)
     assert len(remote) == len(serial) == 6
     for a, b in zip(remote, serial):
         a.pop("wall_clock_time")
@@ -85,16 +74,16 @@ def test_sim_batch_on_two_workers_equals_serial(client, world):
         assert a == b
 
 
-def test_killed_worker_chunk_is_rerun(client, world):
-    robot = world.robot(0)
+def test_killed_worker_chunk_is_rerun(client, module_arm_table):
+    robot = module_arm_table.robot(0)
     N, steps = 8, 40  # chunks of one run of 0.4 s simulated each take a good fraction of a second
     q0, u = run_inputs(robot, N, steps)
-    serial = batch.simulate(world, 0.4, 0.01, initial_configs=q0, controls=u)
+    serial = batch.simulate(module_arm_table, 0.4, 0.01, initial_configs=q0, controls=u)
     pids = client.run(os.getpid)
     out = {}
 
     def run():
-        out["res"] = batch.simulate(world, 0.4, 0.01, initial_configs=q0, controls=u, executor=client, chunk_size=1)
+        out["res"] = batch.simulate(module_arm_table, 0.4, 0.01, initial_configs=q0, controls=u, executor=client, chunk_size=1)
 
     t = threading.Thread(target=run)
     t.start()

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from control_helpers import load_world
+from conftest import load_shared_world
 
 from klampt.control.robotinterfaceutils import RobotInterfaceCompleter
 from klampt.control.simrobotinterface import KinematicSimControlInterface
@@ -32,7 +32,7 @@ def look_at(eye, target):
 
 
 def setup():
-    w = load_world('robots/tx90l.rob')
+    w = load_shared_world('robots/tx90l.rob', quiet=True)
     calib = RobotExtrinsicCalibration()
     calib.robot = w.robot(0)
     calib.cameras[0] = CameraInfo(None, INTRINSICS, look_at([2.0, 0.3, 1.4], [0.5, 0, 1.0]))

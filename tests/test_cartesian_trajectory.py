@@ -14,6 +14,7 @@ from klampt.model import ik
 from klampt.model.trajectory import RobotTrajectory, SE3Trajectory, Trajectory
 
 from conftest import arm_table_world
+from geometry_oracles import distance_to_segment
 
 TOOL = [0.0, 0.0, 0.0]
 # IK solutions are accepted within the solver tolerance (1e-3 per residual
@@ -45,12 +46,6 @@ def task(p):
 def fk(robot, q):
     robot.setConfig(q)
     return ee(robot).getWorldPosition(TOOL)
-
-
-def distance_to_segment(p, a, b):
-    ab = vectorops.sub(b, a)
-    u = max(0.0, min(1.0, vectorops.dot(vectorops.sub(p, a), ab) / vectorops.dot(ab, ab)))
-    return vectorops.distance(p, vectorops.madd(a, ab, u))
 
 
 def test_interpolate_linear_follows_the_line(arm):

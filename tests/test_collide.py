@@ -18,16 +18,9 @@ import klampt
 from klampt.math import vectorops
 from klampt.model import collide
 
-from conftest import SHARED_DATA, require_shared_data, sphere_geometry as sphere
+from conftest import aabb_geometry, load_shared_world, sphere_geometry as sphere
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def box(bmin, bmax, mesh=True):
-    g = klampt.GeometricPrimitive()
-    g.setAABB(bmin, bmax)
-    geom = klampt.Geometry3D(g)
-    return geom.convert('TriangleMesh') if mesh else geom
 
 
 def random_spheres(n, seed):
@@ -106,7 +99,7 @@ def test_iterators_use_narrow_phase_not_just_boxes():
 
 
 def test_ray_cast_first_hit():
-    geoms = [sphere([0, 0, 5], 1.0), sphere([0, 0, 2], 0.5), box([-1, -1, -1], [1, 1, -0.5])]
+    geoms = [sphere([0, 0, 5], 1.0), sphere([0, 0, 2], 0.5), aabb_geometry([-1, -1, -1], [1, 1, -0.5], mesh=True)]
     hit = collide.ray_cast(geoms, [0, 0, 10], [0, 0, -1])
     assert hit[0] == 0 and vectorops.distance(hit[1], [0, 0, 6]) < 1e-9
     hit = collide.ray_cast(geoms, [0, 0, 3.5], [0, 0, -1])
@@ -126,13 +119,6 @@ def test_ray_cast_first_hit():
     assert hit[0] == 1 and vectorops.distance(hit[1], vectorops.madd(s, d, t)) < 1e-9
 
 
-def _shared_world(name):
-    require_shared_data()
-    w = klampt.WorldModel()
-    assert w.readFile(os.path.join(SHARED_DATA, name))
-    return w
-
-
 def _load_reference():
     with open(os.path.join(HERE, 'data', 'collide_reference.json')) as f:
         return json.load(f)
@@ -149,7 +135,7 @@ def _reference_pairs(pairs):
 @pytest.mark.parametrize("world_name", sorted(_load_reference()))
 def test_world_collider_matches_reference(world_name):
     ref = _load_reference()[world_name]
-    world = _shared_world(world_name)
+    world = load_shared_world(world_name)
     wc = collide.WorldCollider(world)
     assert [body.getName() for body, _ in wc.geomList] == ref['geomList']
     robot = world.robot(0)
@@ -177,7 +163,7 @@ def test_world_collider_matches_reference(world_name):
 
 
 def test_world_collider_collisions_equal_brute_force_over_mask():
-    world = _shared_world('tx90cuptable.xml')
+    world = load_shared_world('tx90cuptable.xml')
     wc = collide.WorldCollider(world)
     robot = world.robot(0)
     qmin, qmax = robot.getJointLimits()
@@ -197,7 +183,7 @@ def test_world_collider_collisions_equal_brute_force_over_mask():
 
 
 def test_world_collider_mask_rules_and_ignore():
-    world = _shared_world('tx90blocks.xml')
+    world = load_shared_world('tx90blocks.xml')
     wc = collide.WorldCollider(world)
     robot = world.robot(0)
     terrain = world.terrain(0)
@@ -238,13 +224,13 @@ def test_world_collider_mask_rules_and_ignore():
 def test_object_queries_on_a_built_world():
     world = klampt.WorldModel()
     floor = world.makeTerrain('floor')
-    floor.geometry().set(box([-2, -2, -0.1], [2, 2, 0]))
+    floor.geometry().set(aabb_geometry([-2, -2, -0.1], [2, 2, 0], mesh=True))
     a = world.makeRigidObject('a')
-    a.geometry().set(box([-0.1, -0.1, -0.1], [0.1, 0.1, 0.1]))
+    a.geometry().set(aabb_geometry([-0.1, -0.1, -0.1], [0.1, 0.1, 0.1], mesh=True))
     b = world.makeRigidObject('b')
-    b.geometry().set(box([-0.1, -0.1, -0.1], [0.1, 0.1, 0.1]))
+    b.geometry().set(aabb_geometry([-0.1, -0.1, -0.1], [0.1, 0.1, 0.1], mesh=True))
     c = world.makeRigidObject('c')
-    c.geometry().set(box([-0.1, -0.1, -0.1], [0.1, 0.1, 0.1]))
+    c.geometry().set(aabb_geometry([-0.1, -0.1, -0.1], [0.1, 0.1, 0.1], mesh=True))
     a.setTransform([1, 0, 0, 0, 1, 0, 0, 0, 1], [0, 0, 0.05])
     b.setTransform([1, 0, 0, 0, 1, 0, 0, 0, 1], [0.15, 0, 0.05])
     c.setTransform([1, 0, 0, 0, 1, 0, 0, 0, 1], [1, 1, 1])

@@ -12,16 +12,11 @@ from klampt.math import so3, se3
 from klampt.model import contact
 from klampt.model.contact import ContactPoint, Hold
 
-from conftest import arm_table_world, assert_close
+from conftest import assert_close
 
 
 def box_contacts(mu=0.5):
     return [ContactPoint([x, y, 0], [0, 0, 1], mu) for x in (-0.5, 0.5) for y in (-0.5, 0.5)]
-
-
-@pytest.fixture
-def world():
-    return arm_table_world()
 
 
 def test_contact_point_basics():
@@ -56,11 +51,11 @@ def test_equilibrium_on_contacts_and_holds():
         contact.force_closure([[0, 0, 0, 0, 0, 1, 0.5]])
 
 
-def test_contact_map_and_wrenches(world):
-    robot = world.robot(0)
+def test_contact_map_and_wrenches(arm_table):
+    robot = arm_table.robot(0)
     link = robot.link(6)
-    block = world.rigidObject('block')
-    table = world.terrain('table')
+    block = arm_table.rigidObject('block')
+    table = arm_table.terrain('table')
     c1 = ContactPoint([0.7, 0.2, 0.7], [0, 0, 1], 0.5)
     c1.object1, c1.object2 = table, block
     c2 = ContactPoint([0.7, 0.2, 0.76], [0, 0, -1], 0.5)
@@ -69,10 +64,10 @@ def test_contact_map_and_wrenches(world):
     assert set(cmap) == {(block, None), (block, link) if block.getID() < link.getID() else (link, block)}
     # the table contact is seen from the block: the normal points into the table
     assert cmap[(block, None)][0].n == [0, 0, -1]
-    assert contact.id_to_object(world, block.getID()).getName() == 'block'
-    assert contact.id_to_object(world, link.getID()).getName() == link.getName()
+    assert contact.id_to_object(arm_table, block.getID()).getName() == 'block'
+    assert contact.id_to_object(arm_table, link.getID()).getName() == link.getName()
     with pytest.raises(IndexError):
-        contact.id_to_object(world, world.numIDs())
+        contact.id_to_object(arm_table, arm_table.numIDs())
     # wrench of forces f on the other object, about the block's origin
     W1, W2 = contact.wrench_matrices({(block, None): cmap[(block, None)]})[(block, None)]
     f = np.array([0.3, -0.2, 1.0])
@@ -82,8 +77,8 @@ def test_contact_map_and_wrenches(world):
     assert_close(contact.skew([1, 2, 3]) @ np.array([4, 5, 6.0]), np.cross([1, 2, 3], [4, 5, 6.0]))
 
 
-def test_inv_mass_matrix(world):
-    block = world.rigidObject('block')
+def test_inv_mass_matrix(arm_table):
+    block = arm_table.rigidObject('block')
     Hinv = contact.inv_mass_matrix(block)
     m = block.getMass()
     assert_close(Hinv[3:, 3:], np.eye(3) / m.getMass(), atol=1e-12)
@@ -115,9 +110,9 @@ def test_loader_contact_formats():
         loader.read('Hold', 'begin hold\nlink = 1\nfoo = 2\nend')
 
 
-def test_hold_set_fixed(world):
+def test_hold_set_fixed(arm_table):
     h = Hold()
-    link = world.robot(0).link(6)
+    link = arm_table.robot(0).link(6)
     if not hasattr(klampt, 'IKObjective'):
         with pytest.raises(RuntimeError, match='not available'):
             h.setFixed(link, box_contacts())

@@ -6,7 +6,8 @@ import time
 
 import pytest
 
-from control_helpers import load_world, max_abs_diff
+from conftest import load_shared_world
+from control_helpers import max_abs_diff
 
 import klampt
 from klampt.control.robotinterfaceutils import (MultiprocessingRobotInterface, RobotInterfaceCompleter,
@@ -37,7 +38,7 @@ def check_wait_returns_on_arrival(iface):
 
 
 def test_threaded_wait_returns_when_the_robot_has_arrived():
-    w = load_world('robots/tx90l.rob')
+    w = load_shared_world('robots/tx90l.rob', quiet=True)
     iface = ThreadedRobotInterface(RobotInterfaceCompleter(KinematicSimControlInterface(w.robot(0))))
     assert iface.initialize()
     try:
@@ -65,7 +66,7 @@ def test_threaded_wait_returns_when_the_robot_has_arrived():
 
 
 def test_threaded_close_before_initialize():
-    w = load_world('robots/tx90l.rob')
+    w = load_shared_world('robots/tx90l.rob', quiet=True)
     iface = ThreadedRobotInterface(RobotInterfaceCompleter(KinematicSimControlInterface(w.robot(0))))
     assert iface.close()
     with pytest.raises(RuntimeError, match="closed"):
@@ -73,7 +74,7 @@ def test_threaded_close_before_initialize():
 
 
 def test_threaded_parts_and_failed_initialize():
-    w = load_world('robots/tx90l.rob')
+    w = load_shared_world('robots/tx90l.rob', quiet=True)
     c = RobotInterfaceCompleter(KinematicSimControlInterface(w.robot(0)))
     c.addPart('wrist', [3, 4, 5])
     iface = ThreadedRobotInterface(c)
@@ -109,7 +110,7 @@ def test_threaded_parts_and_failed_initialize():
 
 @pytest.mark.skipif('fork' not in multiprocessing.get_all_start_methods(), reason="needs fork")
 def test_multiprocessing_wait_returns_when_the_robot_has_arrived():
-    w = load_world('robots/tx90l.rob')
+    w = load_shared_world('robots/tx90l.rob', quiet=True)
     sim = klampt.Simulator(w)
     iface = MultiprocessingRobotInterface(RobotInterfaceCompleter(SimFullControlInterface(sim.controller(0), sim)))
     assert iface.initialize()

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from control_helpers import load_world
+from conftest import load_shared_world
 
 from klampt.control.blocks import core
 from klampt.control.blocks.core import Add, Block, Counter, Min, SuperBlock, ValueSource
@@ -44,7 +44,7 @@ def test_utility_blocks():
 
 
 def test_world_collision_block_agrees_with_pairwise_checks():
-    w = load_world('tx90scenario0.xml')
+    w = load_shared_world('tx90scenario0.xml', quiet=True)
     block = WorldCollision(w)
     robot = w.robot(0)
     obstacles = [w.terrain(i).geometry() for i in range(w.numTerrains())]
@@ -81,7 +81,7 @@ def test_differentiator_and_integrator_agree_with_calculus():
 
 
 def test_differentiator_with_a_robot_uses_joint_geometry():
-    w = load_world('robots/tx90l.rob')
+    w = load_shared_world('robots/tx90l.rob', quiet=True)
     robot = w.robot(0)
     d = Differentiator(robot)
     q0 = robot.getConfig()

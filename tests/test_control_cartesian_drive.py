@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from control_helpers import load_world
+from conftest import load_shared_world
 
 from klampt.control.cartesian_drive import CartesianDriveSolver, axis_rotation_magnitude, normalize_rotation
 from klampt.math import so3, vectorops
@@ -15,7 +15,7 @@ Q_REGULAR = [0, 0, -0.3, 1.2, 0, 0.8, 0]
 
 @pytest.fixture
 def robot():
-    return load_world('robots/tx90l.rob').robot(0)
+    return load_shared_world('robots/tx90l.rob', quiet=True).robot(0)
 
 
 def tool(robot, q):

@@ -4,8 +4,9 @@ import warnings
 
 import pytest
 
-from control_helpers import (BASES, MOVE_TIME, TARGET, TOL, driver_limits, load_world, make_base, max_abs_diff, run,
-                             run_until, step, tx90)
+from conftest import load_shared_world
+from control_helpers import (BASES, MOVE_TIME, TARGET, TOL, driver_limits, make_base, max_abs_diff, run, run_until, step,
+                             tx90)
 
 import klampt
 from klampt.control.robotinterfaceutils import RobotInterfaceCompleter
@@ -187,8 +188,7 @@ def test_soft_stop_brake_mode_decelerates():
 
 def test_kinematic_base_limit_violation():
     from klampt.control.simrobotinterface import KinematicSimControlInterface
-    from control_helpers import load_world
-    w = load_world('robots/tx90l.rob')
+    w = load_shared_world('robots/tx90l.rob', quiet=True)
     k = KinematicSimControlInterface(w.robot(0))
     assert k.initialize()
     q0 = k.sensedPosition()
@@ -272,7 +272,7 @@ def test_raw_sim_bases_check_their_use(kind):
     """A simulated base used directly: commands before initialize() or
     after close(), unpaired beginStep()/endStep(), unknown sensors and
     wrong sizes raise, naming the interface and the method."""
-    w = load_world('robots/tx90l.rob')
+    w = load_shared_world('robots/tx90l.rob', quiet=True)
     sim = klampt.Simulator(w)
     base = make_base(kind, w, sim)
     command = {'Position': lambda b, q: b.setPosition(q), 'Velocity': lambda b, q: b.setVelocity(q, 0.1),
@@ -302,7 +302,7 @@ def test_raw_sim_bases_check_their_use(kind):
 
 
 def test_kinematic_base_and_completer_check_their_use():
-    w = load_world('robots/tx90l.rob')
+    w = load_shared_world('robots/tx90l.rob', quiet=True)
     k = KinematicSimControlInterface(w.robot(0))
     with pytest.raises(KeyError, match="no sensor 'nope'"):
         k.sensorMeasurements('nope')

@@ -5,8 +5,8 @@ import math
 
 import pytest
 
-from conftest import sphere_geometry
-from control_helpers import driver_limits, load_world, make_base, run, run_until, step, tx90
+from conftest import load_shared_world, sphere_geometry
+from control_helpers import driver_limits, make_base, run, run_until, step, tx90
 
 import klampt
 from klampt.control.blocks.utils import BlockSignal, LambdaBlock
@@ -50,7 +50,7 @@ def test_warn_filter_drops_the_command():
 
 
 def test_filters_set_before_initialize_work():
-    w = load_world('robots/tx90l.rob')
+    w = load_shared_world('robots/tx90l.rob', quiet=True)
     sim = klampt.Simulator(w)
     c = RobotInterfaceCompleter(make_base('Kinematic', w, sim))
     c.setJointLimits(op='clamp')
@@ -64,7 +64,7 @@ def test_filters_set_before_initialize_work():
 
 
 def test_collision_filter_stops_before_the_obstacle():
-    w = load_world('tx90scenario0.xml')
+    w = load_shared_world('tx90scenario0.xml', quiet=True)
     robot = w.robot(0)
     start = [0, 1.0, 0.5, 0, 0.5, 0]
     target = [start[0] + 1.5] + list(start[1:])

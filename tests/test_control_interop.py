@@ -5,7 +5,8 @@ import math
 
 import pytest
 
-from control_helpers import TARGET, TOL, load_world, make_base, run, run_until, step, tx90
+from conftest import load_shared_world
+from control_helpers import TARGET, TOL, make_base, run, run_until, step, tx90
 
 import klampt
 from klampt.control.blocks.robotcontroller import RobotControllerBlock, RobotControllerIO
@@ -93,7 +94,7 @@ class HoldAndPush(RobotControllerBlock):
 
 
 def test_block_velocity_commands_on_a_raw_base():
-    w = load_world('robots/tx90l.rob')
+    w = load_shared_world('robots/tx90l.rob', quiet=True)
     sim = klampt.Simulator(w)
     base = make_base('Kinematic', w, sim)
     assert base.initialize()
@@ -114,7 +115,7 @@ def test_block_velocity_commands_on_a_raw_base():
 
 def test_simple_simulator_runs_a_controller_block():
     from klampt.sim.simulation import SimpleSimulator
-    w = load_world('robots/tx90l.rob')
+    w = load_shared_world('robots/tx90l.rob', quiet=True)
     sim = SimpleSimulator(w)
     sim.setController(0, BigWiggleController(w.robot(0), period=10))
     for _ in range(50):
@@ -129,9 +130,9 @@ def test_simple_simulator_runs_a_controller_block():
 
 def test_models_set_on_the_completer_before_initialize_are_used():
     # kbdrive.py and pose.py give the Completer their own world's robot
-    w = load_world('robots/tx90l.rob')
+    w = load_shared_world('robots/tx90l.rob', quiet=True)
     sim = klampt.Simulator(w)
-    other = load_world('robots/tx90l.rob')
+    other = load_shared_world('robots/tx90l.rob', quiet=True)
     c = RobotInterfaceCompleter(make_base('Full', w, sim))
     c._klamptModel = other.robot(0)
     c._worldModel = other

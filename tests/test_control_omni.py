@@ -6,8 +6,8 @@ import warnings
 
 import pytest
 
-from conftest import SHARED_DATA
-from control_helpers import load_world, max_abs_diff, run, run_until, step
+from conftest import SHARED_DATA, load_shared_world
+from control_helpers import max_abs_diff, run, run_until, step
 
 import klampt
 from klampt.control import simrobotinterface
@@ -90,7 +90,7 @@ def test_omni_arm_and_gripper_behave_as_one_robot(indices):
 
 
 def test_omni_requires_every_dof_in_a_physical_part():
-    w = load_world('robots/tx90pr2.rob')
+    w = load_shared_world('robots/tx90pr2.rob', quiet=True)
     omni = OmniRobotInterface(w.robot(0))
     omni.addPhysicalPart('arm', Joints(6), list(range(6)))
     with pytest.warns(RuntimeWarning, match="no physical part"):
@@ -102,7 +102,7 @@ def test_omni_requires_every_dof_in_a_physical_part():
 
 
 def test_make_builds_an_omni_interface_for_a_robot_with_parts():
-    w = load_world('robots/tx90pr2.rob')
+    w = load_shared_world('robots/tx90pr2.rob', quiet=True)
     robot = w.robot(0)
     warnings.filterwarnings('ignore', message=".*ignored 'parents")
     info = RobotInfo(robot.getName(), modelFile=TX90PR2, parts={'arm': list(range(7)), 'gripper': list(range(7, 12))})
@@ -141,7 +141,7 @@ def test_make_builds_an_omni_interface_for_a_robot_with_parts():
 
 
 def test_make_without_parts_is_a_completer():
-    w = load_world('robots/tx90l.rob')
+    w = load_shared_world('robots/tx90l.rob', quiet=True)
     iface = simrobotinterface.make(w.robot(0))
     assert isinstance(iface, RobotInterfaceCompleter)
     assert isinstance(iface._base, KinematicSimControlInterface)
@@ -150,7 +150,7 @@ def test_make_without_parts_is_a_completer():
 
 def test_make_from_file(tmp_path):
     from klampt.control.robotinterfaceutils import make_from_file
-    w = load_world('robots/tx90l.rob')
+    w = load_shared_world('robots/tx90l.rob', quiet=True)
     iface = make_from_file('klampt.control.simrobotinterface', w.robot(0))
     assert iface.initialize()
     code = tmp_path / 'maker.py'
@@ -163,7 +163,7 @@ def test_make_from_file(tmp_path):
 
 
 def test_omni_over_two_simulated_robots():
-    w = load_world('robots/tx90l.rob')
+    w = load_shared_world('robots/tx90l.rob', quiet=True)
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')
         w.readFile(os.path.join(SHARED_DATA, 'robots', 'tx90l.rob'))

@@ -14,7 +14,8 @@ import multiprocessing
 
 import pytest
 
-from control_helpers import load_world, max_abs_diff, step
+from conftest import load_shared_world
+from control_helpers import max_abs_diff, step
 from test_control_sequences import GOAL, WORLDS, MoveSequence, make_controller
 
 import klampt
@@ -77,7 +78,7 @@ def test_logger(tmp_path, world):
 def test_recorded_commands_play_back_the_same_trajectory(tmp_path):
     fn = str(tmp_path / 'commands.jsonl')
 
-    w = load_world('robots/tx90l.rob')
+    w = load_shared_world('robots/tx90l.rob', quiet=True)
     c = RobotInterfaceCompleter(KinematicSimControlInterface(w.robot(0)))
     assert c.initialize()
     rec = RobotInterfaceRecorder(c, fn)
@@ -95,7 +96,7 @@ def test_recorded_commands_play_back_the_same_trajectory(tmp_path):
     lines = [json.loads(s) for s in open(fn).read().splitlines()]
     assert [item['command']['func'] for item in lines] == ['moveToPosition', 'setVelocity']
     assert [item['time'] for item in lines] == pytest.approx([0.1, 0.5])
-    w2 = load_world('robots/tx90l.rob')
+    w2 = load_shared_world('robots/tx90l.rob', quiet=True)
     c2 = RobotInterfaceCompleter(KinematicSimControlInterface(w2.robot(0)))
     assert c2.initialize()
     player = RobotInterfaceRecorder(c2, fn, playback=True)
@@ -188,7 +189,7 @@ def check_wiggle(robot_interface, robot):
 
 @pytest.mark.parametrize('world', WORLDS)
 def test_threaded(world):
-    w = load_world(world)
+    w = load_shared_world(world, quiet=True)
     sim = klampt.Simulator(w)
     robot = w.robot(0)
     sim_controller = SimFullControlInterface(sim.controller(0), sim)
@@ -208,7 +209,7 @@ def test_threaded(world):
 @pytest.mark.skipif('fork' not in multiprocessing.get_all_start_methods(), reason="needs fork")
 @pytest.mark.parametrize('world', WORLDS)
 def test_multiprocessing(world):
-    w = load_world(world)
+    w = load_shared_world(world, quiet=True)
     sim = klampt.Simulator(w)
     robot = w.robot(0)
     sim_controller = SimFullControlInterface(sim.controller(0), sim)

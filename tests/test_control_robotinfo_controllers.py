@@ -16,7 +16,7 @@ import warnings
 
 import pytest
 
-from conftest import require_shared_data
+from conftest import load_shared_world, require_shared_data
 from control_helpers import ROBOTINFO_SIM, robotinfo_model_path, run_until, step, write_robotinfo
 
 from klampt.control.robotinterfaceutils import OmniRobotInterface, RobotInterfaceCompleter
@@ -140,7 +140,6 @@ def test_robotinfo_simulator_file_drives_the_simulation(tmp_path):
     RobotControllerBlock): the emulator gets the block's custom command
     each control step and the elbow follows it."""
     from klampt.sim import ActuatorEmulator, SimpleSimulator
-    from control_helpers import load_world
     fn = write_robotinfo(tmp_path, 'tx90pr2_sim.json')
     # beside the robot-info file, named relative to it
     with open(os.path.join(os.path.dirname(fn), 'elbow_sim.py'), 'w') as f:
@@ -151,7 +150,7 @@ def test_robotinfo_simulator_file_drives_the_simulation(tmp_path):
         json.dump(spec, f)
     info = RobotInfo.load(fn)
     try:
-        w = load_world('robots/tx90pr2.rob')
+        w = load_shared_world('robots/tx90pr2.rob', quiet=True)
         sim = SimpleSimulator(w)
         info.configureSimulator(sim)
     finally:

@@ -14,7 +14,8 @@ import warnings
 
 import pytest
 
-from control_helpers import BASES, TOL, driver_limits, load_world, max_abs_diff
+from conftest import load_shared_world
+from control_helpers import BASES, TOL, driver_limits, max_abs_diff
 
 import klampt
 from klampt.control import simrobotinterface as sri
@@ -79,7 +80,7 @@ class MoveSequence:
 
 def make_controller(world, kind):
     """test_completer's set-up: world, simulator, base, Completer."""
-    w = load_world(world)
+    w = load_shared_world(world, quiet=True)
     sim = klampt.Simulator(w)
     if kind == 'Kinematic':
         base = sri.KinematicSimControlInterface(sim.controller(0).model())

@@ -11,7 +11,7 @@ import pytest
 import klampt
 from klampt import ConvexHull, GeometricPrimitive, Geometry3D
 from klampt.math import so3, se3
-from conftest import assert_close, sphere_geometry as sphere
+from conftest import aabb_geometry as aabb, assert_close, sphere_geometry as sphere
 
 IDENTITY = ([1, 0, 0, 0, 1, 0, 0, 0, 1], [0, 0, 0])
 
@@ -34,12 +34,6 @@ def cube_hull(half=0.5):
 def point(p):
     g = GeometricPrimitive()
     g.setPoint(p)
-    return Geometry3D(g)
-
-
-def aabb(lo, hi):
-    g = GeometricPrimitive()
-    g.setAABB(lo, hi)
     return Geometry3D(g)
 
 

@@ -10,23 +10,18 @@ restarts. Every reported success is checked by forward kinematics and joint
 limits."""
 import json
 import os
-import random
 
 import pytest
 
 import klampt
 from klampt.math import so3, vectorops
-from klampt.model import ik
 from conftest import SHARED_DATA, assert_close, require_shared_data
+from ik_success_problems import seeded_problems, solve
 
 with open(os.path.join(os.path.dirname(__file__), "data", "ik_success_reference.json")) as f:
     REFERENCE = json.load(f)
 
 TOL = 1e-3  # ik.solve's default: on each residual entry
-
-
-def random_config(rng, qmin, qmax):
-    return [rng.uniform(max(a, -3.0), min(b, 3.0)) if a < b else a for a, b in zip(qmin, qmax)]
 
 
 @pytest.fixture(scope="module", params=sorted(REFERENCE["robots"]))
@@ -38,24 +33,10 @@ def case(request):
     assert world.readFile(os.path.join(SHARED_DATA, "robots", name))
     robot = world.robot(0)
     link = robot.link(entry["link"])
-    qmin, qmax = robot.getJointLimits()
-    rng = random.Random(REFERENCE["seed"])
-    problems = []
-    for _ in range(REFERENCE["problems"]):
-        robot.setConfig(random_config(rng, qmin, qmax))
-        target = link.getTransform()
-        problems.append((random_config(rng, qmin, qmax), target))
+    problems = seeded_problems(robot, link, REFERENCE["problems"], REFERENCE["seed"])
     # Same problems as the reference's (its forward kinematics gave these).
     assert_close([t for _, (R, t) in problems], entry["targets"], atol=2e-6, rtol=0, what=name + " targets")
     return world, robot, link, problems, entry
-
-
-def solve(link, mode, R, t):
-    if mode == "position":
-        return ik.solve(ik.objective(link, local=[0, 0, 0], world=t))
-    if mode == "pose":
-        return ik.solve(ik.objective(link, R=R, t=t))
-    return ik.solve_global(ik.objective(link, R=R, t=t), numRestarts=10)
 
 
 @pytest.mark.parametrize("mode", ["position", "pose", "global10"])

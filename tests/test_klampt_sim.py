@@ -17,12 +17,8 @@ TABLE_TOP = 0.7
 BLOCK_HALF = 0.025
 
 
-def arm_world():
-    return arm_table_world()
-
-
 def test_hooks_run_every_substep_with_time_and_dt():
-    world = arm_world()
+    world = arm_table_world()
     sim = SimpleSimulator(world)
     sim.substep_dt = 0.002
     seen = []
@@ -37,7 +33,7 @@ def test_hooks_run_every_substep_with_time_and_dt():
 
 def test_hook_forces_act_on_the_body():
     # A hook cancelling gravity keeps a free object in the air.
-    world = arm_world()
+    world = arm_table_world()
     ball = world.rigidObject('ball')
     R, t = ball.getTransform()
     ball.setTransform(R, [t[0], t[1], 1.5])
@@ -51,7 +47,7 @@ def test_hook_forces_act_on_the_body():
 
 
 def test_function_controller_gets_the_robot_controller():
-    world = arm_world()
+    world = arm_table_world()
     sim = SimpleSimulator(world)
     target = [0, 0.2, 0.3, 0.6, 0.1, 1.0, 0.2]
     calls = []
@@ -103,7 +99,7 @@ class RecordingActuator(ActuatorEmulator):
 
 
 def test_block_controller_with_emulators():
-    world = arm_world()
+    world = arm_table_world()
     sim = SimpleSimulator(world)
     target = [0, -0.2, 0.5, 0.5, 0, 0.8, 0]
     block = HoldBlock(target)
@@ -127,7 +123,7 @@ def test_block_controller_with_emulators():
 
 
 def test_do_sim_restores_the_world_and_reports_items():
-    world = arm_world()
+    world = arm_table_world()
     before = world.rigidObject(0).getTransform()
     drop = (so3.identity(), [0.7, 0.2, 0.9])
     res = batch.doSim(world, 0.6, {'rigidObjects[0].transform': drop},
@@ -144,7 +140,7 @@ def test_do_sim_restores_the_world_and_reports_items():
 
 
 def test_do_sim_trace_and_termination():
-    world = arm_world()
+    world = arm_table_world()
     drop = (so3.identity(), [0.7, 0.2, 1.2])
     res = batch.doSim(world, 1.0, {'rigidObjects[0].transform': drop}, returnItems=['rigidObjects[0].transform'],
                       trace=True, simDt=0.02,
@@ -162,7 +158,7 @@ def test_do_sim_trace_and_termination():
 
 
 def test_batch_and_monte_carlo():
-    world = arm_world()
+    world = arm_table_world()
     heights = [0.8, 0.9]
     inits = [{'rigidObjects[0].transform': (so3.identity(), [0.7, 0.2, h])} for h in heights]
     results = batch.batchSim(world, 0.05, inits, ['rigidObjects[0].transform'])
@@ -183,7 +179,7 @@ def test_batch_and_monte_carlo():
 
 
 def test_logger_and_playback_round_trip(tmp_path):
-    world = arm_world()
+    world = arm_table_world()
     sim = klampt.Simulator(world)
     state_fn, contact_fn = str(tmp_path / "state.csv"), str(tmp_path / "contact.csv")
     logger = simlog.SimLogger(sim, state_fn, contact_fn)
@@ -213,7 +209,7 @@ def test_logger_and_playback_round_trip(tmp_path):
 
 
 def test_settle_drops_an_object_onto_the_table():
-    world = arm_world()
+    world = arm_table_world()
     block = world.rigidObject('block')
     R, t = block.getTransform()
     block.setTransform(R, [t[0], t[1], 0.85])
@@ -229,7 +225,7 @@ def test_settle_drops_an_object_onto_the_table():
 
 
 def test_settle_with_nothing_below_returns_none():
-    world = arm_world()
+    world = arm_table_world()
     ball = world.rigidObject('ball')
     T, touched = settle.settle(world, ball, forcedir=(0, 0, 0.3))
     assert T is None and touched == {}
@@ -246,7 +242,7 @@ def test_reference_style_example_runs():
 
 def test_execute_trajectory_on_the_simulated_controller():
     from klampt.model import trajectory
-    world = arm_world()
+    world = arm_table_world()
     robot = world.robot(0)
     sim = klampt.Simulator(world)
     c = sim.controller(0)

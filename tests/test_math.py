@@ -9,6 +9,8 @@ from hypothesis import assume, given, settings, strategies as st
 
 from klampt.math import se3, so2, so3, vectorops
 
+from conftest import assert_close
+
 settings.register_profile("klampt_math", deadline=None, max_examples=150)
 settings.load_profile("klampt_math")
 
@@ -18,16 +20,10 @@ TWOPI = 2.0 * math.pi
 
 # ---------------------------------------------------------------- helpers
 
-def close(a, b, tol=1e-9):
-    """Elementwise closeness of two (possibly nested) sequences/scalars."""
-    a = np.asarray(a, dtype=float)
-    b = np.asarray(b, dtype=float)
-    assert a.shape == b.shape, (a.shape, b.shape)
-    return bool(np.all(np.abs(a - b) <= tol))
-
-
-def assert_close(a, b, tol=1e-9):
-    assert close(a, b, tol), "\n%r\n!=\n%r" % (a, b)
+def assert_abs_close(a, b, tol=1e-9):
+    """|a - b| <= tol elementwise, shapes equal: conftest's assert_close with
+    an absolute tolerance only (and no infinity ever matching)."""
+    assert_close(a, b, rtol=0, atol=tol, equal_inf=False)
 
 
 def np_rot(axis, angle):
@@ -50,7 +46,7 @@ def flat(M):
 
 def assert_rotation(R, tol=1e-9):
     M = np_of(R)
-    assert_close(M.T @ M, np.eye(3), tol)
+    assert_abs_close(M.T @ M, np.eye(3), tol)
     assert abs(np.linalg.det(M) - 1.0) < tol
 
 
@@ -160,10 +156,10 @@ class TestVectorops:
             vectorops.distance([1, 2], [1, 2, 3])
 
     def test_unit(self):
-        assert_close(vectorops.unit([3, 4]), [0.6, 0.8], 1e-15)
+        assert_abs_close(vectorops.unit([3, 4]), [0.6, 0.8], 1e-15)
         # norm <= epsilon (default 1e-5): returned unchanged
         assert vectorops.unit([1e-6, 0, 0]) == [1e-6, 0, 0]
-        assert_close(vectorops.unit([1e-6, 0, 0], 0.0), [1, 0, 0])
+        assert_abs_close(vectorops.unit([1e-6, 0, 0], 0.0), [1, 0, 0])
         assert vectorops.unit([3, 4], epsilon=10) == [3, 4]
 
     def test_cross(self):
@@ -199,8 +195,8 @@ class TestVectorops:
         na, nb = np.array(a), np.array(b)
         assert vectorops.dot(a, b) == pytest.approx(np.dot(na, nb), abs=1e-9)
         assert vectorops.norm(a) == pytest.approx(np.linalg.norm(na), abs=1e-12)
-        assert_close(vectorops.cross(a, b), np.cross(na, nb), 1e-9)
-        assert_close(vectorops.madd(a, b, c), na + c * nb, 1e-9)
+        assert_abs_close(vectorops.cross(a, b), np.cross(na, nb), 1e-9)
+        assert_abs_close(vectorops.madd(a, b, c), na + c * nb, 1e-9)
         assert vectorops.distance(a, b) == pytest.approx(np.linalg.norm(na - nb), abs=1e-9)
         cr = vectorops.cross(a, b)
         scale = 1 + vectorops.norm(a) * vectorops.norm(b)
@@ -253,18 +249,18 @@ class TestSO2:
         assert math.sin(b + d) == pytest.approx(math.sin(a), abs=1e-9)
 
     def test_apply_known(self):
-        assert_close(so2.apply(PI / 2, [1, 0]), [0, 1], 1e-15)
-        assert_close(so2.apply(PI, (1, 2)), [-1, -2], 1e-15)
+        assert_abs_close(so2.apply(PI / 2, [1, 0]), [0, 1], 1e-15)
+        assert_abs_close(so2.apply(PI, (1, 2)), [-1, -2], 1e-15)
 
     @given(signed_angles, finite, finite)
     def test_matrix_roundtrip(self, a, x, y):
         M = so2.matrix(a)
-        assert_close(np.array(M) @ [x, y], so2.apply(a, [x, y]), 1e-9)
+        assert_abs_close(np.array(M) @ [x, y], so2.apply(a, [x, y]), 1e-9)
         assert so2.diff(so2.from_matrix(M), a) == pytest.approx(0, abs=1e-12)
         assert -PI <= so2.from_matrix(M) <= PI
         nd = so2.ndarray(a)
         assert isinstance(nd, np.ndarray) and nd.shape == (2, 2)
-        assert_close(nd, M, 0)
+        assert_abs_close(nd, M, 0)
         assert so2.from_ndarray(nd) == pytest.approx(so2.from_matrix(M))
 
 
@@ -289,23 +285,23 @@ class TestSO3Basics:
         R = so3.rotation([1, 2, 3], 0.7)
         A = so3.ndarray(R)
         assert isinstance(A, np.ndarray) and A.shape == (3, 3)
-        assert_close(A, so3.matrix(R), 0)
+        assert_abs_close(A, so3.matrix(R), 0)
         back = so3.from_ndarray(A)
         assert isinstance(back, list) and all(type(x) is float for x in back)
         assert back == R
 
     def test_known_values(self):
         Rz = so3.rotation([0, 0, 1], PI / 2)
-        assert_close(so3.apply(Rz, [1, 0, 0]), [0, 1, 0], 1e-15)
-        assert_close(so3.apply(Rz, [0, 1, 0]), [-1, 0, 0], 1e-15)
-        assert_close(so3.from_rpy((0, 0, PI / 2)), Rz, 1e-15)
-        assert_close(so3.from_rpy((PI / 2, 0, 0)), so3.rotation([1, 0, 0], PI / 2), 1e-15)
-        assert_close(so3.from_rpy((0, PI / 2, 0)), so3.rotation([0, 1, 0], PI / 2), 1e-15)
-        assert_close(so3.from_axis_angle(([0, 0, 1], PI / 2)), Rz, 0)
-        assert_close(so3.moment(Rz), [0, 0, PI / 2], 1e-15)
-        assert_close(so3.quaternion(Rz), [math.cos(PI / 4), 0, 0, math.sin(PI / 4)], 1e-15)
-        assert_close(so3.from_quaternion((0, 1, 0, 0)), [1, 0, 0, 0, -1, 0, 0, 0, -1], 0)
-        assert_close(so3.quaternion([1, 0, 0, 0, -1, 0, 0, 0, -1]), [0, 1, 0, 0], 1e-15)
+        assert_abs_close(so3.apply(Rz, [1, 0, 0]), [0, 1, 0], 1e-15)
+        assert_abs_close(so3.apply(Rz, [0, 1, 0]), [-1, 0, 0], 1e-15)
+        assert_abs_close(so3.from_rpy((0, 0, PI / 2)), Rz, 1e-15)
+        assert_abs_close(so3.from_rpy((PI / 2, 0, 0)), so3.rotation([1, 0, 0], PI / 2), 1e-15)
+        assert_abs_close(so3.from_rpy((0, PI / 2, 0)), so3.rotation([0, 1, 0], PI / 2), 1e-15)
+        assert_abs_close(so3.from_axis_angle(([0, 0, 1], PI / 2)), Rz, 0)
+        assert_abs_close(so3.moment(Rz), [0, 0, PI / 2], 1e-15)
+        assert_abs_close(so3.quaternion(Rz), [math.cos(PI / 4), 0, 0, math.sin(PI / 4)], 1e-15)
+        assert_abs_close(so3.from_quaternion((0, 1, 0, 0)), [1, 0, 0, 0, -1, 0, 0, 0, -1], 0)
+        assert_abs_close(so3.quaternion([1, 0, 0, 0, -1, 0, 0, 0, -1]), [0, 1, 0, 0], 1e-15)
         assert so3.angle(Rz) == pytest.approx(PI / 2)
         assert so3.angle(so3.identity()) == 0
         assert so3.rpy(so3.identity()) == (0, 0, 0)
@@ -320,19 +316,19 @@ class TestSO3Basics:
     def test_rotation_about_axes_matches_numpy(self):
         for axis in ([1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 1]):
             for th in (0.3, -1.2, 2.9):
-                assert_close(np_of(so3.rotation(vectorops.unit(axis), th)), np_rot(axis, th), 1e-14)
+                assert_abs_close(np_of(so3.rotation(vectorops.unit(axis), th)), np_rot(axis, th), 1e-14)
         # non-unit axes are normalized; zero axis gives identity
-        assert_close(so3.rotation([0, 0, 5], 0.4), so3.rotation([0, 0, 1], 0.4), 1e-15)
+        assert_abs_close(so3.rotation([0, 0, 5], 0.4), so3.rotation([0, 0, 1], 0.4), 1e-15)
         assert so3.rotation([0, 0, 0], 0.4) == so3.identity()
 
     def test_cross_product_deskew(self):
         w, v = [1., -2., 3.], [0.5, 4., -1.]
         C = so3.cross_product(w)
-        assert_close(so3.apply(C, v), vectorops.cross(w, v), 1e-14)
-        assert_close(np_of(C), -np_of(C).T, 0)
+        assert_abs_close(so3.apply(C, v), vectorops.cross(w, v), 1e-14)
+        assert_abs_close(np_of(C), -np_of(C).T, 0)
         assert so3.deskew(C) == w
         R = so3.rotation(vectorops.unit(w), 0.5)
-        assert_close(so3.deskew(R), vectorops.mul(vectorops.unit(w), math.sin(0.5)), 1e-14)
+        assert_abs_close(so3.deskew(R), vectorops.mul(vectorops.unit(w), math.sin(0.5)), 1e-14)
 
     def test_mul_length_checks(self):
         with pytest.raises(ValueError):
@@ -356,15 +352,15 @@ class TestSO3Basics:
     def test_accepts_containers(self, conv):
         R = so3.rotation([0, 0, 1], PI / 2)
         Rc = conv(R)
-        assert_close(so3.apply(Rc, conv([1.0, 0.0, 0.0])), [0, 1, 0], 1e-15)
-        assert_close(so3.mul(Rc, Rc), so3.rotation([0, 0, 1], PI), 1e-15)
-        assert_close(so3.moment(Rc), [0, 0, PI / 2], 1e-15)
-        assert_close(so3.quaternion(Rc), so3.quaternion(R), 0)
-        assert_close(so3.rpy(Rc), (0, 0, PI / 2), 1e-15)
-        assert_close(so3.from_moment(conv([0.0, 0.0, PI / 2])), R, 1e-15)
-        assert_close(so3.from_quaternion(conv([1.0, 0.0, 0.0, 0.0])), so3.identity(), 0)
-        assert_close(so3.canonical(conv([0.0, 2.0, 0.0]))[:3], [0, 1, 0], 0)
-        assert_close(so3.apply(so3.align(conv([1.0, 0, 0]), conv([0, 0, 1.0])), [1, 0, 0]), [0, 0, 1], 1e-15)
+        assert_abs_close(so3.apply(Rc, conv([1.0, 0.0, 0.0])), [0, 1, 0], 1e-15)
+        assert_abs_close(so3.mul(Rc, Rc), so3.rotation([0, 0, 1], PI), 1e-15)
+        assert_abs_close(so3.moment(Rc), [0, 0, PI / 2], 1e-15)
+        assert_abs_close(so3.quaternion(Rc), so3.quaternion(R), 0)
+        assert_abs_close(so3.rpy(Rc), (0, 0, PI / 2), 1e-15)
+        assert_abs_close(so3.from_moment(conv([0.0, 0.0, PI / 2])), R, 1e-15)
+        assert_abs_close(so3.from_quaternion(conv([1.0, 0.0, 0.0, 0.0])), so3.identity(), 0)
+        assert_abs_close(so3.canonical(conv([0.0, 2.0, 0.0]))[:3], [0, 1, 0], 0)
+        assert_abs_close(so3.apply(so3.align(conv([1.0, 0, 0]), conv([0, 0, 1.0])), [1, 0, 0]), [0, 0, 1], 1e-15)
         assert so3.is_rotation(Rc)
         assert so3.distance(Rc, so3.identity()) == pytest.approx(PI / 2)
 
@@ -372,19 +368,19 @@ class TestSO3Basics:
 class TestSO3Properties:
     @given(rotations(), rotations(), vec3)
     def test_apply_mul_match_numpy(self, A, B, x):
-        assert_close(so3.apply(A, x), np_of(A) @ np.array(x), 1e-9)
+        assert_abs_close(so3.apply(A, x), np_of(A) @ np.array(x), 1e-9)
         AB = so3.mul(A, B)
-        assert_close(np_of(AB), np_of(A) @ np_of(B), 1e-12)
-        assert_close(so3.apply(AB, x), so3.apply(A, so3.apply(B, x)), 1e-9)
-        assert_close(so3.ndarray(AB), so3.ndarray(A) @ so3.ndarray(B), 1e-12)
+        assert_abs_close(np_of(AB), np_of(A) @ np_of(B), 1e-12)
+        assert_abs_close(so3.apply(AB, x), so3.apply(A, so3.apply(B, x)), 1e-9)
+        assert_abs_close(so3.ndarray(AB), so3.ndarray(A) @ so3.ndarray(B), 1e-12)
 
     @given(rotations(), rotations(), rotations())
     def test_group_laws(self, A, B, C):
-        assert_close(so3.mul(so3.mul(A, B), C), so3.mul(A, so3.mul(B, C)), 1e-12)
-        assert_close(so3.mul(so3.inv(A), A), so3.identity(), 1e-12)
-        assert_close(so3.mul(A, so3.inv(A)), so3.identity(), 1e-12)
-        assert_close(so3.mul(A, so3.identity()), A, 0)
-        assert_close(so3.inv(so3.mul(A, B)), so3.mul(so3.inv(B), so3.inv(A)), 1e-12)
+        assert_abs_close(so3.mul(so3.mul(A, B), C), so3.mul(A, so3.mul(B, C)), 1e-12)
+        assert_abs_close(so3.mul(so3.inv(A), A), so3.identity(), 1e-12)
+        assert_abs_close(so3.mul(A, so3.inv(A)), so3.identity(), 1e-12)
+        assert_abs_close(so3.mul(A, so3.identity()), A, 0)
+        assert_abs_close(so3.inv(so3.mul(A, B)), so3.mul(so3.inv(B), so3.inv(A)), 1e-12)
         assert so3.det(so3.mul(A, B)) == pytest.approx(1.0, abs=1e-12)
         assert so3.is_rotation(so3.mul(A, B))
 
@@ -399,11 +395,11 @@ class TestSO3Properties:
         w = so3.moment(R)
         assert so3.rotation_vector(R) == w
         assert vectorops.norm(w) == pytest.approx(theta, abs=1e-7)
-        assert_close(so3.from_moment(w), R, 1e-12)
-        assert_close(so3.from_rotation_vector(w), R, 1e-12)
+        assert_abs_close(so3.from_moment(w), R, 1e-12)
+        assert_abs_close(so3.from_rotation_vector(w), R, 1e-12)
         assert_rotation(so3.from_moment(w), 1e-12)
         if theta < PI - 1e-6:  # the sign is ambiguous only at pi
-            assert_close(w, vectorops.mul(axis, theta), 1e-7)
+            assert_abs_close(w, vectorops.mul(axis, theta), 1e-7)
 
     @given(vec3)
     def test_from_moment_matches_numpy(self, w):
@@ -411,11 +407,11 @@ class TestSO3Properties:
         R = so3.from_moment(w)
         assert_rotation(R, 1e-12)
         if n > 1e-12:
-            assert_close(np_of(R), np_rot(w, n), 1e-12)
+            assert_abs_close(np_of(R), np_rot(w, n), 1e-12)
         # the principal log returns an equivalent vector with norm <= pi
         w2 = so3.moment(R)
         assert vectorops.norm(w2) <= PI + 1e-12
-        assert_close(so3.from_moment(w2), R, 1e-9)
+        assert_abs_close(so3.from_moment(w2), R, 1e-9)
 
     def test_moment_near_pi_and_zero(self):
         axis = vectorops.unit([0.3, -0.5, 0.8])
@@ -423,20 +419,20 @@ class TestSO3Properties:
             R = so3.rotation(axis, theta)
             w = so3.moment(R)
             assert vectorops.norm(w) == pytest.approx(theta, abs=1e-12)
-            assert_close(so3.from_moment(w), R, 1e-13)
+            assert_abs_close(so3.from_moment(w), R, 1e-13)
             if 0 < theta < PI - 1e-8:
-                assert_close(w, vectorops.mul(axis, theta), 1e-12)
+                assert_abs_close(w, vectorops.mul(axis, theta), 1e-12)
             aa = so3.axis_angle(R)
-            assert_close(so3.from_axis_angle(aa), R, 1e-13)
+            assert_abs_close(so3.from_axis_angle(aa), R, 1e-13)
         # full double precision for small rotation vectors (second-order terms)
         for t in (9e-7, 3e-7, 1e-5):
             R = so3.from_moment([0, t, 0])
-            assert_close(R, [math.cos(t), 0, -math.sin(t), 0, 1, 0,
+            assert_abs_close(R, [math.cos(t), 0, -math.sin(t), 0, 1, 0,
                              math.sin(t), 0, math.cos(t)], 1e-16)
         # both signs at pi give the same rotation; either answer is valid
         R = so3.rotation([0, 1, 0], PI)
         w = so3.moment(R)
-        assert_close([abs(x) for x in w], [0, PI, 0], 1e-15)
+        assert_abs_close([abs(x) for x in w], [0, PI, 0], 1e-15)
         # a slightly non-orthonormal matrix near pi must not crash
         Rp = list(so3.rotation(axis, PI))
         Rp[0] -= 1e-9
@@ -450,7 +446,7 @@ class TestSO3Properties:
             assert vectorops.norm(axis) == pytest.approx(1.0, abs=1e-12)
         else:
             assert axis == [0, 0, 0]
-        assert_close(so3.from_axis_angle((axis, theta)), R, 1e-12)
+        assert_abs_close(so3.from_axis_angle((axis, theta)), R, 1e-12)
         assert so3.angle(R) == pytest.approx(theta, abs=1e-7)
 
     @given(rotations())
@@ -459,8 +455,8 @@ class TestSO3Properties:
         assert len(q) == 4
         assert vectorops.norm(q) == pytest.approx(1.0, abs=1e-14)
         assert q[0] >= 0
-        assert_close(so3.from_quaternion(q), R, 1e-12)
-        assert_close(so3.from_quaternion([-x for x in q]), R, 1e-12)
+        assert_abs_close(so3.from_quaternion(q), R, 1e-12)
+        assert_abs_close(so3.from_quaternion([-x for x in q]), R, 1e-12)
         # w = cos(theta/2)
         assert q[0] == pytest.approx(math.cos(geodesic(R, so3.identity()) / 2), abs=1e-7)
 
@@ -471,17 +467,17 @@ class TestSO3Properties:
         R = so3.from_quaternion(vectorops.unit(q))
         assert_rotation(R, 1e-12)
         # non-unit quaternions are normalized
-        assert_close(so3.from_quaternion(q), R, 1e-12)
+        assert_abs_close(so3.from_quaternion(q), R, 1e-12)
         q2 = so3.quaternion(R)
         qu = vectorops.unit(q)
         s = 1.0 if vectorops.dot(q2, qu) >= 0 else -1.0
-        assert_close(q2, vectorops.mul(qu, s), 1e-9)
+        assert_abs_close(q2, vectorops.mul(qu, s), 1e-9)
         # rotation by quaternion == numpy quaternion sandwich (Hamilton, (w,x,y,z))
         w, x, y, z = qu
         M = np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
                       [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
                       [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]])
-        assert_close(np_of(R), M, 1e-12)
+        assert_abs_close(np_of(R), M, 1e-12)
 
     def test_from_quaternion_zero(self):
         with pytest.raises(ValueError):
@@ -491,7 +487,7 @@ class TestSO3Properties:
     def test_from_rpy_matches_numpy(self, r, p, y):
         R = so3.from_rpy((r, p, y))
         M = np_rot([0, 0, 1], y) @ np_rot([0, 1, 0], p) @ np_rot([1, 0, 0], r)
-        assert_close(np_of(R), M, 1e-12)
+        assert_abs_close(np_of(R), M, 1e-12)
         assert_rotation(R, 1e-12)
 
     @given(rotations())
@@ -500,22 +496,22 @@ class TestSO3Properties:
         assert 0 <= roll < TWOPI
         assert 0 <= yaw < TWOPI
         assert -PI / 2 <= pitch <= PI / 2
-        assert_close(so3.from_rpy((roll, pitch, yaw)), R, 1e-9)
+        assert_abs_close(so3.from_rpy((roll, pitch, yaw)), R, 1e-9)
 
     @given(st.floats(0.01, TWOPI - 0.01), st.floats(-PI / 2 + 0.01, PI / 2 - 0.01),
            st.floats(0.01, TWOPI - 0.01))
     def test_rpy_recovers_angles(self, r, p, y):
         rpy = so3.rpy(so3.from_rpy((r, p, y)))
-        assert_close(rpy, (r, p, y), 1e-9)
+        assert_abs_close(rpy, (r, p, y), 1e-9)
 
     def test_rpy_wrap_and_gimbal(self):
-        assert_close(so3.rpy(so3.from_rpy((-0.1, 0.2, -0.3))), (TWOPI - 0.1, 0.2, TWOPI - 0.3), 1e-12)
+        assert_abs_close(so3.rpy(so3.from_rpy((-0.1, 0.2, -0.3))), (TWOPI - 0.1, 0.2, TWOPI - 0.3), 1e-12)
         for pitch in (PI / 2, -PI / 2):
             R = so3.from_rpy((0.4, pitch, 1.1))
             roll, p, yaw = so3.rpy(R)
             assert roll == 0
             assert p == pytest.approx(pitch, abs=1e-7)
-            assert_close(so3.from_rpy((roll, p, yaw)), R, 1e-9)
+            assert_abs_close(so3.from_rpy((roll, p, yaw)), R, 1e-9)
 
     @given(rotations(), rotations())
     def test_error_distance(self, R1, R2):
@@ -525,20 +521,20 @@ class TestSO3Properties:
         assert vectorops.norm(e) == pytest.approx(d, abs=1e-9)
         assert d == pytest.approx(geodesic(R1, R2), abs=1e-7)
         assert so3.distance(R2, R1) == pytest.approx(d, abs=1e-12)
-        assert_close(so3.mul(so3.from_moment(e), R2), R1, 1e-9)
+        assert_abs_close(so3.mul(so3.from_moment(e), R2), R1, 1e-9)
         assert so3.distance(R1, R1) == pytest.approx(0, abs=1e-12)
         assert so3.angle(so3.mul(R1, so3.inv(R2))) == pytest.approx(d, abs=1e-12)
 
     def test_error_known(self):
         R1 = so3.rotation([0, 0, 1], 0.5)
         R2 = so3.rotation([0, 0, 1], 0.2)
-        assert_close(so3.error(R1, R2), [0, 0, 0.3], 1e-15)
+        assert_abs_close(so3.error(R1, R2), [0, 0, 0.3], 1e-15)
         assert so3.distance(R1, R2) == pytest.approx(0.3)
 
     @given(rotations(), rotations())
     def test_interpolate(self, R1, R2):
-        assert_close(so3.interpolate(R1, R2, 0), R1, 1e-12)
-        assert_close(so3.interpolate(R1, R2, 1), R2, 1e-9)
+        assert_abs_close(so3.interpolate(R1, R2, 0), R1, 1e-12)
+        assert_abs_close(so3.interpolate(R1, R2, 1), R2, 1e-9)
         d = so3.distance(R1, R2)
         assume(d < PI - 1e-3)  # geodesic unique
         mid = so3.interpolate(R1, R2, 0.5)
@@ -549,11 +545,11 @@ class TestSO3Properties:
         assert so3.distance(R1, q) == pytest.approx(d / 4, abs=1e-9)
         f = so3.interpolator(R1, R2)
         for u in (0, 0.25, 0.5, 1, 1.5):
-            assert_close(f(u), so3.interpolate(R1, R2, u), 1e-12)
+            assert_abs_close(f(u), so3.interpolate(R1, R2, u), 1e-12)
 
     def test_interpolate_known(self):
         R = so3.interpolate(so3.identity(), so3.rotation([1, 0, 0], 1.0), 0.3)
-        assert_close(R, so3.rotation([1, 0, 0], 0.3), 1e-15)
+        assert_abs_close(R, so3.rotation([1, 0, 0], 0.3), 1e-15)
         same = so3.rotation([0, 1, 0], 0.7)
         assert so3.interpolate(same, same, 0.5) == same
 
@@ -562,8 +558,8 @@ class TestSO3Properties:
         assume(vectorops.norm(v) > 1e-6)
         R = so3.canonical(v)
         assert_rotation(R, 1e-12)
-        assert_close(R[:3], vectorops.unit(v, 0), 1e-12)
-        assert_close(so3.apply(R, [1, 0, 0]), vectorops.unit(v, 0), 1e-12)
+        assert_abs_close(R[:3], vectorops.unit(v, 0), 1e-12)
+        assert_abs_close(so3.apply(R, [1, 0, 0]), vectorops.unit(v, 0), 1e-12)
 
     def test_canonical_edge_cases(self):
         assert so3.canonical([1, 0, 0]) == so3.identity()
@@ -571,7 +567,7 @@ class TestSO3Properties:
                   [1, 1e-9, 0], [0, 0, 1], [0, -1, 0]):
             R = so3.canonical(v)
             assert_rotation(R, 1e-12)
-            assert_close(R[:3], vectorops.unit(v, 0), 1e-12)
+            assert_abs_close(R[:3], vectorops.unit(v, 0), 1e-12)
         with pytest.raises(RuntimeError):
             so3.canonical([0, 0, 0])
 
@@ -581,7 +577,7 @@ class TestSO3Properties:
         R = so3.align(a, b)
         assert_rotation(R, 1e-12)
         ua, ub = vectorops.unit(a, 0), vectorops.unit(b, 0)
-        assert_close(so3.apply(R, ua), ub, 1e-9)
+        assert_abs_close(so3.apply(R, ua), ub, 1e-9)
         # minimal angle: equals the angle between a and b
         assert so3.angle(R) == pytest.approx(vectorops.angle(a, b), abs=1e-7)
 
@@ -590,12 +586,12 @@ class TestSO3Properties:
             na = vectorops.mul(a, -3.0)
             R = so3.align(a, na)
             assert_rotation(R, 1e-12)
-            assert_close(so3.apply(R, vectorops.unit(a, 0)), vectorops.unit(na, 0), 1e-12)
+            assert_abs_close(so3.apply(R, vectorops.unit(a, 0)), vectorops.unit(na, 0), 1e-12)
             assert so3.angle(R) == pytest.approx(PI)
-            assert_close(so3.align(a, vectorops.mul(a, 2.0)), so3.identity(), 1e-15)
+            assert_abs_close(so3.align(a, vectorops.mul(a, 2.0)), so3.identity(), 1e-15)
         # nearly antiparallel
         R = so3.align([1, 0, 0], [-1, 1e-7, 0])
-        assert_close(so3.apply(R, [1, 0, 0]), vectorops.unit([-1, 1e-7, 0]), 1e-14)
+        assert_abs_close(so3.apply(R, [1, 0, 0]), vectorops.unit([-1, 1e-7, 0]), 1e-14)
         assert so3.align([0, 0, 0], [1, 0, 0]) == so3.identity()
         assert so3.align([1, 0, 0], [0, 0, 0]) == so3.identity()
 
@@ -637,8 +633,8 @@ class TestSE3:
     def test_basics(self):
         T = (so3.rotation([0, 0, 1], PI / 2), [1., 2., 3.])
         assert se3.identity() == (so3.identity(), [0, 0, 0])
-        assert_close(se3.apply(T, [1, 0, 0]), [1, 3, 3], 1e-15)
-        assert_close(se3.apply_rotation(T, [1, 0, 0]), [0, 1, 0], 1e-15)
+        assert_abs_close(se3.apply(T, [1, 0, 0]), [1, 3, 3], 1e-15)
+        assert_abs_close(se3.apply_rotation(T, [1, 0, 0]), [0, 1, 0], 1e-15)
         assert se3.rotation(T) == so3.matrix(T[0])
         assert se3.translation(T) == [1, 2, 3]
         assert se3.from_rotation(so3.matrix(T[0])) == (T[0], [0, 0, 0])
@@ -650,7 +646,7 @@ class TestSE3:
         assert se3.from_homogeneous(H) == T
         nd = se3.ndarray(T)
         assert isinstance(nd, np.ndarray) and nd.shape == (4, 4)
-        assert_close(nd, H, 0)
+        assert_abs_close(nd, H, 0)
         back = se3.from_ndarray(nd)
         assert back == T and all(type(x) is float for x in back[0] + back[1])
         with pytest.raises(ValueError):
@@ -659,21 +655,21 @@ class TestSE3:
     @given(transforms(), transforms(), transforms(), vec3)
     def test_group_laws(self, A, B, C, x):
         AB = se3.mul(A, B)
-        assert_close(se3.apply(AB, x), se3.apply(A, se3.apply(B, x)), 1e-9)
-        assert_close(np_h(AB), np_h(A) @ np_h(B), 1e-9)
+        assert_abs_close(se3.apply(AB, x), se3.apply(A, se3.apply(B, x)), 1e-9)
+        assert_abs_close(np_h(AB), np_h(A) @ np_h(B), 1e-9)
         L, Rr = se3.mul(se3.mul(A, B), C), se3.mul(A, se3.mul(B, C))
-        assert_close(L[0], Rr[0], 1e-12)
-        assert_close(L[1], Rr[1], 1e-9)
+        assert_abs_close(L[0], Rr[0], 1e-12)
+        assert_abs_close(L[1], Rr[1], 1e-9)
         for I in (se3.mul(se3.inv(A), A), se3.mul(A, se3.inv(A))):
-            assert_close(I[0], so3.identity(), 1e-12)
-            assert_close(I[1], [0, 0, 0], 1e-9)
-        assert_close(np_h(se3.inv(A)), np.linalg.inv(np_h(A)), 1e-9)
-        assert_close(se3.apply(A, x), (np_h(A) @ np.array(list(x) + [1.0]))[:3], 1e-9)
+            assert_abs_close(I[0], so3.identity(), 1e-12)
+            assert_abs_close(I[1], [0, 0, 0], 1e-9)
+        assert_abs_close(np_h(se3.inv(A)), np.linalg.inv(np_h(A)), 1e-9)
+        assert_abs_close(se3.apply(A, x), (np_h(A) @ np.array(list(x) + [1.0]))[:3], 1e-9)
 
     @given(transforms())
     def test_homogeneous_roundtrip(self, T):
         assert se3.from_homogeneous(se3.homogeneous(T)) == (T[0], T[1])
-        assert_close(se3.homogeneous(T), np_h(T), 0)
+        assert_abs_close(se3.homogeneous(T), np_h(T), 0)
         R2, t2 = se3.from_ndarray(se3.ndarray(T))
         assert R2 == T[0] and t2 == T[1]
 
@@ -685,8 +681,8 @@ class TestSE3:
             wr * so3.distance(T1[0], T2[0]) + wt * vectorops.distance(T1[1], T2[1]), abs=1e-9)
         e = se3.error(T1, T2)
         assert isinstance(e, list) and len(e) == 6
-        assert_close(e[:3], so3.error(T1[0], T2[0]), 1e-12)
-        assert_close(e[3:], vectorops.sub(T1[1], T2[1]), 1e-12)
+        assert_abs_close(e[:3], so3.error(T1[0], T2[0]), 1e-12)
+        assert_abs_close(e[3:], vectorops.sub(T1[1], T2[1]), 1e-12)
         assert se3.distance(T1, T1) == pytest.approx(0, abs=1e-12)
 
     def test_distance_known(self):
@@ -694,34 +690,34 @@ class TestSE3:
         T2 = (so3.identity(), [3., 4., 0.])
         assert se3.distance(T1, T2) == pytest.approx(5.5)
         assert se3.distance(T1, T2, Rweight=2.0, tweight=0.5) == pytest.approx(3.5)
-        assert_close(se3.error(T1, T2), [0.5, 0, 0, -3, -4, 0], 1e-15)
+        assert_abs_close(se3.error(T1, T2), [0.5, 0, 0, -3, -4, 0], 1e-15)
 
     @given(transforms(), transforms())
     def test_interpolate(self, T1, T2):
         A = se3.interpolate(T1, T2, 0)
-        assert_close(A[0], T1[0], 1e-12)
-        assert_close(A[1], T1[1], 1e-12)
+        assert_abs_close(A[0], T1[0], 1e-12)
+        assert_abs_close(A[1], T1[1], 1e-12)
         B = se3.interpolate(T1, T2, 1)
-        assert_close(B[0], T2[0], 1e-9)
-        assert_close(B[1], T2[1], 1e-9)
+        assert_abs_close(B[0], T2[0], 1e-9)
+        assert_abs_close(B[1], T2[1], 1e-9)
         M = se3.interpolate(T1, T2, 0.5)
-        assert_close(M[1], vectorops.mul(vectorops.add(T1[1], T2[1]), 0.5), 1e-9)
-        assert_close(M[0], so3.interpolate(T1[0], T2[0], 0.5), 0)
+        assert_abs_close(M[1], vectorops.mul(vectorops.add(T1[1], T2[1]), 0.5), 1e-9)
+        assert_abs_close(M[0], so3.interpolate(T1[0], T2[0], 0.5), 0)
         f = se3.interpolator(T1, T2)
         for u in (0, 0.3, 1):
             Fu, Iu = f(u), se3.interpolate(T1, T2, u)
-            assert_close(Fu[0], Iu[0], 1e-12)
-            assert_close(Fu[1], Iu[1], 1e-9)
+            assert_abs_close(Fu[0], Iu[0], 1e-12)
+            assert_abs_close(Fu[1], Iu[1], 1e-9)
 
     @pytest.mark.parametrize("conv", CONTAINERS)
     def test_accepts_containers(self, conv):
         T = (conv(so3.rotation([0, 0, 1], PI / 2)), conv([1.0, 2.0, 3.0]))
-        assert_close(se3.apply(T, conv([1.0, 0.0, 0.0])), [1, 3, 3], 1e-15)
+        assert_abs_close(se3.apply(T, conv([1.0, 0.0, 0.0])), [1, 3, 3], 1e-15)
         Ti = se3.inv(T)
-        assert_close(se3.apply(Ti, se3.apply(T, [0.3, 0.2, 0.1])), [0.3, 0.2, 0.1], 1e-15)
-        assert_close(se3.mul(T, Ti)[1], [0, 0, 0], 1e-15)
+        assert_abs_close(se3.apply(Ti, se3.apply(T, [0.3, 0.2, 0.1])), [0.3, 0.2, 0.1], 1e-15)
+        assert_abs_close(se3.mul(T, Ti)[1], [0, 0, 0], 1e-15)
         assert se3.distance(T, T) == pytest.approx(0)
-        assert_close(se3.from_translation(conv([1.0, 2.0, 3.0]))[1], [1, 2, 3], 0)
+        assert_abs_close(se3.from_translation(conv([1.0, 2.0, 3.0]))[1], [1, 2, 3], 0)
 
 
 def test_package_exports():

@@ -13,7 +13,7 @@ from klampt import (Appearance, ConvexHull, GeometricPrimitive, Geometry3D, IKOb
 from klampt.math import so3
 from klampt.model import ik, trajectory
 
-from conftest import PROJECT_DATA
+from conftest import PROJECT_DATA, load_world
 
 ARM_TABLE = os.path.join(PROJECT_DATA, "worlds", "arm_table.xml")
 GRIPPERS = os.path.join(PROJECT_DATA, "worlds", "grippers.xml")
@@ -21,12 +21,6 @@ GRIPPERS = os.path.join(PROJECT_DATA, "worlds", "grippers.xml")
 
 def roundtrip(x):
     return pickle.loads(pickle.dumps(x, protocol=pickle.HIGHEST_PROTOCOL))
-
-
-def load_world(path):
-    w = WorldModel()
-    assert w.readFile(path)
-    return w
 
 
 def same(a, b):

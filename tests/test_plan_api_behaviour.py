@@ -127,11 +127,7 @@ def test_motionplanning_and_cspace_behaviours_match_the_reference():
 def test_goal_set_solved_at_least_as_often_as_by_the_reference():
     """The script's goal-pair case over 30 seeds: this sbl solves at least the
     reference's count (tests/data/goal_set_success_reference.json)."""
-    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "data"))
-    try:
-        from goal_set_runs import solved_runs
-    finally:
-        sys.path.pop(0)
+    from goal_set_runs import solved_runs
     from klampt.plan import motionplanning
     with open(os.path.join(os.path.dirname(__file__), "data", "goal_set_success_reference.json")) as f:
         reference = json.load(f)

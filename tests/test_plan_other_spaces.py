@@ -6,12 +6,10 @@ import os
 import random
 import subprocess
 import sys
-import warnings
 
 import pytest
 
-import klampt
-from conftest import REPO
+from conftest import REPO, load_world
 from klampt.math import se3, so3
 from klampt.model import collide
 from klampt.model.contact import ContactPoint, Hold
@@ -21,14 +19,6 @@ from klampt.plan.cspace import MotionPlan
 from klampt.plan.rigidobjectcspace import RigidObjectCSpace
 
 WORLD = os.path.join(REPO, "data", "worlds", "arm_table.xml")
-
-
-def arm_world():
-    w = klampt.WorldModel()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        assert w.readFile(WORLD)
-    return w
 
 
 def test_every_module_imports_in_a_fresh_interpreter():
@@ -46,7 +36,7 @@ def test_unavailable_modules_say_why():
 
 
 def test_rigid_object_space():
-    world = arm_world()
+    world = load_world(WORLD, quiet=True)
     ball = world.rigidObject("ball")
     T0 = ball.getTransform()
     space = RigidObjectCSpace(ball, collide.WorldCollider(world),
@@ -82,7 +72,7 @@ def test_rigid_object_space():
 
 
 def test_rigid_object_planning():
-    world = arm_world()
+    world = load_world(WORLD, quiet=True)
     ball = world.rigidObject("ball")
     T0 = ball.getTransform()
     space = RigidObjectCSpace(ball, collide.WorldCollider(world), translationDomain=[(0.3, 1.2), (-0.6, 0.6),
@@ -112,7 +102,7 @@ def test_rigid_object_planning():
 
 
 def test_stance_space():
-    world = arm_world()
+    world = load_world(WORLD, quiet=True)
     robot = world.robot(0)
     ee = robot.link(robot.numLinks() - 1)
     robot.setConfig([0, 0, 0.4, 0.8, 0, 1.2, 0])
@@ -135,7 +125,7 @@ def test_stance_space():
 
 
 def test_deprecated_names_warn():
-    world = arm_world()
+    world = load_world(WORLD, quiet=True)
     robot = world.robot(0)
     with pytest.warns(DeprecationWarning):
         assert robotplanning.preferredPlanOptions(robot) == robotplanning.preferred_plan_options(robot)

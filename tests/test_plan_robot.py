@@ -10,12 +10,11 @@ import math
 import os
 import random
 import threading
-import warnings
 
 import pytest
 
 import klampt
-from conftest import GOLDEN, SHARED_DATA, load_golden, require_shared_data
+from conftest import GOLDEN, SHARED_DATA, load_golden, load_shared_world, require_shared_data
 from klampt.model import collide, ik
 from klampt.plan import cspaceutils, motionplanning, robotcspace, robotplanning
 from klampt.plan.cspace import MotionPlan
@@ -29,20 +28,11 @@ def problems():
     return {w["world"]: w for w in load_golden("plan/problems.json")["worlds"]}
 
 
-def load(name):
-    require_shared_data()
-    w = klampt.WorldModel()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        assert w.readFile(os.path.join(SHARED_DATA, name))
-    return w
-
-
 @functools.lru_cache(maxsize=None)
 def loaded(name):
     """A world the tests that only plan in it share, and its ambient robot
     space (every test sets the robot's configuration it starts from)."""
-    world = load(name)
+    world = load_shared_world(name, quiet=True)
     checker = robotcspace.RobotCSpace(world.robot(0), collide.WorldCollider(world))
     checker.setup()
     return world, checker
@@ -116,7 +106,7 @@ def random_arm_configs(robot, n, seed):
 
 @pytest.mark.parametrize("name", ["tx90obstacles.xml", "tx90cuptable.xml", "tx90blocks.xml"])
 def test_native_feasibility_agrees_with_geometry_queries(name):
-    world = load(name)
+    world = load_shared_world(name, quiet=True)
     robot = world.robot(0)
     space = robotcspace.RobotCSpace(robot, collide.WorldCollider(world))
     space.setup()
@@ -221,7 +211,7 @@ def path_violations(space, robot, path, step=1e-3):
 
 
 def test_native_space_rejects_wrong_sizes(problems):
-    world = load("tx90obstacles.xml")
+    world = load_shared_world("tx90obstacles.xml", quiet=True)
     robot = world.robot(0)
     space = robotplanning.make_space(world, robot, movingSubset=[1, 2, 3, 4, 5, 6])
     c = space.cspace
@@ -249,7 +239,7 @@ def test_native_space_rejects_wrong_sizes(problems):
 def test_iteration_budgets(problems):
     # planMore(5) rounds up to 500 iterations, as the Klampt-examples demos
     # budget: the reference solves all 20 tx90obstacles problems that way.
-    world = load("tx90obstacles.xml")
+    world = load_shared_world("tx90obstacles.xml", quiet=True)
     robot = world.robot(0)
     solved = 0
     for k, (qs, qg) in enumerate(problems["tx90obstacles.xml"]["pairs"]):
@@ -274,7 +264,7 @@ REFERENCE_WITHIN_500 = {
 
 @pytest.mark.parametrize("name", ["tx90obstacles.xml", "tx90cuptable.xml", "tx90blocks.xml"])
 def test_planmore_10_rounds_solve_within_500_iterations_as_often_as_the_reference(problems, name):
-    world = load(name)
+    world = load_shared_world(name, quiet=True)
     robot = world.robot(0)
     for planner, settings in (("sbl_default", SBL), ("rrt", RRT)):
         solved = 0
@@ -291,7 +281,7 @@ def test_first_plan_after_loading_builds_no_collision_structures(problems):
     # Issue #196: loading the world builds every collision tree, so the first
     # plan_to_config + setEndpoints (tens of ms) builds none.
     before = klampt.collision_structures_built()
-    world = load("tx90obstacles.xml")
+    world = load_shared_world("tx90obstacles.xml", quiet=True)
     loaded_count = klampt.collision_structures_built()
     assert loaded_count > before
     robot = world.robot(0)
@@ -306,7 +296,7 @@ def test_first_plan_after_loading_builds_no_collision_structures(problems):
 
 
 def test_seeded_robot_plans_repeat(problems):
-    world = load("tx90blocks.xml")
+    world = load_shared_world("tx90blocks.xml", quiet=True)
     robot = world.robot(0)
     qs, qg = problems["tx90blocks.xml"]["pairs"][4]
     paths = []
@@ -319,7 +309,7 @@ def test_seeded_robot_plans_repeat(problems):
 
 
 def test_two_plans_in_two_threads(problems):
-    world = load("tx90obstacles.xml")
+    world = load_shared_world("tx90obstacles.xml", quiet=True)
     robot = world.robot(0)
     pairs = problems["tx90obstacles.xml"]["pairs"][:2]
 
@@ -357,7 +347,7 @@ def test_two_plans_in_two_threads(problems):
 
 
 def test_robot_configuration_is_untouched_and_extra_constraints_see_it(problems):
-    world = load("tx90obstacles.xml")
+    world = load_shared_world("tx90obstacles.xml", quiet=True)
     robot = world.robot(0)
     qs, qg = problems["tx90obstacles.xml"]["pairs"][1]
     robot.setConfig(qs)
@@ -373,7 +363,7 @@ def test_robot_configuration_is_untouched_and_extra_constraints_see_it(problems)
 
 
 def test_endpoint_failures_and_argument_errors(problems):
-    world = load("tx90obstacles.xml")
+    world = load_shared_world("tx90obstacles.xml", quiet=True)
     robot = world.robot(0)
     qs, qg = problems["tx90obstacles.xml"]["pairs"][0]
     qbad = list(robot.getConfig())
@@ -400,7 +390,7 @@ def test_endpoint_failures_and_argument_errors(problems):
 
 
 def test_all_dofs_plan_in_driver_space(problems):
-    world = load("tx90obstacles.xml")
+    world = load_shared_world("tx90obstacles.xml", quiet=True)
     robot = world.robot(0)
     qs, qg = problems["tx90obstacles.xml"]["pairs"][0]
     motionplanning.set_random_seed(0)
@@ -420,7 +410,7 @@ def test_all_dofs_plan_in_driver_space(problems):
 
 
 def test_live_eps_and_margin(problems):
-    world = load("tx90obstacles.xml")
+    world = load_shared_world("tx90obstacles.xml", quiet=True)
     robot = world.robot(0)
     space = robotplanning.make_space(world, robot, movingSubset=[1, 2, 3, 4, 5, 6])
     assert space.cspace.getVisibilityEpsilon() == pytest.approx(0.01)
@@ -449,7 +439,7 @@ def test_live_eps_and_margin(problems):
 
 
 def test_manual_cuptable_example(problems):
-    world = load("tx90cuptable.xml")
+    world = load_shared_world("tx90cuptable.xml", quiet=True)
     robot = world.robot(0)
     qs, qg = problems["tx90cuptable.xml"]["pairs"][0]
     motionplanning.set_random_seed(0)
@@ -470,7 +460,7 @@ def test_manual_cuptable_example(problems):
 
 def two_robot_world():
     """tx90obstacles with a second tx90 standing 1.1 m beside the first."""
-    world = load("tx90obstacles.xml")
+    world = load_shared_world("tx90obstacles.xml", quiet=True)
     world.loadElement(os.path.join(SHARED_DATA, "robots", "tx90pr2.rob"))
     other = world.robot(1)
     R, t = other.link(0).getParentTransform()
@@ -506,7 +496,7 @@ def test_other_robots_are_obstacles():
 
 def test_cartesian_goal_with_moving_subset_keeps_other_dofs(problems):
     # Issue #216: goals come from IK over the moving DOFs only.
-    world = load("tx90obstacles.xml")
+    world = load_shared_world("tx90obstacles.xml", quiet=True)
     robot = world.robot(0)
     ee = robot.link(6)
     qs, qg = problems["tx90obstacles.xml"]["pairs"][0]
@@ -536,7 +526,7 @@ def test_cartesian_goal_with_moving_subset_keeps_other_dofs(problems):
 
 
 def test_goal_sampler_samples_satisfy_the_objective():
-    world = load("tx90obstacles.xml")
+    world = load_shared_world("tx90obstacles.xml", quiet=True)
     robot = world.robot(0)
     ee = robot.link(6)
     q0 = robot.getConfig()
@@ -561,7 +551,7 @@ def test_goal_sampler_samples_satisfy_the_objective():
 
 def test_conservative_edges_and_margin_keep_clearance(problems):
     # Issue #217: paths that graze obstacles between checked points.
-    world = load("tx90obstacles.xml")
+    world = load_shared_world("tx90obstacles.xml", quiet=True)
     robot = world.robot(0)
     check = BruteForce(world, robot, margin=0.02)
     ran = 0

@@ -11,25 +11,19 @@ import pytest
 
 import klampt
 from klampt.math import se3, so3, vectorops
-from conftest import PROJECT_DATA, assert_close
+from conftest import PROJECT_DATA, assert_close, load_robot, random_config
 
 ROBOTS = os.path.join(PROJECT_DATA, "robots")
 
 
 def load(name):
-    world = klampt.WorldModel()
-    assert world.readFile(os.path.join(ROBOTS, name)), name
-    return world, world.robot(0)
+    """(world, robot) of the project's robot file `name`."""
+    return load_robot(os.path.join(ROBOTS, name), quiet=False)
 
 
 @pytest.fixture
 def arm():
     return load("arm6.rob")
-
-
-def random_config(robot, rng):
-    qmin, qmax = robot.getJointLimits()
-    return [rng.uniform(max(lo, -math.pi), min(hi, math.pi)) for lo, hi in zip(qmin, qmax)]
 
 
 def test_handle_outlives_world():

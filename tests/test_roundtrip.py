@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 
 import klampt
-from conftest import PROJECT_DATA, SHARED_DATA, require_shared_data
+from conftest import PROJECT_DATA, SHARED_DATA, load_robot, random_config, require_shared_data
 
 SHARED_ROBOT_DIR = os.path.join(SHARED_DATA, "robots")
 PROJECT_ROBOT_DIR = os.path.join(PROJECT_DATA, "robots")
@@ -71,20 +71,6 @@ def same(actual, expected, what, tol=0.0):
     if not ok.all():
         idx = tuple(np.argwhere(~ok)[0])
         raise AssertionError("%s: mismatch at %s: %r != %r" % (what, idx, a[idx], e[idx]))
-
-
-def random_configs(robot, count, seed):
-    """Configurations within the joint limits (infinite ranges cut to +-pi)."""
-    rng = random.Random(seed)
-    qmin, qmax = robot.getJointLimits()
-    out = []
-    for _ in range(count):
-        q = []
-        for lo, hi in zip(qmin, qmax):
-            lo, hi = max(lo, -math.pi), min(hi, math.pi)
-            q.append(rng.uniform(lo, hi) if lo <= hi else lo)
-        out.append(q)
-    return out
 
 
 def compare_geometry(ga, gb, what, bb_tol=0.0):
@@ -136,7 +122,8 @@ def compare_robots(a, b, bb_tol=0.0, seed=0):
     pairs_b = [(i, j) for i in range(n) for j in range(i + 1, n) if b.selfCollisionEnabled(i, j)]
     assert pairs_b == pairs_a, "self-collision pairs"
     q0 = a.getConfig()
-    for q in [q0] + random_configs(a, 3, seed):
+    rng = random.Random(seed)
+    for q in [q0] + [random_config(a, rng) for _ in range(3)]:
         a.setConfig(q)
         b.setConfig(q)
         for i in range(n):
@@ -146,12 +133,6 @@ def compare_robots(a, b, bb_tol=0.0, seed=0):
             compare_geometry(a.link(i).geometry(), b.link(i).geometry(), what + " geometry", bb_tol)
     a.setConfig(q0)
     b.setConfig(q0)
-
-
-def load_robot(path):
-    world = klampt.WorldModel()
-    assert world.readFile(path), path
-    return world, world.robot(0)
 
 
 # ---------------------------------------------------------------------------
@@ -166,13 +147,13 @@ def test_robot_round_trip(path, mode, tmp_path):
     geometry is written under geometryPrefix and referred to there."""
     if path.startswith(SHARED_DATA):
         require_shared_data()
-    _, robot = load_robot(path)
+    _, robot = load_robot(path, quiet=False)
     out = str(tmp_path / "x.rob")
     if mode == "source":
         assert robot.saveFile(out) is True
     else:
         assert robot.saveFile(out, geometryPrefix=str(tmp_path) + "/geom_") is True
-    _, reloaded = load_robot(out)
+    _, reloaded = load_robot(out, quiet=False)
     compare_robots(robot, reloaded, seed=hash(os.path.basename(path)) & 0xFFFF)
     # RobotModel.loadFile reads the saved file to the same model.
     model = klampt.RobotModel()
@@ -185,17 +166,17 @@ def test_saved_robot_is_a_fixed_point(path, tmp_path):
     """Saving the reloaded robot again writes the same text."""
     if path.startswith(SHARED_DATA):
         require_shared_data()
-    _, robot = load_robot(path)
+    _, robot = load_robot(path, quiet=False)
     first, second = tmp_path / "first.rob", tmp_path / "second.rob"
     assert robot.saveFile(str(first)) is True
-    _, reloaded = load_robot(str(first))
+    _, reloaded = load_robot(str(first), quiet=False)
     assert reloaded.saveFile(str(second)) is True
     assert second.read_text() == first.read_text()
 
 
 def test_round_trip_keeps_edits(tmp_path):
     """Values set through the API (not from a file) survive a round trip too."""
-    _, robot = load_robot(os.path.join(PROJECT_ROBOT_DIR, "arm6.rob"))
+    _, robot = load_robot(os.path.join(PROJECT_ROBOT_DIR, "arm6.rob"), quiet=False)
     n = robot.numLinks()
     qmin, qmax = robot.getJointLimits()
     robot.setJointLimits([x - 0.125 for x in qmin], [x + 1 / 3 for x in qmax])
@@ -214,7 +195,7 @@ def test_round_trip_keeps_edits(tmp_path):
     for mode in ("source", "prefix"):
         out = str(tmp_path / (mode + ".rob"))
         assert robot.saveFile(out, geometryPrefix=None if mode == "source" else str(tmp_path) + "/g_") is True
-        _, reloaded = load_robot(out)
+        _, reloaded = load_robot(out, quiet=False)
         compare_robots(robot, reloaded)
 
 
@@ -228,10 +209,10 @@ def test_savers_refuse_what_the_loader_cannot_read(tmp_path, caplog):
         world.makeRobot("empty")
         assert world.saveFile(str(tmp_path / "w.xml")) is False
         for name in ("a\nb", "a\rb"):
-            _, robot = load_robot(os.path.join(PROJECT_ROBOT_DIR, "planar3R.rob"))
+            _, robot = load_robot(os.path.join(PROJECT_ROBOT_DIR, "planar3R.rob"), quiet=False)
             robot.link(1).setName(name)
             assert robot.saveFile(str(tmp_path / "link.rob")) is False
-            _, robot = load_robot(os.path.join(PROJECT_ROBOT_DIR, "planar3R.rob"))
+            _, robot = load_robot(os.path.join(PROJECT_ROBOT_DIR, "planar3R.rob"), quiet=False)
             robot.driver(0).setName(name)
             assert robot.saveFile(str(tmp_path / "driver.rob")) is False
     errors = [r.getMessage() for r in caplog.records]

@@ -1,25 +1,15 @@
 """A setter that raises changes nothing, and values that would make the state
 meaningless (NaN, infinite positions and velocities) are rejected like NaN."""
 import math
-import os
 
 import pytest
 
 import klampt
-from klampt import IKSolver, Simulator, WorldModel
+from klampt import IKSolver, Simulator
 
-from conftest import require_shared_data, SHARED_DATA
 
 INF, NAN = float("inf"), float("nan")
 I = [1, 0, 0, 0, 1, 0, 0, 0, 1]
-
-
-@pytest.fixture
-def world():
-    require_shared_data()
-    w = WorldModel()
-    assert w.readFile(os.path.join(SHARED_DATA, "tx90blocks.xml"))
-    return w
 
 
 def unchanged(getter, setter, *bad_args, error=ValueError):
@@ -30,8 +20,8 @@ def unchanged(getter, setter, *bad_args, error=ValueError):
     assert repr(getter()) == repr(before)
 
 
-def test_configuration_and_velocity_reject_infinities_like_nan(world):
-    r = world.robot(0)
+def test_configuration_and_velocity_reject_infinities_like_nan(tx90blocks):
+    r = tx90blocks.robot(0)
     n = r.numLinks()
     r.setConfig([0.1] * n)
     for bad in (INF, -INF, NAN):
@@ -47,8 +37,8 @@ def test_configuration_and_velocity_reject_infinities_like_nan(world):
     assert r.link(n - 1).getTransform() == T
 
 
-def test_limit_setters_apply_all_or_nothing(world):
-    r = world.robot(0)
+def test_limit_setters_apply_all_or_nothing(tx90blocks):
+    r = tx90blocks.robot(0)
     n = r.numLinks()
     lo, hi = r.getJointLimits()
     new_lo = [v - 0.5 if math.isfinite(v) else v for v in lo]
@@ -65,8 +55,8 @@ def test_limit_setters_apply_all_or_nothing(world):
     assert r.getTorqueLimits() == [INF] * n
 
 
-def test_link_setters_reject_non_finite_transforms(world):
-    link = world.robot(0).link(3)
+def test_link_setters_reject_non_finite_transforms(tx90blocks):
+    link = tx90blocks.robot(0).link(3)
     unchanged(link.getParentTransform, link.setParentTransform, I, [0, NAN, 0])
     unchanged(link.getParentTransform, link.setParentTransform, [INF] + I[1:], [0, 0, 0])
     unchanged(link.getTransform, link.setTransform, I, [INF, 0, 0])
@@ -75,8 +65,8 @@ def test_link_setters_reject_non_finite_transforms(world):
     unchanged(link.getParent, link.setParent, 99, error=IndexError)
 
 
-def test_object_terrain_and_geometry_setters(world):
-    o = world.rigidObject(0)
+def test_object_terrain_and_geometry_setters(tx90blocks):
+    o = tx90blocks.rigidObject(0)
     o.setVelocity([0, 0, 1], [1, 0, 0])
     unchanged(o.getVelocity, o.setVelocity, [0, 0, 2], [NAN, 0, 0])
     unchanged(o.getVelocity, o.setVelocity, [0, 0, 2], [0, 0])
@@ -85,14 +75,14 @@ def test_object_terrain_and_geometry_setters(world):
     unchanged(g.getBBTight, g.scale, NAN)
     unchanged(g.getBBTight, g.scale, 1.0, INF, 1.0)
     unchanged(g.getCurrentTransform, g.setCurrentTransform, I, [NAN, 0, 0])
-    t = world.terrain(0)
+    t = tx90blocks.terrain(0)
     for bad in (NAN, INF, -1.0):
         with pytest.raises(ValueError):
             t.setFriction(bad)
 
 
-def test_appearance_setters(world):
-    a = world.rigidObject(0).appearance()
+def test_appearance_setters(tx90blocks):
+    a = tx90blocks.rigidObject(0).appearance()
     a.setTintColor([0.5, 0.5, 0.5, 1.0], 0.2)
     before = (a.getTintColor(), a.getTintStrength())
     with pytest.raises(ValueError):
@@ -112,21 +102,21 @@ def test_appearance_setters(world):
     assert a.getElementColor(a.FACES, 3) == before
 
 
-def test_simulator_and_solver_setters(world):
-    sim = Simulator(world)
+def test_simulator_and_solver_setters(tx90blocks):
+    sim = Simulator(tx90blocks)
     g = sim.getSetting("gravity")
     with pytest.raises(ValueError):
         sim.setGravity([0, 0, NAN])
     assert sim.getSetting("gravity") == g
-    r = world.robot(0)
+    r = tx90blocks.robot(0)
     s = IKSolver(r)
     s.setJointLimits([-1.0] * r.numLinks(), [1.0] * r.numLinks())
     unchanged(s.getJointLimits, s.setJointLimits, [-2.0] * r.numLinks(), [NAN] * r.numLinks())
     unchanged(s.getJointLimits, s.setJointLimits, [-2.0] * r.numLinks(), [2.0] * (r.numLinks() - 1))
     # a joint that cannot be made leaves the one made before in place
     j = klampt.SimJoint()
-    a, b = sim.body(world.rigidObject(0)), sim.body(world.rigidObject(1))
+    a, b = sim.body(tx90blocks.rigidObject(0)), sim.body(tx90blocks.rigidObject(1))
     j.makeFixed(a, b)
     with pytest.raises(ValueError):
-        j.makeFixed(sim.body(world.terrain(0)), a)
+        j.makeFixed(sim.body(tx90blocks.terrain(0)), a)
     assert j.type == 3 and j.a.getID() == a.getID()

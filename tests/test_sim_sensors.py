@@ -11,7 +11,7 @@ import pytest
 
 import klampt
 from klampt.math import so3
-from conftest import SHARED_DATA, assert_close, require_shared_data
+from conftest import SHARED_DATA, assert_close, load_shared_world, require_shared_data
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(HERE, "data", "sensor_reference.json")) as f:
@@ -22,13 +22,6 @@ pytestmark = pytest.mark.filterwarnings("ignore:.*after the numbers of:RuntimeWa
 
 Q = [0, 0.3, -0.5, 0.8, 0.2, 0.4, 0.1]
 DQ = [0.1, 0.2, -0.1, 0.3, 0, 0.5, 0.2]
-
-
-def load_world(rel):
-    require_shared_data()
-    w = klampt.WorldModel()
-    assert w.readFile(os.path.join(SHARED_DATA, rel))
-    return w
 
 
 def world_with_sensors(tmp_path, sensors_xml, robot="robots/tx90l.rob"):
@@ -74,7 +67,7 @@ def add_terrain(world, name, geometry_setter):
 
 @pytest.mark.parametrize("rel", ["simulation_test_worlds/sensortest.xml", "robots/baxter_col.rob", "robots/tx90l.rob"])
 def test_declared_sensors_match_reference(rel):
-    w = load_world(rel)
+    w = load_shared_world(rel)
     robot = w.robot(0)
     expected = REFERENCE[rel]
     sensors = all_sensors(robot)
@@ -97,13 +90,13 @@ def test_declared_sensors_match_reference(rel):
 
 
 def test_default_sensors_are_joint_position_and_velocity():
-    w = load_world("robots/tx90l.rob")
+    w = load_shared_world("robots/tx90l.rob")
     r = w.robot(0)
     assert [(s.name(), s.type()) for s in all_sensors(r)] == [("q", "JointPositionSensor"), ("dq", "JointVelocitySensor")]
 
 
 def test_sensors_are_persistent_objects_of_the_robot():
-    w = load_world("robots/tx90l.rob")
+    w = load_shared_world("robots/tx90l.rob")
     r = w.robot(0)
     r.sensor("q").setSetting("rate", "50")
     assert r.sensor(0).getSetting("rate") == "50"
@@ -116,7 +109,7 @@ def test_sensors_are_persistent_objects_of_the_robot():
 
 
 def test_null_sensor_and_errors():
-    w = load_world("robots/tx90l.rob")
+    w = load_shared_world("robots/tx90l.rob")
     r = w.robot(0)
     for null in (r.sensor(99), r.sensor(-1), r.sensor("nope")):
         assert null.name() == "" and null.type() == ""
@@ -152,7 +145,7 @@ def test_malformed_sensor_declaration_raises(tmp_path):
 # ---------------------------------------------------------------- settings
 
 def test_settings_round_trip_and_formats():
-    w = load_world("simulation_test_worlds/sensortest.xml")
+    w = load_shared_world("simulation_test_worlds/sensortest.xml")
     r = w.robot(0)
     for s in all_sensors(r):
         for key in s.settings():
@@ -186,7 +179,7 @@ def test_settings_round_trip_and_formats():
 
 
 def test_link_and_world_transform():
-    w = load_world("simulation_test_worlds/sensortest.xml")
+    w = load_shared_world("simulation_test_worlds/sensortest.xml")
     r = w.robot(0)
     r.setConfig(Q)
     lidar = r.sensor("lidar")
@@ -214,7 +207,7 @@ def test_link_names_in_declarations_become_indices(tmp_path):
 # ---------------------------------------------------------------- kinematic readings
 
 def test_joint_sensors_equal_the_state():
-    w = load_world("simulation_test_worlds/sensortest.xml")
+    w = load_shared_world("simulation_test_worlds/sensortest.xml")
     r = w.robot(0)
     rng = np.random.default_rng(1)
     enc, denc = r.sensor("encoders"), r.sensor("dencoders")
@@ -235,7 +228,7 @@ def test_joint_sensors_equal_the_state():
 
 
 def test_joint_noise_is_seeded_and_absent_at_zero_variance():
-    w = load_world("robots/tx90l.rob")
+    w = load_shared_world("robots/tx90l.rob")
     r = w.robot(0)
     r.setConfig(Q)
     s = r.sensor("q")
@@ -251,7 +244,7 @@ def test_joint_noise_is_seeded_and_absent_at_zero_variance():
 
 
 def test_driver_torques_read_zero_in_kinematic_mode():
-    w = load_world("robots/baxter_col.rob")
+    w = load_shared_world("robots/baxter_col.rob")
     r = w.robot(0)
     s = r.sensor("effort_sensors")
     s.kinematicSimulate(w, 0.01)
@@ -344,7 +337,7 @@ def test_force_torque_holds_the_subtree_weight(tmp_path):
 
 
 def test_contact_sensor_reads_zero_in_kinematic_mode():
-    w = load_world("simulation_test_worlds/sensortest.xml")
+    w = load_shared_world("simulation_test_worlds/sensortest.xml")
     s = w.robot(0).sensor("contact")
     s.kinematicSimulate(w, 0.01)
     assert_close(s.getMeasurements(), [0, 0])
@@ -442,7 +435,7 @@ def test_laser_in_a_box_measures_the_walls():
 
 
 def test_laser_ignores_the_link_it_is_mounted_on():
-    w = load_world("simulation_test_worlds/sensortest.xml")
+    w = load_shared_world("simulation_test_worlds/sensortest.xml")
     r = w.robot(0)
     r.setConfig([0] * 7)
     R6, t6 = r.link(6).getTransform()
@@ -499,7 +492,7 @@ def test_depth_camera_sees_a_plane_at_its_depth():
 
 def test_camera_matches_reference_coverage():
     """The sensortest camera sees the same numbers of plane and sky pixels as the reference."""
-    w = load_world("simulation_test_worlds/sensortest.xml")
+    w = load_shared_world("simulation_test_worlds/sensortest.xml")
     r = w.robot(0)
     r.setConfig(REFERENCE["camera_colors"]["q"])
     cam = r.sensor("rgbd_camera")
@@ -522,7 +515,7 @@ def test_camera_matches_reference_coverage():
 # ---------------------------------------------------------------- in the physics simulation
 
 def simulated_sensortest(steps=20):
-    w = load_world("simulation_test_worlds/sensortest.xml")
+    w = load_shared_world("simulation_test_worlds/sensortest.xml")
     sim = klampt.Simulator(w)
     for _ in range(steps):
         sim.simulate(0.01)

@@ -1,17 +1,9 @@
 """Simulator.getState / setState / reset reproduce runs exactly."""
-import os
 
 import pytest
 
-from conftest import SHARED_DATA, require_shared_data
+from conftest import tx90blocks_world
 from klampt import Simulator, WorldModel
-
-
-def blocks_world():
-    require_shared_data()
-    w = WorldModel()
-    assert w.readFile(os.path.join(SHARED_DATA, "tx90blocks.xml"))
-    return w
 
 
 def snapshot(sim, w):
@@ -31,7 +23,7 @@ def run(sim, steps=20):
 
 
 def test_set_state_reproduces_a_run_exactly():
-    w = blocks_world()
+    w = tx90blocks_world()
     sim = Simulator(w)
     c = sim.controller(0)
     q = c.getCommandedConfig()
@@ -49,7 +41,7 @@ def test_set_state_reproduces_a_run_exactly():
 
 
 def test_state_restores_into_a_new_simulator():
-    w = blocks_world()
+    w = tx90blocks_world()
     sim = Simulator(w)
     sim.controller(0).setVelocity([0, 0.2, 0, 0, 0, 0, 0] + [0] * (w.robot(0).numLinks() - 7), 0.5)
     run(sim, 10)
@@ -57,7 +49,7 @@ def test_state_restores_into_a_new_simulator():
     run(sim)
     first = snapshot(sim, w)
 
-    w2 = blocks_world()
+    w2 = tx90blocks_world()
     sim2 = Simulator(w2)
     sim2.setState(state)
     run(sim2)
@@ -65,7 +57,7 @@ def test_state_restores_into_a_new_simulator():
 
 
 def test_reset_returns_to_the_initial_state():
-    w = blocks_world()
+    w = tx90blocks_world()
     start = [w.rigidObject(i).getTransform() for i in range(w.numRigidObjects())]
     sim = Simulator(w)
     run(sim, 30)
@@ -80,7 +72,7 @@ def test_reset_returns_to_the_initial_state():
 
 
 def test_malformed_state_raises_and_keeps_the_state():
-    w = blocks_world()
+    w = tx90blocks_world()
     sim = Simulator(w)
     run(sim, 5)
     before = sim.getState()

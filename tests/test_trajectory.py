@@ -2,19 +2,17 @@
 interpolation identities, finite-difference derivatives, file round trips,
 time scaling within velocity/acceleration limits, controller commands."""
 import math
-import os
 
 import numpy as np
 import pytest
 
-import klampt
 from klampt.math import so3, se3, vectorops, spline
 from klampt.math.geodesic import CartesianSpace, SO2Space, SO3Space, SE3Space, MultiGeodesicSpace
 from klampt.model.trajectory import (Trajectory, RobotTrajectory, HermiteTrajectory, GeodesicHermiteTrajectory, SO3Trajectory, SE3Trajectory,
                                      SO3HermiteTrajectory, SE3HermiteTrajectory, path_to_trajectory,
                                      execute_path, execute_trajectory)
 
-from conftest import PROJECT_DATA, assert_close
+from conftest import arm6_world, assert_close
 
 
 def fd(f, t, h=1e-6):
@@ -309,8 +307,7 @@ def test_geodesic_hermite_trajectories():
 
 @pytest.fixture
 def arm():
-    w = klampt.WorldModel()
-    assert w.readFile(os.path.join(PROJECT_DATA, "robots", "arm6.rob"))
+    w = arm6_world()
     return w, w.robot(0)
 
 

@@ -5,9 +5,6 @@ subprocesses (show / shown bounded by KLAMPT_VIS_HEADLESS_TIMEOUT, dialog,
 run, loop, screenshots written to KLAMPT_VIS_SCREENSHOT_DIR)."""
 import json
 import os
-import subprocess
-import sys
-import textwrap
 
 import pytest
 
@@ -18,21 +15,9 @@ from klampt.vis import objectToVisType
 from klampt.vis._scene import VisualizationScene
 
 from conftest import PROJECT_DATA
+from vis_helpers import run_python
 
 HEAVY = ('OpenGL', 'glfw', 'PyQt5', 'PyQt6', 'PySide6', 'IPython', 'ipywidgets', 'anywidget', 'viser', 'rerun')
-
-
-def run_python(code, timeout=120, **env_changes):
-    env = dict(os.environ)
-    env.pop('DISPLAY', None)
-    env.pop('WAYLAND_DISPLAY', None)
-    for k, v in env_changes.items():
-        if v is None:
-            env.pop(k, None)
-        else:
-            env[k] = v
-    return subprocess.run([sys.executable, '-c', textwrap.dedent(code)], capture_output=True, text=True,
-                          timeout=timeout, env=env, cwd=os.path.dirname(__file__))
 
 
 def test_imports_load_no_gui_or_opengl():

@@ -10,11 +10,10 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
-from klampt import WorldModel  # noqa: E402
 from klampt.math import so3  # noqa: E402
 from klampt.vis.ipython import EditConfig, EditPoint, EditTransform, KlamptWidget, Playback  # noqa: E402
 
-from conftest import SHARED_DATA, require_shared_data  # noqa: E402
+from conftest import tx90blocks_world  # noqa: E402
 
 # Parameters and defaults of klampt 0.9.2's klampt/vis/ipython/widgets.py.
 REFERENCE_SIGNATURES = {
@@ -39,15 +38,8 @@ def test_edit_transform_takes_the_references_arguments():
                      "callback"]
 
 
-def tx90():
-    require_shared_data()
-    world = WorldModel()
-    assert world.readFile(SHARED_DATA + "/tx90blocks.xml")
-    return world
-
-
 def test_edit_config_sliders_move_the_robot_and_the_view():
-    world = tx90()
+    world = tx90blocks_world()
     robot = world.robot(0)
     view = KlamptWidget(world)
     seen = []

@@ -11,8 +11,8 @@ import klampt
 from klampt.math import se3, so3
 from klampt.model.trajectory import Trajectory
 
-from conftest import SHARED_DATA, require_offscreen, require_shared_data
-from vis_helpers import background_mask, box, focal_pixels, sphere
+from conftest import aabb_geometry, require_offscreen, sphere_geometry
+from vis_helpers import background_mask, focal_pixels
 
 W, H = 320, 240
 
@@ -23,7 +23,7 @@ def project(view, p):
 
 
 def test_centre_sphere_color_silhouette_and_depth(vis):
-    vis.add('s', sphere(), color=(1, 0, 0, 1))
+    vis.add('s', sphere_geometry(), color=(1, 0, 0, 1))
     rgb, depth = vis.screenshot('numpy', True)
     assert rgb.shape == (H, W, 3) and rgb.dtype == np.uint8
     r, g, b = [int(c) for c in rgb[H // 2, W // 2]]
@@ -42,17 +42,17 @@ def test_centre_sphere_color_silhouette_and_depth(vis):
 
 
 def test_camera_conventions(vis):
-    vis.add('s', sphere(0.3, (1, 0, 0)), color=(1, 0, 0, 1))
+    vis.add('s', sphere_geometry((1, 0, 0), 0.3), color=(1, 0, 0, 1))
     rgb = vis.screenshot()
     ys, xs = np.nonzero(~background_mask(rgb))
     assert xs.mean() > W / 2 + 40 and abs(ys.mean() - H / 2) < 3
-    vis.add('s', sphere(0.3, (0, 0, 1)), color=(1, 0, 0, 1))
+    vis.add('s', sphere_geometry((0, 0, 1), 0.3), color=(1, 0, 0, 1))
     ys, xs = np.nonzero(~background_mask(vis.screenshot()))
     assert ys.mean() < H / 2 - 40 and abs(xs.mean() - W / 2) < 3
-    vis.add('s', sphere(0.3, (0, -7, 0)), color=(1, 0, 0, 1))  # behind the camera
+    vis.add('s', sphere_geometry((0, -7, 0), 0.3), color=(1, 0, 0, 1))  # behind the camera
     assert background_mask(vis.screenshot()).all()
     # turning the orbit camera by 90 degrees about z brings (+1, 0, 0) in front of it
-    vis.add('s', sphere(0.3, (1, 0, 0)), color=(1, 0, 0, 1))
+    vis.add('s', sphere_geometry((1, 0, 0), 0.3), color=(1, 0, 0, 1))
     vp = vis.getViewport()
     vp.camera.rot[2] += math.pi / 2
     vis.setViewport(vp)
@@ -61,7 +61,7 @@ def test_camera_conventions(vis):
 
 
 def test_colors_hiding_removal_and_transparency(vis):
-    vis.add('s', sphere(), color=(1, 0, 0, 1))
+    vis.add('s', sphere_geometry(), color=(1, 0, 0, 1))
     vis.setColor('s', 0, 1, 0)
     r, g, b = [int(c) for c in vis.screenshot()[H // 2, W // 2]]
     assert g > 100 and g > 2 * r and g > 2 * b
@@ -72,8 +72,8 @@ def test_colors_hiding_removal_and_transparency(vis):
     vis.remove('s')
     assert background_mask(vis.screenshot()).all()
     # a half-transparent blue box in front of an opaque red sphere
-    vis.add('s', sphere(), color=(1, 0, 0, 1))
-    vis.add('b', box([-0.3, -2.0, -0.3], [0.3, -1.5, 0.3]), color=(0, 0, 1, 0.5))
+    vis.add('s', sphere_geometry(), color=(1, 0, 0, 1))
+    vis.add('b', aabb_geometry([-0.3, -2.0, -0.3], [0.3, -1.5, 0.3]), color=(0, 0, 1, 0.5))
     r, g, b = [int(c) for c in vis.screenshot()[H // 2, W // 2]]
     assert r > 60 and b > 60 and g < 40
 
@@ -112,14 +112,6 @@ def test_transform_axes(vis):
     assert len(ys) > 10 and ys.max() <= H / 2 + 2 and ys.min() < H / 2 - 20
     green = (rgb[..., 1] > 200) & (rgb[..., 0] < 60) & (rgb[..., 2] < 60)
     assert green.sum() <= 4  # the y axis points away from the camera
-
-
-@pytest.fixture
-def tx90blocks():
-    require_shared_data()
-    world = klampt.WorldModel()
-    assert world.readFile(os.path.join(SHARED_DATA, 'tx90blocks.xml'))
-    return world
 
 
 def test_world_fills_the_view_with_a_grey_robot(vis, tx90blocks):
@@ -234,7 +226,7 @@ def test_core_drawGL_draws_in_the_users_context():
     from klampt.vis.glviewport import GLViewport
     from OpenGL import GL
     world = klampt.WorldModel()
-    world.makeRigidObject('ball').geometry().set(sphere())
+    world.makeRigidObject('ball').geometry().set(sphere_geometry())
     with pytest.raises(RuntimeError, match="OpenGL context"):
         world.drawGL()
     offscreen_context()
@@ -314,7 +306,7 @@ def test_editing_a_transform_by_dragging_its_x_arrow(vis):
 
 
 def test_screenshot_formats(vis):
-    vis.add('s', sphere(), color=(1, 0, 0, 1))
+    vis.add('s', sphere_geometry(), color=(1, 0, 0, 1))
     a = vis.screenshot('numpy')
     assert a.flags['C_CONTIGUOUS'] and a.dtype == np.uint8 and a.shape == (H, W, 3)
     im = vis.screenshot('Image')
@@ -330,7 +322,7 @@ def test_screenshot_formats(vis):
 
 def test_renders_are_repeatable_and_show_kill_cycles_leak_nothing(vis):
     import threading
-    vis.add('s', sphere(), color=(1, 0, 0, 1))
+    vis.add('s', sphere_geometry(), color=(1, 0, 0, 1))
     assert np.array_equal(vis.screenshot(), vis.screenshot())
     fds = len(os.listdir('/proc/self/fd')) if os.path.isdir('/proc/self/fd') else None
     threads = threading.active_count()
@@ -348,7 +340,7 @@ def test_camera_sensor_renders_lit_colors_and_depth_through_opengl(vis):
     flat appearance color) and the same depths as the ray caster."""
     world = klampt.WorldModel()
     robot = world.makeRobot('camera_mount')
-    world.makeRigidObject('ball').geometry().set(sphere(0.5, (0, 0, 2)))
+    world.makeRigidObject('ball').geometry().set(sphere_geometry((0, 0, 2), 0.5))
     cam = robot.addSensor('cam', 'CameraSensor')
     for key, value in [('link', '-1'), ('xres', '32'), ('yres', '24'), ('xfov', '0.8'), ('zmax', '10')]:
         cam.setSetting(key, value)

@@ -2,25 +2,15 @@
 desktop script (its shown() loop bounded by KLAMPT_VIS_HEADLESS_TIMEOUT),
 the screenshot example, and the example notebook executed by nbclient."""
 import os
-import subprocess
-import sys
 import textwrap
 
 import numpy as np
 import pytest
 
 from conftest import REPO
+from vis_helpers import run_python
 
 EXAMPLES = os.path.join(REPO, 'examples')
-
-
-def run_python(args, timeout=180, **env_changes):
-    env = dict(os.environ)
-    env.pop('DISPLAY', None)
-    env.pop('WAYLAND_DISPLAY', None)
-    env.update(env_changes)
-    return subprocess.run([sys.executable] + args, capture_output=True, text=True, timeout=timeout, env=env,
-                          cwd=os.path.dirname(__file__))
 
 
 def test_typical_script_runs_headless_and_ends(tmp_path):
@@ -52,7 +42,7 @@ def test_typical_script_runs_headless_and_ends(tmp_path):
         vis.kill()
         print(frames > 5, round(time.time() - t0), img.shape, robot.getConfig() == q0)
         """ % (REPO,)))
-    r = run_python([str(script)], KLAMPT_VIS_HEADLESS_TIMEOUT='2', KLAMPT_VIS_SCREENSHOT_DIR=str(tmp_path))
+    r = run_python([str(script)], timeout=180, KLAMPT_VIS_HEADLESS_TIMEOUT='2', KLAMPT_VIS_SCREENSHOT_DIR=str(tmp_path))
     assert r.returncode == 0, r.stderr
     ok, seconds = r.stdout.split()[0], int(r.stdout.split()[1])
     assert ok == 'True' and 2 <= seconds <= 4
@@ -68,7 +58,7 @@ def test_typical_script_runs_headless_and_ends(tmp_path):
 def test_screenshot_example(tmp_path):
     out = tmp_path / 'demo.png'
     r = run_python([os.path.join(EXAMPLES, 'vis_screenshot.py'), os.path.join(REPO, 'data', 'worlds', 'arm_table.xml'),
-                    str(out)])
+                    str(out)], timeout=180)
     assert r.returncode == 0, r.stderr
     from PIL import Image
     img = np.asarray(Image.open(out))

@@ -13,8 +13,7 @@ import pytest
 
 import klampt
 
-from conftest import SHARED_DATA, require_shared_data
-from vis_helpers import sphere
+from conftest import sphere_geometry
 
 
 def _strip_uuids(value):
@@ -23,14 +22,6 @@ def _strip_uuids(value):
     if isinstance(value, list):
         return [_strip_uuids(v) for v in value]
     return value
-
-
-@pytest.fixture
-def tx90blocks():
-    require_shared_data()
-    world = klampt.WorldModel()
-    assert world.readFile(os.path.join(SHARED_DATA, 'tx90blocks.xml'))
-    return world
 
 
 def _node_names(node, out):
@@ -165,7 +156,7 @@ def _browser_screenshot(tmp_path, html_text):
 def _sphere_scene():
     from klampt.vis._scene import VisualizationScene
     scene = VisualizationScene()
-    scene.add('s', sphere(), color=(1, 0, 0, 1), hide_label=True)
+    scene.add('s', sphere_geometry(), color=(1, 0, 0, 1), hide_label=True)
     scene.add('p', [1.5, 0, 0], color=(0, 0, 1, 1), size=12, hide_label=True)
     return scene
 

@@ -8,12 +8,7 @@ import pytest
 import klampt
 from klampt.math import so3
 
-from conftest import arm_table_world, assert_close
-
-
-@pytest.fixture
-def world():
-    return arm_table_world()
+from conftest import assert_close
 
 
 def test_point_and_transform_posers():
@@ -36,15 +31,15 @@ def test_point_and_transform_posers():
     assert isinstance(tp, klampt.Widget)
 
 
-def test_object_and_robot_posers(world):
-    obj = world.rigidObject(0)
+def test_object_and_robot_posers(arm_table):
+    obj = arm_table.rigidObject(0)
     op = klampt.ObjectPoser(obj)
     assert op.get() == tuple(list(x) for x in obj.getTransform())
     R = so3.rotation([0, 0, 1], 0.3)
     op.set(R, [1, 2, 3])
     assert_close(obj.getTransform()[1], [1, 2, 3])
     assert_close(obj.getTransform()[0], R)
-    robot = world.robot(0)
+    robot = arm_table.robot(0)
     rp = klampt.RobotPoser(robot)
     assert rp.get() == robot.getConfig()
     q = [0.1] * robot.numLinks()
@@ -125,11 +120,11 @@ def test_transform_poser_centre_drag_moves_in_the_image_plane():
     assert R == pytest.approx(so3.identity())
 
 
-def test_robot_poser_drag_turns_the_hovered_link(world):
-    robot = world.robot(0)
+def test_robot_poser_drag_turns_the_hovered_link(arm_table):
+    robot = arm_table.robot(0)
     view, _ = _view()
     from klampt.vis import autoFitViewport
-    autoFitViewport(view, [world])
+    autoFitViewport(view, [arm_table])
     vp = view.to_viewport()
     poser = klampt.RobotPoser(robot)
     q0 = robot.getConfig()

@@ -15,6 +15,7 @@ import pytest
 
 import klampt
 from conftest import SHARED_DATA, require_shared_data
+from xml_mistakes_cases import describe_robot, edit_lines
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(HERE, "data", "xml_mistakes_reference.json")) as f:
@@ -32,14 +33,6 @@ URDF_WARNING_LINES = {
 }
 
 
-def edit_lines(text, edits):
-    lines = text.split("\n")
-    for line, old, new in edits:
-        assert old in lines[line - 1], (line, old)
-        lines[line - 1] = lines[line - 1].replace(old, new, 1)
-    return "\n".join(lines)
-
-
 def broken_urdf(tmp_path, case):
     """A copy of the shared URDF with the case's edits, beside a link to its meshes."""
     require_shared_data()
@@ -52,17 +45,6 @@ def broken_urdf(tmp_path, case):
     with open(path, "w", newline="") as f:
         f.write(edit_lines(text, URDF["cases"][case]["edits"]))
     return str(path)
-
-
-def describe_robot(world):
-    r = world.robot(0)
-    n = r.numLinks()
-    shaped = [i for i in range(n) if not r.link(i).geometry().empty()]
-    kP, kI, kD = klampt.Simulator(world).controller(0).getPIDGains()
-    return {"numLinks": n, "numDrivers": r.numDrivers(),
-            "links": [r.link(i).getName() for i in range(n)],
-            "noSelfCollision": [[i, j] for i in shaped for j in shaped if j < i and not r.selfCollisionEnabled(i, j)],
-            "kP": list(kP), "kI": list(kI), "kD": list(kD)}
 
 
 def load_recording(path, caplog):

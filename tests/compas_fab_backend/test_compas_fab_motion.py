@@ -26,6 +26,8 @@ from compas_fab.robots import (  # noqa: E402
     TargetMode,
 )
 
+from geometry_oracles import distance_to_segment  # noqa: E402
+
 from .fab_cells import frame_angle, library_cell, use  # noqa: E402
 
 START = [0, -1.2, 1.5, -1.9, -1.57, 0]
@@ -43,13 +45,6 @@ def point_state(cell, state, point):
     for n, v in zip(point.joint_names, point.joint_values):
         s.robot_configuration[n] = v
     return s
-
-
-def distance_to_segment(p, a, b):
-    ab = [y - x for x, y in zip(a, b)]
-    t = sum((pi - ai) * d for pi, ai, d in zip(p, a, ab)) / sum(d * d for d in ab)
-    t = max(0.0, min(1.0, t))
-    return math.dist(p, [ai + t * d for ai, d in zip(a, ab)])
 
 
 def cone_cell():

@@ -5,18 +5,14 @@
 #   python make_ik_success_reference.py KLAMPT_DATA_DIR ik_success_reference.json
 import json
 import os
-import random
 import sys
 import klampt
-from klampt.model import ik
+
+from ik_success_problems import seeded_problems, solve
 
 ROBOTS = [("tx90l.rob", "Link_6"), ("ur5.rob", "ee_link"), ("kinova_gen3_7dof.urdf", None),
           ("baxter.rob", "right_gripper"), ("atlas.rob", "r_hand")]
 PROBLEMS, SEED = 200, 2026
-
-
-def random_config(rng, qmin, qmax):
-    return [rng.uniform(max(a, -3.0), min(b, 3.0)) if a < b else a for a, b in zip(qmin, qmax)]
 
 
 out = {"problems": PROBLEMS, "seed": SEED, "robots": {}}
@@ -25,25 +21,13 @@ for name, ee in ROBOTS:
     assert world.readFile(os.path.join(sys.argv[1], "robots", name))
     robot = world.robot(0)
     link = robot.link(ee if ee is not None else robot.numLinks() - 1)
-    qmin, qmax = robot.getJointLimits()
-    rng = random.Random(SEED)
-    problems = []
-    for _ in range(PROBLEMS):
-        robot.setConfig(random_config(rng, qmin, qmax))
-        target = link.getTransform()
-        problems.append((random_config(rng, qmin, qmax), target))
+    problems = seeded_problems(robot, link, PROBLEMS, SEED)
     entry = {"link": link.getName(), "targets": [[round(v, 6) for v in t] for _, (R, t) in problems]}
     for mode in ["position", "pose", "global10"]:
         solved = ""
         for start, (R, t) in problems:
             robot.setConfig(start)
-            if mode == "position":
-                ok = ik.solve(ik.objective(link, local=[0, 0, 0], world=t))
-            elif mode == "pose":
-                ok = ik.solve(ik.objective(link, R=R, t=t))
-            else:
-                ok = ik.solve_global(ik.objective(link, R=R, t=t), numRestarts=10)
-            solved += "1" if ok else "0"
+            solved += "1" if solve(link, mode, R, t) else "0"
         entry[mode] = solved
     out["robots"][name] = entry
 json.dump(out, open(sys.argv[2], "w"))

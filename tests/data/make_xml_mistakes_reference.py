@@ -9,6 +9,8 @@ import tempfile
 
 import klampt
 
+from xml_mistakes_cases import describe_robot, edit_lines
+
 data = os.path.abspath(sys.argv[1])
 URDF = 'robots/kinova_gen3_7dof.urdf'
 MESHES = 'robots/kinova_gen3_7dof'
@@ -81,26 +83,6 @@ SENSOR_CASES = {
     'sensor_misclosed': '<sensors>\n<JointPositionSensor name="enc"/>\n<JointVelocitySensor name="denc"></JointVelocitySensorX>\n'
                         '<DriverTorqueSensor name="t"/>\n</sensors>\n',
 }
-
-
-def edit_lines(text, edits):
-    lines = text.split('\n')
-    for line, old, new in edits:
-        assert old in lines[line - 1], (line, old)
-        lines[line - 1] = lines[line - 1].replace(old, new, 1)
-    return '\n'.join(lines)
-
-
-def describe_robot(world):
-    r = world.robot(0)
-    n = r.numLinks()
-    shaped = [i for i in range(n) if not r.link(i).geometry().empty()]
-    sim = klampt.Simulator(world)
-    kP, kI, kD = sim.controller(0).getPIDGains()
-    return {'numLinks': n, 'numDrivers': r.numDrivers(),
-            'links': [r.link(i).getName() for i in range(n)],
-            'noSelfCollision': [[i, j] for i in shaped for j in shaped if j < i and not r.selfCollisionEnabled(i, j)],
-            'kP': list(kP), 'kI': list(kI), 'kD': list(kD)}
 
 
 tmp = tempfile.mkdtemp()
