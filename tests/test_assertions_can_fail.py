@@ -1,17 +1,17 @@
 """Every check in the test suite can fail: no comparison or `and`/`or` chain
 standing alone as a statement (its value is dropped, and `assert_close(a)
 and assert_close(b)` never runs its second half), and no `assert` on a
-value that is always true (a tuple, a string, a constant)."""
+value that is always true (a tuple, a string, a constant).  Every .py file
+under tests/ is read, subfolders included."""
 import ast
-import os
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+from conftest import python_trees
 
 
-def checks_that_cannot_fail(source, filename="<test>"):
-    """(line, reason) of each statement in `source` that checks nothing."""
+def checks_that_cannot_fail(tree):
+    """(line, reason) of each statement of the parsed module `tree` that checks nothing."""
     found = []
-    for node in ast.walk(ast.parse(source, filename)):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Expr) and isinstance(node.value, (ast.Compare, ast.BoolOp)):
             kind = "comparison" if isinstance(node.value, ast.Compare) else "and/or chain"
             found.append((node.lineno, "a %s whose value is dropped" % kind))
@@ -32,16 +32,14 @@ def test_the_checker_finds_each_kind():
         "    assert a == b\n"
         "    x = a == b\n"
     )
-    assert [line for line, _ in checks_that_cannot_fail(sample)] == [2, 3, 4, 5]
+    assert [line for line, _ in checks_that_cannot_fail(ast.parse(sample))] == [2, 3, 4, 5]
 
 
 def test_no_test_file_has_a_check_that_cannot_fail():
+    trees = python_trees()
+    assert "compas_fab_backend/conftest.py" in trees  # the subfolders are read too
     problems = []
-    for name in sorted(os.listdir(HERE)):
-        if not name.endswith(".py"):
-            continue
-        path = os.path.join(HERE, name)
-        with open(path, encoding="utf-8") as f:
-            for line, reason in checks_that_cannot_fail(f.read(), path):
-                problems.append("%s:%d: %s" % (name, line, reason))
+    for path, tree in trees.items():
+        for line, reason in checks_that_cannot_fail(tree):
+            problems.append("%s:%d: %s" % (path, line, reason))
     assert not problems, "\n".join(problems)
