@@ -8,6 +8,10 @@
 - bench_robot.py check: the cost of one feasibility check and of one
   0.3 rad edge check of the robot C-space;
 - bench_cspace2d.py: planners on a Python-defined C-space;
+- here: problems solved within 100 and within 500 iterations of planMore(5)
+  rounds over several seed sets (the frozen seeds k, then k + 100, k + 200,
+  ...): one draw of seeds decides a count by a problem or two either way,
+  since the two implementations draw different random numbers;
 - here: the first plan_to_config + setEndpoints on a freshly loaded world
   (issue #196), a Python thread's rate while another thread plans, two
   plans on two threads against one after the other, and paths after 300
@@ -25,8 +29,8 @@ Environment: BENCH_PLAN_PLANNERS (default sbl_default,rrt), BENCH_PLAN_N
 (problems per world, default 20), BENCH_PLAN_LIMIT (s, default 10),
 BENCH_PLAN_OPTIMAL (default rrt*,prm*,lazyprm*,lazyrrg*), BENCH_PLAN_OPTIMAL_N
 (default 10), BENCH_PLAN_GRAZING_N (default 10), BENCH_PLAN_CSPACE2D_LIMIT
-(s, default 5), BENCH_PLAN_PARTS (default
-robot,optimal,check,cspace2d,first_query,threads,grazing).
+(s, default 5), BENCH_PLAN_SEED_SETS (default 8), BENCH_PLAN_PARTS (default
+robot,optimal,check,cspace2d,iterations,first_query,threads,grazing).
 """
 import json
 import math
@@ -49,7 +53,9 @@ OPTIMAL_N = int(os.environ.get("BENCH_PLAN_OPTIMAL_N", "10"))
 OPTIMAL_LIMIT = 5.0
 GRAZING_N = int(os.environ.get("BENCH_PLAN_GRAZING_N", "10"))
 CSPACE2D_LIMIT = os.environ.get("BENCH_PLAN_CSPACE2D_LIMIT", "5")
-PARTS = os.environ.get("BENCH_PLAN_PARTS", "robot,optimal,check,cspace2d,first_query,threads,grazing").split(",")
+SEED_SETS = int(os.environ.get("BENCH_PLAN_SEED_SETS", "8"))
+PARTS = os.environ.get("BENCH_PLAN_PARTS",
+                       "robot,optimal,check,cspace2d,iterations,first_query,threads,grazing").split(",")
 WORLDS = ["tx90obstacles.xml", "tx90cuptable.xml", "tx90blocks.xml"]
 # Issue #217's runs: (name, settings, edgeCheckResolution, extra keywords of this implementation).
 GRAZING = [
@@ -119,6 +125,47 @@ def cspace2d():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) == 5 and "/" in cells[1]:
             out[cells[0]] = cells[1:]
+    return out
+
+
+ITERATION_SETTINGS = {
+    "sbl_default": {"type": "sbl", "perturbationRadius": 0.5, "randomizeFrequency": 1000, "shortcut": 1},
+    "rrt": {"type": "rrt", "perturbationRadius": 0.5, "bidirectional": 1},
+}
+
+
+def iterations(sets=SEED_SETS):
+    """{"world planner": [solved within 100, within 500, runs]} over the 20
+    frozen problems of each world, seeded k + 100 * s for s < sets, with
+    planMore(5) rounds as bench_robot.py runs them."""
+    import random
+    import warnings
+    warnings.simplefilter("ignore")
+    import klampt
+    from klampt.plan import motionplanning, robotplanning
+    with open(problems_file()) as f:
+        worlds = json.load(f)["worlds"]
+    out = {}
+    for wdesc in worlds:
+        world = klampt.WorldModel()
+        world.readFile(os.path.join(data_dir(), wdesc["world"]))
+        robot = world.robot(0)
+        for name, settings in ITERATION_SETTINGS.items():
+            counts = out.setdefault("%s %s" % (wdesc["world"], name), [0, 0, 0])
+            for s in range(sets):
+                for k, (qs, qg) in enumerate(wdesc["pairs"][:20]):
+                    motionplanning.set_random_seed(k + 100 * s)
+                    random.seed(k + 100 * s)
+                    robot.setConfig(qs)
+                    plan = robotplanning.plan_to_config(world, robot, qg, edgeCheckResolution=0.01, **settings)
+                    iters = 0
+                    while iters < 500 and not plan.getPath():
+                        plan.planMore(5)
+                        iters += 5
+                    solved = bool(plan.getPath())
+                    counts[0] += solved and iters <= 100
+                    counts[1] += solved
+                    counts[2] += 1
     return out
 
 
@@ -263,8 +310,8 @@ def grazing(n=GRAZING_N, extra=300):
 
 
 def measure():
-    parts = {"robot": robot_runs, "optimal": optimal_runs, "check": check_costs, "cspace2d": cspace2d, "first_query": first_query,
-             "threads": threads, "grazing": grazing}
+    parts = {"robot": robot_runs, "optimal": optimal_runs, "check": check_costs, "cspace2d": cspace2d,
+             "iterations": iterations, "first_query": first_query, "threads": threads, "grazing": grazing}
     return {name: parts[name]() for name in PARTS}
 
 
@@ -298,6 +345,8 @@ def print_table(mine, other):
         print_check(mine, other)
     if "cspace2d" in mine:
         print_cspace2d(mine, other)
+    if "iterations" in mine:
+        print_iterations(mine, other)
     if "first_query" in mine and "threads" in mine:
         print_threads(mine, other)
     if "grazing" in mine:
@@ -344,6 +393,21 @@ def print_cspace2d(mine, other):
         o = other["cspace2d"].get(name) if other else None
         print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (name, m[0], m[1], m[2], m[3], o[0] if o else "-",
                                                              o[1] if o else "-", o[3] if o else "-"))
+
+
+def print_iterations(mine, other):
+    print("\nSolved within 100 / within 500 iterations of planMore(5) rounds, frozen tx90 problems, %d seed sets:\n"
+          % SEED_SETS)
+    print("| world | planner | within 100 | reference | within 500 | reference | runs |")
+    print("|---|---|---|---|---|---|---|")
+    totals = [0, 0, 0, 0]
+    for key, m in mine["iterations"].items():
+        o = other["iterations"].get(key) if other else None
+        print("| %s | %s | %d | %s | %d | %s | %d |" % (tuple(key.split(" ")) + (m[0], o[0] if o else "-", m[1],
+                                                                               o[1] if o else "-", m[2])))
+        totals = [totals[0] + m[0], totals[1] + (o[0] if o else 0), totals[2] + m[1], totals[3] + (o[1] if o else 0)]
+    print("| all | | %d | %s | %d | %s | |" % (totals[0], totals[1] if other else "-", totals[2],
+                                              totals[3] if other else "-"))
 
 
 def print_threads(mine, other):
