@@ -15,6 +15,7 @@
 #include "klampt/io/robot_files.h"
 #include "klampt/io/xml_text.h"
 #include "klampt/geometry/queries/collision_cache.h"
+#include "klampt/geometry/queries/shape_hull.h"
 #include "klampt/model/geometry_mass.h"
 #include "text_tokens.h"
 
@@ -397,7 +398,11 @@ void loadWorldXml(World& world, const std::string& path, LoadContext& ctx) {
     if (g && !g->empty()) collisionCache(*g->data);
   };
   for (auto& r : robots)
-    for (const Link& l : r->links) prepare(l.geometry);
+    for (const Link& l : r->links) {
+      prepare(l.geometry);
+      // Planning's broad phase bounds each link by its hull (tens of ms for an arm).
+      if (l.geometry && !l.geometry->empty()) shapeHull(l.geometry->data);
+    }
   for (auto& o : objects) prepare(o->geometry);
   for (auto& t : terrains) prepare(t->geometry);
   for (auto& r : robots) world.add(r);

@@ -164,6 +164,7 @@ std::atomic<long> cachesBuilt{0};
 }
 
 long collisionCachesBuilt() { return cachesBuilt.load(std::memory_order_relaxed); }
+void countCollisionStructureBuilt() { cachesBuilt.fetch_add(1, std::memory_order_relaxed); }
 
 const CollisionCache& collisionCache(const GeometryData& data) {
   if (const CollisionCache* cached = data.collisionCache.get()) return *cached;

@@ -26,8 +26,10 @@ struct CollisionCache {
 /// reference stays valid while `data` is alive and unedited.
 const CollisionCache& collisionCache(const GeometryData& data);
 
-/// How many collision caches this process has built: tells when the
-/// structures are built (world load, space set-up) rather than how.
+/// How many collision structures (caches, broad-phase hulls) this process has
+/// built: tells when they are built (world load, space set-up) rather than how.
 long collisionCachesBuilt();
+/// Counts one more structure built outside collisionCache (shape_hull.h).
+void countCollisionStructureBuilt();
 
 }  // namespace klampt
