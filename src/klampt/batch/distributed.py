@@ -19,6 +19,7 @@ import threading
 import numpy as np
 
 from .. import _robotsim
+from ._local import LOCAL
 
 
 def available_cores():
@@ -51,8 +52,7 @@ def _function(name):
     """A batch function of klampt.batch.queries by name, or a module-level function."""
     if callable(name):
         return name
-    from . import queries
-    return queries.LOCAL[name]
+    return LOCAL[name]
 
 
 def run_chunk(name, token, payload, split, fixed, num_threads):

@@ -3,9 +3,8 @@ native batch query (``klampt._robotsim._batch_*``), here or in chunks on an
 executor (:mod:`klampt.batch.distributed`)."""
 import numpy as np
 
-from .. import _robotsim
 from ..robotsim import IKObjective, RobotModel, WorldModel
-from . import distributed
+from . import _local, distributed
 
 
 def _threads(num_threads):
@@ -51,43 +50,8 @@ def _robot_in_world(world, robot):
     return i
 
 
-# The computations on one machine; the executor's workers call them by name on
-# their chunks, with the models they received once.
-
-def _fk_local(robot, configs, *, links, num_threads):
-    return _robotsim._batch_link_transforms(robot, configs, links, num_threads)
-
-
-def _jacobians_local(robot, configs, *, link, local_point, num_threads):
-    return _robotsim._batch_link_jacobians(robot, configs, link, local_point, num_threads)
-
-
-def _self_collides_local(robot, configs, *, return_pairs, num_threads):
-    res = _robotsim._batch_self_collision(robot, configs, return_pairs, num_threads)
-    return res if return_pairs else res[0]
-
-
-def _world_collides_local(world, configs, *, robot, return_pairs, num_threads):
-    res = _robotsim._batch_world_collision(world, robot, configs, return_pairs, num_threads)
-    return res if return_pairs else res[0]
-
-
-def _ik_local(robot, objectives, initial, seeds, *, tol, max_iters, restarts, start_random, num_threads):
-    # Targets keep their own seeds (seed + global index) when split in chunks.
-    first_seed = int(seeds[0]) if len(seeds) else 0
-    return _robotsim._batch_ik(robot, objectives, initial, tol, max_iters, restarts, start_random, first_seed,
-                               num_threads)
-
-
-def _simulate_local(world, initial_configs, initial_velocities, controls, runs, *, robot, dt, steps, control_type,
-                    num_threads):
-    return _robotsim._batch_simulate(world, robot, dt, steps, len(runs), initial_configs, initial_velocities,
-                                     controls, control_type, num_threads)
-
-
 #: The computation of each batch function on one machine, by name (what executors' workers run).
-LOCAL = {'fk': _fk_local, 'jacobians': _jacobians_local, 'self_collides': _self_collides_local,
-         'world_collides': _world_collides_local, 'ik': _ik_local, 'simulate': _simulate_local}
+LOCAL = _local.LOCAL
 
 
 def _run(name, models, split, fixed, n, num_threads, executor, chunk_size):

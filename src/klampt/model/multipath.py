@@ -346,31 +346,31 @@ class MultiPath(object):
 
     def saveXML(self):
         """The XML ElementTree of the path."""
-        from ..io import loader
+        from ..io import _text
         root = ET.Element('multipath', dict((k, str(v)) for k, v in self.settings.items()))
         for s in self.sections:
             xs = ET.SubElement(root, 'section', dict((k, str(v)) for k, v in s.settings.items()))
             for g in s.ikObjectives:
-                ET.SubElement(xs, 'ikgoal').text = loader.write_IKObjective(g)
+                ET.SubElement(xs, 'ikgoal').text = _text.write_IKObjective(g)
             for h in s.holds:
-                ET.SubElement(xs, 'hold').text = loader.write_Hold(h)
+                ET.SubElement(xs, 'hold').text = _text.write_Hold(h)
             for k in s.holdIndices:
                 ET.SubElement(xs, 'hold', {'index': str(k)} if isinstance(k, int) else {'name': str(k)})
             for i, q in enumerate(s.configs):
-                attrs = {'config': loader.write_Vector(q)}
+                attrs = {'config': _text.write_Vector(q)}
                 if s.times is not None:
                     attrs['time'] = repr(float(s.times[i]))
                 if s.velocities is not None:
-                    attrs['velocity'] = loader.write_Vector(s.velocities[i])
+                    attrs['velocity'] = _text.write_Vector(s.velocities[i])
                 ET.SubElement(xs, 'milestone', attrs)
         for k, h in self.holdSet.items():
             xh = ET.SubElement(root, 'hold', {} if isinstance(k, int) else {'name': str(k)})
-            xh.text = loader.write_Hold(h)
+            xh.text = _text.write_Hold(h)
         return ET.ElementTree(root)
 
     def loadXML(self, tree):
         """Reads the path from an XML ElementTree (or its root element)."""
-        from ..io import loader
+        from ..io import _text
         root = tree.getroot() if hasattr(tree, 'getroot') else tree
         if root.tag != 'multipath':
             raise ValueError("Expected a <multipath> element, got <%s>" % root.tag)
@@ -383,24 +383,24 @@ class MultiPath(object):
             for xm in xs.findall('milestone'):
                 if 'config' not in xm.attrib:
                     raise ValueError("A milestone needs a config attribute")
-                s.configs.append(loader.read_Vector(xm.attrib['config']))
+                s.configs.append(_text.read_Vector(xm.attrib['config']))
                 if 'time' in xm.attrib:
                     s.times = (s.times or []) + [float(xm.attrib['time'])]
                 if 'velocity' in xm.attrib:
-                    s.velocities = (s.velocities or []) + [loader.read_Vector(xm.attrib['velocity'])]
+                    s.velocities = (s.velocities or []) + [_text.read_Vector(xm.attrib['velocity'])]
             for xg in xs.findall('ikgoal'):
-                s.ikObjectives.append(loader.read_IKObjective(xg.text))
+                s.ikObjectives.append(_text.read_IKObjective(xg.text))
             for xh in xs.findall('hold'):
                 if 'index' in xh.attrib:
                     s.holdIndices.append(int(xh.attrib['index']))
                 elif 'name' in xh.attrib:
                     s.holdIndices.append(xh.attrib['name'])
                 else:
-                    s.holds.append(loader.read_Hold(xh.text))
+                    s.holds.append(_text.read_Hold(xh.text))
             self.sections.append(s)
         for xh in root.findall('hold'):
             key = xh.attrib['name'] if 'name' in xh.attrib else len([k for k in self.holdSet if isinstance(k, int)])
-            self.holdSet[key] = loader.read_Hold(xh.text)
+            self.holdSet[key] = _text.read_Hold(xh.text)
 
 
 def _similar_holds(h1, h2, tol):
