@@ -8,13 +8,13 @@ from klampt.math import se3, so3, vectorops
 
 
 def _names(item):
+    # by class name, VisAppearance too: _scene imports this module, not the reverse
     return {c.__name__ for c in type(item).__mro__}
 
 
 def _offsets(obj):
     """Points that move with the object (link origins relative to the zero
     configuration, object positions), as the reference collects them."""
-    from ._scene import VisAppearance
     names = _names(obj)
     if 'WorldModel' in names:
         res = []
@@ -29,7 +29,7 @@ def _offsets(obj):
         return [obj.getTransform()[1]]
     if 'Geometry3D' in names:
         return [obj.getCurrentTransform()[1]]
-    if isinstance(obj, VisAppearance):
+    if 'VisAppearance' in names:
         if 'TerrainModel' in _names(obj.item):
             return []
         res = _offsets(obj.item)
@@ -47,8 +47,7 @@ def _offsets(obj):
 
 def _bounds(obj, terrains=False):
     """Corner points of the items' boxes (terrains only when asked)."""
-    from ._scene import VisAppearance
-    if isinstance(obj, VisAppearance):
+    if 'VisAppearance' in _names(obj):
         if obj.subAppearances:
             res = []
             for a in obj.subAppearances.values():

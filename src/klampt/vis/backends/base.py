@@ -7,6 +7,7 @@ shown)."""
 import itertools
 import os
 import queue
+import threading
 import time
 import warnings
 
@@ -14,6 +15,31 @@ from .._scene import global_lock
 
 LOOP_PERIOD = 1.0 / 30.0
 _screenshot_numbers = itertools.count()
+
+_framebuffer = None
+_render_lock = threading.Lock()
+
+
+def render_offscreen(window, want_depth=False):
+    """(rgb, depth) of a window rendered now at its size in the offscreen
+    context (made on first use)."""
+    global _framebuffer
+    from .._context import offscreen_context, release
+    from .._render.frame import Framebuffer
+    from .._render.gl import clip_planes
+    with global_lock, _render_lock:
+        offscreen_context(requested=True)
+        try:
+            if _framebuffer is None:
+                _framebuffer = Framebuffer()
+            _framebuffer.bind(window.width, window.height)
+            window.draw(window.height)
+            near, far = clip_planes(window.view)
+            return _framebuffer.read(want_depth, near, far)
+        finally:
+            # no context stays current between frames: user code sees "no OpenGL context", and
+            # another thread may render next
+            release()
 
 
 def headless_timeout():
@@ -53,7 +79,6 @@ class Backend:
     # -- rendering (offscreen by default)
     def render(self, window, want_depth=False):
         """(rgb, depth) of the window's current frame."""
-        from .offscreen import render_offscreen
         return render_offscreen(window, want_depth)
 
     def screenshot(self, window, want_depth=False):
