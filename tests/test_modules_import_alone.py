@@ -1,8 +1,9 @@
 """Every module of the package imports on its own in a fresh interpreter: no
 import cycle makes one module need another to be imported first. A module
 may only fail for an optional dependency that is not installed.  Nor do the
-modules of klampt.model import each other in a loop, even from inside
-functions, where a fresh interpreter would not notice it."""
+modules of klampt import each other in a loop, even from inside functions,
+where a fresh interpreter would not notice it (but for the loops
+ALLOWED_CYCLES lists, each with its reason)."""
 import ast
 import concurrent.futures
 import os
@@ -85,7 +86,11 @@ def package_imports(root, package):
             if isinstance(node, ast.ImportFrom):
                 base = ".".join(here[:len(here) - node.level + 1] if node.level else [])
                 mod = ".".join(p for p in (base, node.module) if p)
-                targets.update([mod] + ["%s.%s" % (mod, a.name) for a in node.names])
+                # "from p import m" names the module m only, not the package p;
+                # "from p import name" names p
+                for a in node.names:
+                    sub = "%s.%s" % (mod, a.name)
+                    targets.add(sub if sub.startswith(package + ".") and sub[len(package) + 1:] in files else mod)
             elif isinstance(node, ast.Import):
                 targets.update(a.name for a in node.names)
         graph[name] = set()
@@ -93,7 +98,7 @@ def package_imports(root, package):
             if t == package or not t.startswith(package + "."):
                 continue
             rel = t[len(package) + 1:]
-            # "from .m import name" names m; "from . import m" names m itself
+            # "from .m import name" names m
             while rel and rel not in files:
                 rel = rel.rpartition(".")[0]
             if rel and rel != name:
@@ -118,13 +123,35 @@ def import_cycles(graph):
     return sorted(cycles.values())
 
 
-def test_no_import_cycles_in_klampt_model():
-    graph = package_imports(os.path.join(REPO, "src", "klampt", "model"), "klampt.model")
-    assert {"_timing", "trajectory", "subrobot", "create.primitives"} <= set(graph)
-    # types imports trajectory only inside its functions
-    assert "trajectory" in graph["types"] and "_timing" in graph["trajectory"]
+# The import loops left in place: each a group of modules (named relative to
+# klampt) that may import each other; a loop through any other module fails.
+ALLOWED_CYCLES = [
+    # core.self_test (the reference's demo) wires a filters.FIRFilter, a
+    # subclass of core.Block, when it runs: keeping both public names where
+    # they are leaves this one call-time import.
+    {"control.blocks.core", "control.blocks.filters"},
+    # visualization chooses and starts the GUI backends, which call back into
+    # its module-level API (the current window, show/lock, notebook checks)
+    # and share the launcher, the window and the GUI panel with it; breaking
+    # the loop needs an interface the backends are handed, not a move.
+    {"vis.visualization", "vis._launcher", "vis._window", "vis._sensor_render", "vis.glprogram",
+     "vis._gui_panel", "vis._render.gui_panel", "vis.backends.glfw_window", "vis.backends.html",
+     "vis.backends.jupyter", "vis.backends.qt_window", "vis.backends.viser_backend"},
+]
+
+
+def test_no_import_cycles_in_klampt():
+    graph = package_imports(os.path.join(REPO, "src", "klampt"), "klampt")
+    assert {"model._timing", "model.trajectory", "model.create.primitives", "vis.backends.base", "io.loader"} <= set(graph)
+    # types imports trajectory only inside its functions; "from . import queries" names the module only
+    assert "model.trajectory" in graph["model.types"] and "model._timing" in graph["model.trajectory"]
+    assert graph["batch"] == {"batch.queries", "batch.distributed"}
     cycles = import_cycles(graph)
-    assert not cycles, "\n".join(" -> ".join(c) for c in cycles)
+    new = [c for c in cycles if not any(set(c) <= group for group in ALLOWED_CYCLES)]
+    assert not new, "\n".join(" -> ".join(c) for c in new)
+    # an entry whose loop is gone leaves the list
+    stale = [sorted(group) for group in ALLOWED_CYCLES if not any(set(c) <= group for c in cycles)]
+    assert not stale, stale
 
 
 def test_the_cycle_check_finds_a_cycle(tmp_path):
@@ -139,3 +166,11 @@ def test_the_cycle_check_finds_a_cycle(tmp_path):
     assert import_cycles(graph) == [["a", "b", "c", "a"]]
     graph["c"].discard("a")
     assert import_cycles(graph) == []
+    # in a subpackage, "from . import f" names f, not the package's __init__
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "__init__.py").write_text("from .e import h\n")
+    (tmp_path / "sub" / "e.py").write_text("from . import f\n\ndef h():\n    pass\n")
+    (tmp_path / "sub" / "f.py").write_text("from .. import d\nfrom klampt.model.sub import e\n")
+    graph = package_imports(str(tmp_path), "klampt.model")
+    assert (graph["sub"], graph["sub.e"], graph["sub.f"]) == ({"sub.e"}, {"sub.f"}, {"d", "sub.e"})
+    assert import_cycles(graph) == [["a", "b", "c", "a"], ["sub.e", "sub.f", "sub.e"]]
