@@ -204,6 +204,26 @@ def test_simulate_equals_single_calls(module_arm_table, threads):
     assert not np.array_equal(expected_T[:, 0], expected_T[:, -1])
 
 
+def test_native_simulate_checks_rows_against_runs_and_steps(module_arm_table):
+    # klampt.batch.simulate checks shapes before calling the native function;
+    # the native function checks them too, so that no caller reads past an array.
+    from klampt import _robotsim
+    robot = module_arm_table.robot(0)
+    n = robot.numLinks()
+    q0 = np.tile(robot.getConfig(), (3, 1))
+    u = np.tile(robot.getConfig(), (2, 4, 1))
+    call = _robotsim._batch_simulate
+    with pytest.raises(ValueError, match="initial_configs must have one row per run"):
+        call(module_arm_table, 0, 0.01, 4, 2, q0, None, None, "pid", 1)
+    with pytest.raises(ValueError, match="initial_velocities must have one row per run"):
+        call(module_arm_table, 0, 0.01, 4, 2, None, np.zeros((3, n)), None, "pid", 1)
+    for runs, steps in ((3, 4), (2, 5)):
+        with pytest.raises(ValueError, match=r"controls must have shape \(runs, steps"):
+            call(module_arm_table, 0, 0.01, steps, runs, None, None, u, "pid", 1)
+    res = call(module_arm_table, 0, 0.01, 4, 2, q0[:2], None, u, "pid", 1)
+    assert res["configs"].shape == (2, 5, n)
+
+
 def test_simulate_torque_control(module_arm_table):
     robot = module_arm_table.robot(0)
     N, duration, dt = 2, 0.06, 0.02

@@ -32,7 +32,7 @@ using ObjectivesArg = TypedArg<ObjectivesHint>;
 /// allowRow, as a copy.
 std::vector<double> rowsOf(py::handle obj, int width, const char* name, int& rows, bool allowRow = false) {
   DoubleArray a = DoubleArray::ensure(obj);
-  if (!a) throw py::value_error(std::string(name) + " must be an array of floats");
+  if (!a) throw py::type_error(std::string(name) + " must be an array of numbers");
   if (a.ndim() == 1 && allowRow) {
     checkSize(a.shape(0), width, name);
     rows = 1;
@@ -201,22 +201,20 @@ void bindBatch(py::module_& m) {
           q.steps = steps;
           q.runs = runs;
           std::vector<double> qs, dqs, us;
-          int rows = 0;
           if (!initialConfigs.is_none()) {
-            qs = rowsOf(initialConfigs, n, "initial_configs", rows);
-            checkSize(rows, runs, "initial_configs");
+            qs = rowsOf(initialConfigs, n, "initial_configs", q.initialConfigRows);
             q.initialConfigs = qs.data();
           }
           if (!initialVelocities.is_none()) {
-            dqs = rowsOf(initialVelocities, n, "initial_velocities", rows);
-            checkSize(rows, runs, "initial_velocities");
+            dqs = rowsOf(initialVelocities, n, "initial_velocities", q.initialVelocityRows);
             q.initialVelocities = dqs.data();
           }
           if (!controls.is_none()) {
             DoubleArray u = DoubleArray::ensure(controls);
-            if (!u || u.ndim() != 3 || u.shape(0) != runs || u.shape(1) != steps)
-              throw py::value_error("controls must have shape (runs, steps, numDrivers() or numLinks())");
+            if (!u || u.ndim() != 3) throw py::value_error("controls must have shape (runs, steps, numDrivers() or numLinks())");
             us.assign(u.data(), u.data() + u.size());
+            q.controlRuns = (int)u.shape(0);
+            q.controlSteps = (int)u.shape(1);
             q.controlWidth = (int)u.shape(2);
             q.controls = us.data();
             q.control = klampt::batchControlNamed(controlType);

@@ -22,10 +22,19 @@ void checkRequest(const World& world, const BatchSimRequest& q) {
   if (q.robot < 0) return;
   const Robot& r = *world.robots[q.robot];
   const int n = r.numLinks(), nd = (int)r.drivers.size();
-  if (q.initialConfigs) checkConfigs(q.initialConfigs, q.runs, n);
-  if (q.initialVelocities) checkConfigs(q.initialVelocities, q.runs, n);
+  auto checkRows = [&](const double* rows, int count, const char* name) {
+    if (!rows) return;
+    if (count != q.runs)
+      throw std::invalid_argument(std::string(name) + " must have one row per run (" + std::to_string(q.runs) +
+                                  "), got " + std::to_string(count));
+    checkConfigs(rows, q.runs, n);
+  };
+  checkRows(q.initialConfigs, q.initialConfigRows, "initial_configs");
+  checkRows(q.initialVelocities, q.initialVelocityRows, "initial_velocities");
   if (q.control != BatchSimRequest::Control::None) {
     if (!q.controls) throw std::invalid_argument("controls are missing");
+    if (q.controlRuns != q.runs || q.controlSteps != q.steps)
+      throw std::invalid_argument("controls must have shape (runs, steps, numDrivers() or numLinks())");
     if (q.controlWidth != n && q.controlWidth != nd)
       throw std::invalid_argument("controls must have numDrivers() (" + std::to_string(nd) + ") or numLinks() (" +
                                   std::to_string(n) + ") entries per step");

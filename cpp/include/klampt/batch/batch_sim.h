@@ -28,6 +28,12 @@ struct BatchSimRequest {
   Control control = Control::None;
   const double* controls = nullptr;
   int controlWidth = 0;
+  /// The rows of initialConfigs and initialVelocities and the leading shape of
+  /// controls as the caller passed them; checked against runs and steps.
+  int initialConfigRows = 0;
+  int initialVelocityRows = 0;
+  int controlRuns = 0;
+  int controlSteps = 0;
 };
 
 /// The control named "pid" or "torque" (klampt.batch.simulate's control_type);
