@@ -21,7 +21,7 @@ MassValue MassValue::from(const klampt::Mass& m) {
 klampt::Mass MassValue::toCore() const {
   klampt::Mass m;
   m.mass = mass;
-  if (com.size() != 3) throw py::value_error("Mass.com must have 3 elements");
+  checkSize((Py_ssize_t)com.size(), 3, "Mass.com");
   m.com = Vector3(com[0], com[1], com[2]);
   m.inertia = klampt::inertiaFromElements(inertia, "Mass.inertia");
   return m;

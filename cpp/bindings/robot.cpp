@@ -4,6 +4,7 @@
 #include "convert.h"
 #include "fast_call.h"
 #include "handles.h"
+#include "robot_args.h"
 #include "klampt/io/robot_files.h"
 #include "klampt/model/config_space.h"
 #include "klampt/model/driver_vectors.h"
@@ -19,14 +20,10 @@ using klampt::Robot;
 namespace {
 
 // Reads a configuration-sized vector of finite values into the robot's
-// `target`, which is left unchanged if the value is malformed. Converting an
-// element may run Python code that edits the robot, so the robot is looked up
-// again, and the size checked again, once the value is read.
+// `target`, which is left unchanged if the value is malformed.
 Robot& readJointVector(const RobotModel& s, py::handle obj, const char* name, VectorX Robot::*target) {
   Scratch<VectorX> value;
-  readFiniteVector(obj, s.get().numLinks(), name, *value);
-  Robot& r = s.get();
-  checkSize(value->size(), r.numLinks(), name);
+  Robot& r = readLinkVector(s, obj, name, *value);
   r.*target = *value;
   return r;
 }

@@ -5,6 +5,7 @@
 #include "convert.h"
 #include "fast_call.h"
 #include "handles.h"
+#include "robot_args.h"
 #include "scratch.h"
 #include "klampt/dynamics/coriolis_matrix.h"
 #include "klampt/dynamics/forward_dynamics.h"
@@ -21,22 +22,6 @@ using klampt::Robot;
 using klampt::RowMatrixMap;
 
 namespace {
-
-// Reads a joint-space vector of finite values into `in`; if allowEmpty, []
-// is accepted too (then `in` is left empty). Converting an element may run
-// Python code that edits the robot, so the size is checked against the robot
-// as it is afterwards, which is returned.
-const Robot& readJointVector(const RobotModel& s, py::handle obj, const char* name, VectorX& in,
-                             bool allowEmpty = false) {
-  readVector(obj, allowEmpty ? -1 : s.get().numLinks(), name, in);
-  const Robot& r = s.get();
-  const int n = r.numLinks();
-  if (!(in.size() == n || (allowEmpty && in.size() == 0)))
-    throw py::value_error(std::string(name) + " must have " + std::to_string(n) + " elements" +
-                          (allowEmpty ? " (or none)" : "") + ", got " + std::to_string(in.size()));
-  checkFinite(in.data(), in.size(), name);
-  return r;
-}
 
 // A new list of the n values fill(double*, DynamicsWorkspace&) writes.
 template <class Fill>
@@ -112,7 +97,7 @@ py::object getGravityForces(RobotModel& s, const FastArgs& a) {
 py::object torquesFromAccel(RobotModel& s, const FastArgs& a) {
   auto [arg] = a.get("torquesFromAccel", {"ddq"});
   Scratch<VectorX> ddq;
-  const Robot& r = readJointVector(s, arg, "ddq", *ddq);
+  const Robot& r = readLinkVector(s, arg, "ddq", *ddq);
   return vectorResult(r.numLinks(), [&](double* out, auto& ws) {
     klampt::inverseDynamics(r, r.dq.data(), ddq->data(), Vector3::Zero(), ws, out);
   });
@@ -121,7 +106,7 @@ py::object torquesFromAccel(RobotModel& s, const FastArgs& a) {
 py::object accelFromTorques(RobotModel& s, const FastArgs& a) {
   auto [arg] = a.get("accelFromTorques", {"t"});
   Scratch<VectorX> tau;
-  const Robot& r = readJointVector(s, arg, "t", *tau);
+  const Robot& r = readLinkVector(s, arg, "t", *tau);
   return vectorResult(r.numLinks(),
                       [&](double* out, auto& ws) { klampt::forwardDynamics(r, r.dq.data(), tau->data(), ws, out); });
 }
@@ -254,7 +239,7 @@ PyMethodDef robotDynamicsMethods[] = {
 void linkAccelerations(const RobotModelLink& s, const Vector3& plocal, py::handle ddq, Vector3& angular,
                        Vector3& linear) {
   Scratch<VectorX> a;
-  const Robot& r = readJointVector(s.robot, ddq, "ddq", *a, true);
+  const Robot& r = readLinkVector(s.robot, ddq, "ddq", *a, true);
   s.link();
   Scratch<klampt::DynamicsWorkspace> ws;
   klampt::linkAcceleration(r, s.index, plocal, r.dq.data(), a->size() ? a->data() : nullptr, *ws, angular, linear);
