@@ -4,6 +4,7 @@
 #include "geometry_handle.h"
 #include "handles.h"
 #include "klampt/geometry/appearance_features.h"
+#include "klampt/geometry/appearance_textures.h"
 
 namespace klampt_py {
 
@@ -40,16 +41,8 @@ void setTextureArray(App& app, const std::string& format, py::handle obj, int di
   if (packed) {
     if (nd != dims) throw py::value_error("a packed uint32 texture must have " + std::to_string(dims) + " dimension(s)");
     auto a = py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast>::ensure(arr);
-    std::vector<std::uint8_t> bytes(4 * a.size());
-    for (py::ssize_t i = 0; i < a.size(); ++i) {
-      std::uint32_t v = a.data()[i];
-      bytes[4 * i] = (v >> 16) & 255;
-      bytes[4 * i + 1] = (v >> 8) & 255;
-      bytes[4 * i + 2] = v & 255;
-      bytes[4 * i + 3] = v >> 24;
-    }
     int w = (int)a.shape(dims - 1), h = dims == 2 ? (int)a.shape(0) : 1;
-    klampt::setTexture(app, format, bytes.data(), w, h, 4, topdown);
+    klampt::setPackedTexture(app, format, a.data(), w, h, topdown);
     return;
   }
   if (arr.dtype().kind() != 'u' || arr.itemsize() != 1) throw py::type_error("texture must be uint8 (or packed uint32)");
@@ -64,16 +57,9 @@ void setTextureArray(App& app, const std::string& format, py::handle obj, int di
 void setTexcoords(App& app, py::handle obj) {
   auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(obj);
   if (!a) throw py::type_error("texture coordinates must be an array of numbers");
-  if (a.size() == 0) {
-    app.texcoords.clear();
-    app.texcoordDim = 0;
-    return;
-  }
-  if (a.ndim() != 1 && !(a.ndim() == 2 && (a.shape(1) == 1 || a.shape(1) == 2)))
-    throw py::value_error("texture coordinates must be an N or N x 2 array");
   checkFinite(a.data(), a.size(), "texture coordinates");
-  app.texcoordDim = a.ndim() == 1 ? 1 : (int)a.shape(1);
-  app.texcoords.assign(a.data(), a.data() + a.size());
+  const int dim = a.ndim() == 1 ? 1 : a.ndim() == 2 ? (int)a.shape(1) : 0;
+  klampt::setTexcoords(app, a.data(), (std::size_t)a.size(), dim);
 }
 
 int elementId(const Appearance& s) {
@@ -168,20 +154,12 @@ void bindAppearance(py::module_& m) {
       .def("getShininess", [](const Appearance& s) { return s.get().shininess; })
       .def("setElementColor",
            [](Appearance& s, int f, long element, float r, float g, float b, float a) {
-             const Color c = readColor(r, g, b, a);
-             App& app = s.get();
-             auto& list = klampt::elementColors(app, f);
-             if (element < 0) throw py::index_error("element index must be >= 0");
-             if (element > (1L << 28)) throw py::index_error("element index too large");
-             if ((std::size_t)element >= list.size()) list.resize(element + 1, klampt::featureColor(app, f));
-             list[element] = c;
+             klampt::setElementColor(s.get(), f, element, readColor(r, g, b, a));
            },
            py::arg("feature"), py::arg("element"), py::arg("r"), py::arg("g"), py::arg("b"), py::arg("a") = 1.0f)
       .def("getElementColor",
            [](Appearance& s, int f, long element) {
-             auto& list = klampt::elementColors(s.get(), f);
-             if (element < 0) throw py::index_error("element index must be >= 0");
-             return colorList((std::size_t)element < list.size() ? list[element] : klampt::featureColor(s.get(), f));
+             return colorList(klampt::elementColor(s.get(), f, element));
            },
            py::arg("feature"), py::arg("element"),
            "The element's color, or the feature's color if no per-element color was set for it.")
@@ -219,12 +197,11 @@ void bindAppearance(py::module_& m) {
       .def("setTexcoords", [](Appearance& s, ArrayArg a) { setTexcoords(*s.shared(), a); }, py::arg("array"))
       .def("setTexgen",
            [](Appearance& s, ArrayArg obj, bool world) {
-             auto rows = readMatrix(obj, 4, "np_array2");
-             if (rows.rows() > 4) throw py::value_error("np_array2 must have at most 4 rows");
-             s.get().texgen.resize(rows.rows());
-             for (Eigen::Index i = 0; i < rows.rows(); ++i)
-               for (int k = 0; k < 4; ++k) s.get().texgen[i][k] = rows(i, k);
-             s.get().texgenWorld = world;
+             const auto m = readMatrix(obj, 4, "np_array2");
+             std::vector<std::array<double, 4>> rows(m.rows());
+             for (Eigen::Index i = 0; i < m.rows(); ++i)
+               for (int k = 0; k < 4; ++k) rows[i][k] = m(i, k);
+             klampt::setTexgen(s.get(), rows, world);
            },
            py::arg("np_array2"), py::arg("worldcoordinates") = false)
       .def("setTexWrap", [](Appearance& s, bool wrap) { s.get().textureWrap = wrap; }, py::arg("wrap"))

@@ -51,4 +51,18 @@ std::vector<Color>& elementColors(Appearance& a, int feature) {
   throw std::invalid_argument("per-element colors are only available for Appearance.VERTICES and Appearance.FACES");
 }
 
+void setElementColor(Appearance& a, int feature, long element, const Color& c) {
+  std::vector<Color>& list = elementColors(a, feature);
+  if (element < 0) throw std::out_of_range("element index must be >= 0");
+  if (element > (1L << 28)) throw std::out_of_range("element index too large");
+  if ((std::size_t)element >= list.size()) list.resize(element + 1, featureColor(a, feature));
+  list[element] = c;
+}
+
+Color elementColor(Appearance& a, int feature, long element) {
+  const std::vector<Color>& list = elementColors(a, feature);
+  if (element < 0) throw std::out_of_range("element index must be >= 0");
+  return (std::size_t)element < list.size() ? list[element] : featureColor(a, feature);
+}
+
 }  // namespace klampt

@@ -24,4 +24,12 @@ void setFeatureColor(Appearance& a, int feature, const Color& c);
 /// std::invalid_argument for another feature.
 std::vector<Color>& elementColors(Appearance& a, int feature);
 
+/// Sets one element's color of VERTICES or FACES; elements before it without
+/// a color get the feature's. Throws std::out_of_range for a negative index
+/// or one past 2^28.
+void setElementColor(Appearance& a, int feature, long element, const Color& c);
+/// An element's color, or the feature's if none was set for it; throws
+/// std::out_of_range for a negative index.
+Color elementColor(Appearance& a, int feature, long element);
+
 }  // namespace klampt
