@@ -116,17 +116,8 @@ std::vector<std::uint32_t> readColor(py::handle obj, py::ssize_t h, py::ssize_t 
   }
   if (arr.ndim() != 3 || arr.shape(2) != 3 || arr.shape(0) != h || arr.shape(1) != w)
     throw py::value_error("color must be h x w (packed 0xrrggbb) or h x w x 3, the size of the depth image");
-  bool unit = arr.dtype().kind() == 'f';
   auto c = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(arr);
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    std::uint32_t packed = 0;
-    for (int k = 0; k < 3; ++k) {
-      double v = c.data()[3 * i + k] * (unit ? 255.0 : 1.0);
-      packed = (packed << 8) | (std::uint32_t)std::clamp(std::lround(std::isfinite(v) ? v : 0.0), 0L, 255L);
-    }
-    out[i] = packed;
-  }
-  return out;
+  return klampt::packRGB(c.data(), out.size(), arr.dtype().kind() == 'f' ? 255.0 : 1.0);
 }
 
 void setImages(PointCloudHandle& s, FloatsArg intrinsics, ArrayArg color, ArrayArg depth, double scale) {

@@ -7,6 +7,19 @@
 
 namespace klampt {
 
+std::vector<std::uint32_t> packRGB(const double* rgb, std::size_t count, double scale) {
+  std::vector<std::uint32_t> out(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    std::uint32_t packed = 0;
+    for (int k = 0; k < 3; ++k) {
+      const double v = rgb[3 * i + k] * scale;
+      packed = (packed << 8) | (std::uint32_t)std::clamp(std::lround(std::isfinite(v) ? v : 0.0), 0L, 255L);
+    }
+    out[i] = packed;
+  }
+  return out;
+}
+
 int propertyIndex(const PointCloud& pc, const std::string& name) {
   for (std::size_t i = 0; i < pc.propertyNames.size(); ++i)
     if (pc.propertyNames[i] == name) return (int)i;

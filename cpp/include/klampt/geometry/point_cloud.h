@@ -2,7 +2,9 @@
 // depth / RGB-D images, meshing of structured clouds, and sampling of meshes.
 #pragma once
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 #include <string>
 #include "klampt/geometry/geometry.h"
 
@@ -25,6 +27,11 @@ int addPoint(PointCloud& pc, const Vector3& p);
 /// If rgb is given (packed 0xrrggbb, same layout), adds an "rgb" property.
 void setDepthImage(PointCloud& pc, const std::array<double, 4>& intrinsics, const double* depth, int h, int w,
                    double depthScale, const std::uint32_t* rgb = nullptr);
+
+/// Packs `count` colors of 3 channels (rgb, row-major) as 0xrrggbb: each
+/// channel times `scale` (255 for channels in 0..1, 1 for 0..255), rounded
+/// and clamped to 0..255; a non-finite channel becomes 0.
+std::vector<std::uint32_t> packRGB(const double* rgb, std::size_t count, double scale);
 
 /// Triangulates a structured cloud (settings width / height) in its pixel
 /// grid, skipping pixels at the origin and triangles whose depth range
