@@ -47,14 +47,20 @@ def length(path):
     return sum(math.dist(a, b) for a, b in zip(path[:-1], path[1:]))
 
 
-def solve(options, seed, max_iters=3000, step=10):
+def circle_plan(seed, *args, **options):
+    """A MotionPlan on a fresh circle-obstacle space, with both random
+    generators seeded and the planner built from the factory's defaults (not
+    the previous test's options)."""
     motionplanning.set_random_seed(seed)
     random.seed(seed)
     space = Circle()
     space.setup(reinit=True)
-    # Each planner from the factory's defaults, not the previous test's options.
     motionplanning.set_plan_json_string(DEFAULTS)
-    plan = MotionPlan(space, **options)
+    return MotionPlan(space, *args, **options)
+
+
+def solve(options, seed, max_iters=3000, step=10):
+    plan = circle_plan(seed, **options)
     plan.setEndpoints(START, GOAL)
     iters = 0
     path = None
@@ -65,7 +71,7 @@ def solve(options, seed, max_iters=3000, step=10):
         if path:
             break
     plan.close()
-    space.close()
+    plan.space.close()
     return path, iters
 
 
@@ -101,12 +107,7 @@ def test_every_planner_solves_the_circle_problem(name):
 
 
 def test_optimizing_planners_improve_with_more_iterations():
-    motionplanning.set_random_seed(5)
-    random.seed(5)
-    space = Circle()
-    space.setup(reinit=True)
-    motionplanning.set_plan_json_string(DEFAULTS)
-    plan = MotionPlan(space, type="lazyprm*")
+    plan = circle_plan(5, type="lazyprm*")
     plan.setEndpoints(START, GOAL)
     plan.planMore(100)
     first = length(plan.getPath())
@@ -131,18 +132,13 @@ def test_rrg_planners_steer_by_the_iteration_count_not_perturbation_radius():
     for name in ("rrt*", "lazyrrg*"):
         runs = []
         for radius in (0.05, 0.9):
-            motionplanning.set_random_seed(3)
-            random.seed(3)
-            space = Circle()
-            space.setup(reinit=True)
-            motionplanning.set_plan_json_string(DEFAULTS)
-            plan = MotionPlan(space, type=name, perturbationRadius=radius)
+            plan = circle_plan(3, type=name, perturbationRadius=radius)
             plan.setEndpoints(START, GOAL)
             plan.planMore(150)
             V, E = plan.getRoadmap()
             runs.append((plan.getPath(), V, sorted(E)))
             plan.close()
-            space.close()
+            plan.space.close()
         assert runs[0] == runs[1], name
         path, V, E = runs[0]
         assert path is not None and free_at(path), name
@@ -187,12 +183,7 @@ def test_goal_sets():
 
 
 def test_goal_set_without_sampler_uses_the_space_sampler():
-    motionplanning.set_random_seed(1)
-    random.seed(1)
-    s = Circle()
-    s.setup(reinit=True)
-    motionplanning.set_plan_json_string(DEFAULTS)
-    p = MotionPlan(s, "rrt", perturbationRadius=0.1)
+    p = circle_plan(1, "rrt", perturbationRadius=0.1)
     p.setEndpoints(START, lambda q: q[0] > 0.9)
     p.planMore(500)
     path = p.getPath()
@@ -200,12 +191,7 @@ def test_goal_set_without_sampler_uses_the_space_sampler():
 
 
 def test_multi_query_prm():
-    motionplanning.set_random_seed(3)
-    random.seed(3)
-    s = Circle()
-    s.setup(reinit=True)
-    motionplanning.set_plan_json_string(DEFAULTS)
-    p = MotionPlan(s, "prm", knn=10, connectionThreshold=0.1)
+    p = circle_plan(3, "prm", knn=10, connectionThreshold=0.1)
     assert [p.addMilestone(q) for q in ([0.06, 0.5], [0.94, 0.5], [0.5, 0.06])] == [0, 1, 2]
     p.planMore(300)
     to2 = p.getPath(0, 2)
@@ -220,12 +206,7 @@ def test_multi_query_prm():
 
 
 def test_dump_writes_the_roadmap_in_trivial_graph_format(tmp_path):
-    motionplanning.set_random_seed(4)
-    random.seed(4)
-    s = Circle()
-    s.setup(reinit=True)
-    motionplanning.set_plan_json_string(DEFAULTS)
-    p = MotionPlan(s, "prm", knn=10, connectionThreshold=0.1)
+    p = circle_plan(4, "prm", knn=10, connectionThreshold=0.1)
     p.setEndpoints(START, GOAL)
     p.planMore(50)
     V, E = p.getRoadmap()
@@ -242,12 +223,7 @@ def test_dump_writes_the_roadmap_in_trivial_graph_format(tmp_path):
 
 
 def test_cost_functions():
-    motionplanning.set_random_seed(2)
-    random.seed(2)
-    s = Circle()
-    s.setup(reinit=True)
-    motionplanning.set_plan_json_string(DEFAULTS)
-    p = MotionPlan(s, "prm", knn=10)
+    p = circle_plan(2, "prm", knn=10)
     p.setEndpoints(START, GOAL)
     # An edge cost that penalizes the lower half: paths go over the top.
     p.setCostFunction(lambda a, b: math.dist(a, b) * (10.0 if (a[1] + b[1]) < 1.0 else 1.0))
