@@ -1,6 +1,6 @@
 #include "klampt/geometry/appearance_textures.h"
 
-#include <cmath>
+#include <algorithm>
 #include <stdexcept>
 
 namespace klampt {
@@ -26,8 +26,6 @@ void setTexcoords(Appearance& app, const double* values, std::size_t count, int 
     return;
   }
   if (dim != 1 && dim != 2) throw std::invalid_argument("texture coordinates must be an N or N x 2 array");
-  for (std::size_t i = 0; i < count; ++i)
-    if (!std::isfinite(values[i])) throw std::invalid_argument("texture coordinates must be finite");
   app.texcoordDim = dim;
   app.texcoords.assign(values, values + count);
 }

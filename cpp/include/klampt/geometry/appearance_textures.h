@@ -15,8 +15,9 @@ namespace klampt {
 void setPackedTexture(Appearance& app, const std::string& format, const std::uint32_t* texels, int width, int height,
                       bool topdown);
 
-/// Per-vertex texture coordinates, `dim` (1 or 2) values each; none clears
-/// them. Throws std::invalid_argument for another dim or a non-finite value.
+/// Per-vertex texture coordinates, `dim` (1 or 2) finite values each (the
+/// caller's converter checks them); none clears them. Throws
+/// std::invalid_argument for another dim.
 void setTexcoords(Appearance& app, const double* values, std::size_t count, int dim);
 
 /// Texture generation: up to 4 rows of plane coefficients, in world or local
