@@ -13,19 +13,17 @@
 #include "klampt/plan/robot_cspace.h"
 #include "klampt/plan/settings.h"
 #include "klampt/plan/tested_space.h"
+#include "klampt/plan/user_space.h"
 #include "typed_args.h"
 
 namespace klampt_py {
 
 namespace py = pybind11;
 
-/// A space made through CSpaceInterface: callbacks (tested) or native robot
-/// checks (robot), maybe with Python tests added. Cleared by destroy().
+/// A space made through CSpaceInterface and its number. Released by destroy().
 struct SpaceEntry {
   int index = -1;
-  std::shared_ptr<klampt::plan::CSpace> space;
-  std::shared_ptr<klampt::plan::TestedSpace> tested;
-  std::shared_ptr<klampt::plan::RobotCSpace> robot;
+  klampt::plan::UserSpace space;
 };
 
 struct PlanEntry {
@@ -39,6 +37,8 @@ struct CSpaceHandle {
   int index() const { return entry ? entry->index : -1; }
   /// RuntimeError("Invalid cspace index") once destroyed.
   SpaceEntry& get() const;
+  /// The space the queries use (RuntimeError once destroyed).
+  klampt::plan::CSpace& space() const { return *get().space.space(); }
 };
 
 struct PlannerHandle {
@@ -49,7 +49,7 @@ struct PlannerHandle {
   klampt::plan::Plan& get() const;
 };
 
-std::shared_ptr<SpaceEntry> registerSpace(std::shared_ptr<klampt::plan::CSpace> space);
+std::shared_ptr<SpaceEntry> registerSpace(klampt::plan::UserSpace space);
 std::shared_ptr<PlanEntry> registerPlan(std::shared_ptr<klampt::plan::Plan> plan, int spaceIndex);
 /// Frees every space and plan (handles then raise).
 void destroyAll();

@@ -16,15 +16,19 @@ namespace {
 using klampt::plan::Config;
 using klampt::plan::TestedSpace;
 
-TestedSpace& tested(const CSpaceHandle& h, const char* what) {
-  SpaceEntry& e = h.get();
-  if (!e.tested) throw std::runtime_error(std::string(what) + " is not available on a native robot space");
-  return *e.tested;
-}
+TestedSpace& tested(const CSpaceHandle& h, const char* what) { return h.get().space.callbacks(what); }
 
 /// A configuration of the space's size (any size while a callback space
 /// has not seen one yet): ValueError otherwise.
-Config config(const CSpaceHandle& h, py::handle obj) { return toVector(obj, h.get().space->dim(), "configuration"); }
+Config config(const CSpaceHandle& h, py::handle obj) { return toVector(obj, h.space().dim(), "configuration"); }
+
+/// The space the queries use, first brought up to date with its world when
+/// it is a native robot space.
+std::shared_ptr<klampt::plan::CSpace> synced(const CSpaceHandle& h) {
+  auto space = h.get().space.space();  // held: syncing lets other threads run, which may destroy the handle
+  if (const auto robot = h.get().space.robot()) syncRobotSpace(*robot);
+  return space;
+}
 
 /// Lock-free queries that may call Python: released around the native work.
 template <class F>
@@ -95,8 +99,7 @@ CSpaceHandle makeRobotSpace(const RobotModel& robot, FloatsArg offset, const std
   // a world, while the collision structures are built): it copies the
   // robot's and the other bodies' state, which other threads may edit.
   awaitWorld(*robot.world);  // and the robots of other threads' long calls
-  auto space = std::make_shared<klampt::plan::RobotCSpace>(robot.world, index, o);
-  return CSpaceHandle{registerSpace(space)};
+  return CSpaceHandle{registerSpace(klampt::plan::UserSpace(std::make_shared<klampt::plan::RobotCSpace>(robot.world, index, o)))};
 }
 
 }  // namespace
@@ -106,39 +109,20 @@ void bindPlanCSpace(py::module_& mp) {
                                "A configuration space for the planners: Python callbacks (feasibility tests, edge\n"
                                "tests, sampler, distance, interpolation) or a native robot space\n"
                                "(motionplanning.robot_cspace). klampt.plan.cspace.CSpace is easier to use.");
-  cls.def(py::init([]() { return CSpaceHandle{registerSpace(std::make_shared<TestedSpace>())}; }),
+  cls.def(py::init([]() { return CSpaceHandle{registerSpace(klampt::plan::UserSpace())}; }),
           "A new, empty callback space.");
-  cls.def(py::init([](const CSpaceHandle& other) {
-            SpaceEntry& e = other.get();
-            if (e.robot) return CSpaceHandle{registerSpace(e.space)};
-            auto copy = std::make_shared<TestedSpace>();
-            copy->copyFrom(*e.tested);
-            return CSpaceHandle{registerSpace(copy)};
-          }),
+  cls.def(py::init([](const CSpaceHandle& other) { return CSpaceHandle{registerSpace(other.get().space.copy())}; }),
           py::arg("other"), "A copy of another space's callbacks and settings (a native space is shared).");
   cls.def_property_readonly("index", &CSpaceHandle::index, "The space's number (-1 once destroyed).");
   cls.def("destroy", [](CSpaceHandle& h) {
-    if (h.entry) {
-      h.entry->space.reset();
-      h.entry->tested.reset();
-      h.entry->robot.reset();
-    }
+    if (h.entry) h.entry->space.release();
   }, "Frees the space; later calls raise RuntimeError.");
 
   cls.def("setFeasibility", [](CSpaceHandle& h, ConfigTestArg f) {
-    SpaceEntry& e = h.get();
-    if (e.robot) {
-      e.robot->addExtraTest("feasible", pyTest(keepCallable(f)));
-      return;
-    }
-    e.tested->setFeasibility(pyTest(keepCallable(f)));
+    h.get().space.setFeasibility(pyTest(keepCallable(f)));
   }, py::arg("pyFeas"), "Sets a single feasibility test f(q) -> bool (named \"feasible\").");
   cls.def("addFeasibilityTest", [](CSpaceHandle& h, const std::string& name, ConfigTestArg f) {
-    SpaceEntry& e = h.get();
-    if (e.robot)
-      e.robot->addExtraTest(name, pyTest(keepCallable(f)));
-    else
-      e.tested->addFeasibilityTest(name, pyTest(keepCallable(f)));
+    h.get().space.addFeasibilityTest(name, pyTest(keepCallable(f)));
   }, py::arg("name"), py::arg("pyFeas"),
           "Adds a named feasibility test f(q) -> bool; every test must pass. On a native robot\n"
           "space it runs after the native tests.");
@@ -149,9 +133,9 @@ void bindPlanCSpace(py::module_& mp) {
     tested(h, "addVisibilityTest").addVisibilityTest(name, pyEdgeTest(keepCallable(f)));
   }, py::arg("name"), py::arg("pyVisible"), "Adds a named edge test f(a, b) -> bool.");
   cls.def("setVisibilityEpsilon", [](CSpaceHandle& h, double eps) {
-    h.get().space->setVisibilityEpsilon(eps);
+    h.space().setVisibilityEpsilon(eps);
   }, py::arg("eps"), "Checks edges by bisection until the pieces are shorter than eps (> 0).");
-  cls.def("getVisibilityEpsilon", [](const CSpaceHandle& h) { return h.get().space->eps(); },
+  cls.def("getVisibilityEpsilon", [](const CSpaceHandle& h) { return h.space().eps(); },
           "The edge-check resolution.");
   cls.def("setSampler", [](CSpaceHandle& h, SamplerArg f) {
     tested(h, "setSampler").setSampler(pySampler(keepCallable(f), "sample"));
@@ -166,70 +150,67 @@ void bindPlanCSpace(py::module_& mp) {
     setInterpolate(tested(h, "setInterpolate"), keepCallable(f));
   }, py::arg("pyInterp"), "Sets the interpolation f(a, b, u) -> configuration.");
   cls.def("setProperty", [](CSpaceHandle& h, const std::string& key, const std::string& value) {
-    h.get().space->setProperty(key, value);
+    h.space().setProperty(key, value);
   }, py::arg("key"), py::arg("value"), "Sets a property (euclidean, geodesic, volume, minimum, maximum, ...).");
   cls.def("getProperty", [](const CSpaceHandle& h, const std::string& key) {
     std::string v;
-    if (!h.get().space->property(key, v)) throw std::runtime_error("Invalid property");
+    if (!h.space().property(key, v)) throw std::runtime_error("Invalid property");
     return v;
   }, py::arg("key"), "A property's value; RuntimeError if it is not set.");
 
   cls.def("isFeasible", [](CSpaceHandle& h, FloatsArg q) {
-    auto space = h.get().space;
-    if (auto robot = h.get().robot) syncRobotSpace(*robot);
+    auto space = synced(h);
     const Config x = config(h, q);
     return withoutGil([&] { return space->isFeasible(x); });
   }, py::arg("q"), "Whether q passes every feasibility test.");
   cls.def("isVisible", [](CSpaceHandle& h, FloatsArg a, FloatsArg b) {
-    auto space = h.get().space;
-    if (auto robot = h.get().robot) syncRobotSpace(*robot);
+    auto space = synced(h);
     const Config x = config(h, a), y = config(h, b);
     return withoutGil([&] { return space->isVisible(x, y); });
   }, py::arg("a"), py::arg("b"), "Whether the edge from a to b is feasible.");
   cls.def("testFeasibility", [](CSpaceHandle& h, const std::string& name, FloatsArg q) {
-    auto space = h.get().space;
+    auto space = h.get().space.space();
     const int i = space->constraintIndex(name);
     if (i < 0) throw std::runtime_error("Invalid constraint name");
     const Config x = config(h, q);
     return withoutGil([&] { return space->testFeasibility(i, x); });
   }, py::arg("name"), py::arg("q"), "Whether q passes the named test.");
   cls.def("testVisibility", [](CSpaceHandle& h, const std::string& name, FloatsArg a, FloatsArg b) {
-    auto space = h.get().space;
+    auto space = h.get().space.space();
     const Config x = config(h, a), y = config(h, b);
     return space->testVisibility(name, x, y);
   }, py::arg("name"), py::arg("a"), py::arg("b"), "Whether the edge passes the named test.");
   cls.def("feasibilityFailures", [](CSpaceHandle& h, FloatsArg q) {
-    auto space = h.get().space;
-    if (auto robot = h.get().robot) syncRobotSpace(*robot);
+    auto space = synced(h);
     const Config x = config(h, q);
     return names(withoutGil([&] { return space->feasibilityFailures(x); }));
   }, py::arg("q"), "Names of the tests q fails.");
   cls.def("visibilityFailures", [](CSpaceHandle& h, FloatsArg a, FloatsArg b) {
-    auto space = h.get().space;
+    auto space = h.get().space.space();
     const Config x = config(h, a), y = config(h, b);
     return names(space->visibilityFailures(x, y));
   }, py::arg("a"), py::arg("b"), "Names of the edge tests the edge fails.");
   cls.def("sample", [](CSpaceHandle& h) {
-    auto space = h.get().space;
+    auto space = h.get().space.space();
     klampt::plan::Rng rng(klampt::plan::drawSeed());
     Config x;
     space->sample(rng, x);
     return configToList(x);
   }, "A sample configuration.");
   cls.def("distance", [](CSpaceHandle& h, FloatsArg a, FloatsArg b) {
-    return h.get().space->distance(config(h, a), config(h, b));
+    return h.space().distance(config(h, a), config(h, b));
   }, py::arg("a"), py::arg("b"), "The distance between two configurations.");
   cls.def("interpolate", [](CSpaceHandle& h, FloatsArg a, FloatsArg b, double u) {
     Config out;
-    h.get().space->interpolate(config(h, a), config(h, b), u, out);
+    h.space().interpolate(config(h, a), config(h, b), u, out);
     return configToList(out);
   }, py::arg("a"), py::arg("b"), py::arg("u"), "The configuration u of the way from a to b.");
 
-  cls.def("adaptiveQueriesEnabled", [](const CSpaceHandle& h) { return h.get().space->adaptiveQueriesEnabled(); },
+  cls.def("adaptiveQueriesEnabled", [](const CSpaceHandle& h) { return h.space().adaptiveQueriesEnabled(); },
           "Whether test statistics and ordering are on.");
-  cls.def("enableAdaptiveQueries", [](CSpaceHandle& h, bool enabled) { h.get().space->enableAdaptiveQueries(enabled); },
+  cls.def("enableAdaptiveQueries", [](CSpaceHandle& h, bool enabled) { h.space().enableAdaptiveQueries(enabled); },
           py::arg("enabled") = true, "Keeps per-test statistics and runs cheap, often-failing tests first.");
-  cls.def("optimizeQueryOrder", [](CSpaceHandle& h) { h.get().space->optimizeQueryOrder(); },
+  cls.def("optimizeQueryOrder", [](CSpaceHandle& h) { h.space().optimizeQueryOrder(); },
           "Re-orders the tests by their measured cost and failure rate.");
   cls.def("setFeasibilityDependency", [](CSpaceHandle& h, const std::string& name, const std::string& preceding) {
     tested(h, "setFeasibilityDependency").setDependency(name, preceding, false);
@@ -257,50 +238,39 @@ void bindPlanCSpace(py::module_& mp) {
   cls.def("visibilityProbability", [](const CSpaceHandle& h, const std::string& name) {
     return tested(h, "visibilityProbability").testProbability(name, true);
   }, py::arg("name"), "The measured pass rate of an edge test.");
-  cls.def("feasibilityQueryOrder", [](const CSpaceHandle& h) { return names(h.get().space->queryOrder(false)); },
+  cls.def("feasibilityQueryOrder", [](const CSpaceHandle& h) { return names(h.space().queryOrder(false)); },
           "The feasibility tests in the order they run.");
-  cls.def("visibilityQueryOrder", [](const CSpaceHandle& h) { return names(h.get().space->queryOrder(true)); },
+  cls.def("visibilityQueryOrder", [](const CSpaceHandle& h) { return names(h.space().queryOrder(true)); },
           "The edge tests in the order they run.");
-  cls.def("getStats", [](const CSpaceHandle& h) { return statsDict(h.get().space->stats()); },
+  cls.def("getStats", [](const CSpaceHandle& h) { return statsDict(h.space().stats()); },
           "Query statistics (values are strings): feasible_/visible_ count, probability, time, ...");
 
   // Native robot spaces.
   cls.def("lift", [](const CSpaceHandle& h, FloatsArg x) {
-    const SpaceEntry& e = h.get();
-    if (!e.robot) throw std::runtime_error("lift needs a native robot space");
+    const auto robot = h.get().space.native("lift");  // held while converting x runs Python code
     Config q;
-    e.robot->lift(config(h, x), q);
+    robot->lift(config(h, x), q);
     return configToList(q);
   }, py::arg("x"), "The robot configuration of coordinates x (native robot spaces).");
   cls.def("project", [](const CSpaceHandle& h, FloatsArg q) {
-    const SpaceEntry& e = h.get();
-    if (!e.robot) throw std::runtime_error("project needs a native robot space");
+    const auto robot = h.get().space.native("project");
     Config x;
-    e.robot->project(toVector(q, e.robot->robotDim(), "q"), x);
+    robot->project(toVector(q, robot->robotDim(), "q"), x);
     return configToList(x);
   }, py::arg("q"), "The coordinates of robot configuration q (native robot spaces).");
   cls.def("clearance", [](CSpaceHandle& h, FloatsArg x) {
-    const SpaceEntry& e = h.get();
-    if (!e.robot) throw std::runtime_error("clearance needs a native robot space");
-    syncRobotSpace(*e.robot);
-    auto robot = e.robot;
+    const auto robot = h.get().space.native("clearance");
+    syncRobotSpace(*robot);
     const Config q = config(h, x);
     return withoutGil([&] { return robot->clearance(q); });
   }, py::arg("x"),
           "Distance from the robot at x to the tested bodies (and half the gap of its self pairs),\n"
           "minus the collision margin; negative when colliding (native robot spaces).");
   cls.def_property("collisionMargin",
-                   [](const CSpaceHandle& h) {
-                     const SpaceEntry& e = h.get();
-                     return e.robot ? e.robot->collisionMargin() : 0.0;
-                   },
-                   [](CSpaceHandle& h, double m) {
-                     const SpaceEntry& e = h.get();
-                     if (!e.robot) throw std::runtime_error("collisionMargin needs a native robot space");
-                     e.robot->setCollisionMargin(m);
-                   },
+                   [](const CSpaceHandle& h) { return h.get().space.collisionMargin(); },
+                   [](CSpaceHandle& h, double m) { h.get().space.native("collisionMargin")->setCollisionMargin(m); },
                    "Distances to other bodies below this (m) count as collisions (native robot spaces).");
-  cls.def("isNative", [](const CSpaceHandle& h) { return (bool)h.get().robot; },
+  cls.def("isNative", [](const CSpaceHandle& h) { return (bool)h.get().space.robot(); },
           "Whether this is a native robot space.");
 
   mp.def("robot_cspace", &makeRobotSpace, py::arg("robot"), py::arg("offset"), py::arg("terms"), py::arg("pairs"),

@@ -61,7 +61,7 @@ void bindPlanner(py::module_& mp) {
                                 "klampt.plan.cspace.MotionPlan is easier to use.");
   cls.def(py::init([](const CSpaceHandle& space) {
             SpaceEntry& e = space.get();
-            auto plan = std::make_shared<Plan>(e.space, factorySettings());
+            auto plan = std::make_shared<Plan>(e.space.space(), factorySettings());
             return PlannerHandle{registerPlan(plan, e.index)};
           }),
           py::arg("cspace"), "Raises ValueError for an unknown planner type.");

@@ -33,7 +33,7 @@ void prune(std::vector<std::weak_ptr<T>>& v) {
 }  // namespace
 
 SpaceEntry& CSpaceHandle::get() const {
-  if (!entry || !entry->space) throw std::runtime_error("Invalid cspace index");
+  if (!entry || !entry->space.space()) throw std::runtime_error("Invalid cspace index");
   return *entry;
 }
 
@@ -42,13 +42,11 @@ klampt::plan::Plan& PlannerHandle::get() const {
   return *entry->plan;
 }
 
-std::shared_ptr<SpaceEntry> registerSpace(std::shared_ptr<klampt::plan::CSpace> space) {
+std::shared_ptr<SpaceEntry> registerSpace(klampt::plan::UserSpace space) {
   Registry& r = registry();
   auto e = std::make_shared<SpaceEntry>();
   e->index = r.nextSpace++;
   e->space = std::move(space);
-  e->tested = std::dynamic_pointer_cast<klampt::plan::TestedSpace>(e->space);
-  e->robot = std::dynamic_pointer_cast<klampt::plan::RobotCSpace>(e->space);
   prune(r.spaces);
   r.spaces.push_back(e);
   return e;
@@ -70,11 +68,7 @@ void destroyAll() {
   for (auto& w : r.plans)
     if (auto e = w.lock()) e->plan.reset();
   for (auto& w : r.spaces)
-    if (auto e = w.lock()) {
-      e->space.reset();
-      e->tested.reset();
-      e->robot.reset();
-    }
+    if (auto e = w.lock()) e->space.release();
   r.plans.clear();
   r.spaces.clear();
 }
