@@ -75,6 +75,11 @@ VectorX toVector(py::handle obj, int expected, const char* name) {
   return v;
 }
 
+std::vector<double> toDoubleVector(py::handle obj, int expected, const char* name) {
+  const VectorX v = toVector(obj, expected, name);
+  return std::vector<double>(v.data(), v.data() + v.size());
+}
+
 Vector3 toVector3(py::handle obj, const char* name) {
   Vector3 v;
   readDoubles(obj, 3, name, v.data());
@@ -292,6 +297,10 @@ void checkIndex(long i, long n, const char* what) {
   if (i < 0 || i >= n)
     throw py::index_error(std::string(what) + " index " + std::to_string(i) + " out of range [0, " +
                           std::to_string(n) + ")");
+}
+
+void checkIndices(const std::vector<int>& indices, long n, const char* what) {
+  for (int i : indices) checkIndex(i, n, what);
 }
 
 }  // namespace klampt_py

@@ -25,6 +25,8 @@ void readDoubles(py::handle obj, Py_ssize_t expected, const char* name, double* 
 /// Reads a sequence of floats into `out`; `expected` < 0 accepts any length.
 void readVector(py::handle obj, int expected, const char* name, VectorX& out);
 VectorX toVector(py::handle obj, int expected, const char* name);
+/// toVector as a std::vector, for the core functions that take one.
+std::vector<double> toDoubleVector(py::handle obj, int expected, const char* name);
 Vector3 toVector3(py::handle obj, const char* name);
 /// A column-major 9-float rotation (klampt.math.so3).
 Matrix3 toRotation(py::handle obj, const char* name);
@@ -100,5 +102,8 @@ void checkSize(Py_ssize_t n, Py_ssize_t expected, const char* name);
 
 /// Raises IndexError unless 0 <= i < n.
 void checkIndex(long i, long n, const char* what);
+/// checkIndex for each of a list of indices. Check after converting every
+/// argument: a conversion may run Python code that changes n.
+void checkIndices(const std::vector<int>& indices, long n, const char* what);
 
 }  // namespace klampt_py

@@ -166,9 +166,8 @@ void bindIKSolver(py::module_& m) {
       .def("setActiveDofs",
            [](PyIKSolver& s, IntsArg active) {
              std::vector<int> dofs = toIntList(active, "active");
-             const int n = s.get().robot->numLinks();
-             for (int d : dofs) checkIndex(d, n, "active DOF");
-             s.solver.activeDofs = dofs;
+             checkIndices(dofs, s.get().robot->numLinks(), "active DOF");
+             s.solver.activeDofs = std::move(dofs);
            },
            py::arg("active"), "Sets the active degrees of freedom (an empty list restores the default).")
       .def("getActiveDofs", [](PyIKSolver& s) { return s.get().getActiveDofs(); },

@@ -27,13 +27,8 @@ klampt::Mass MassValue::toCore() const {
   return m;
 }
 
-static std::vector<double> floats(py::handle obj, int expected, const char* name) {
-  VectorX v = toVector(obj, expected, name);
-  return std::vector<double>(v.data(), v.data() + v.size());
-}
-
 static std::vector<double> inertiaElements(py::handle obj) {
-  std::vector<double> v = floats(obj, -1, "inertia");
+  std::vector<double> v = toDoubleVector(obj, -1, "inertia");
   klampt::checkInertiaElementCount(v.size(), "inertia");
   return v;
 }
@@ -44,7 +39,7 @@ void bindMass(py::module_& m) {
   massCls.def(py::init<>())
       .def("setMass", [](MassValue& s, double v) { s.mass = v; }, py::arg("_mass"))
       .def("getMass", [](const MassValue& s) { return s.mass; })
-      .def("setCom", [](MassValue& s, FloatsArg c) { s.com = floats(c, 3, "com"); }, py::arg("_com"))
+      .def("setCom", [](MassValue& s, FloatsArg c) { s.com = toDoubleVector(c, 3, "com"); }, py::arg("_com"))
       .def("getCom", [](const MassValue& s) { return s.com; })
       .def("setInertia",
            [](MassValue& s, FloatsArg I) { s.inertia = inertiaElements(I); },
@@ -62,7 +57,7 @@ void bindMass(py::module_& m) {
       .def_readwrite("mass", &MassValue::mass,
           "The mass, in kg.")
       .def_property("com", [](const MassValue& s) { return s.com; },
-                    [](MassValue& s, FloatsArg c) { s.com = floats(c, 3, "com"); },
+                    [](MassValue& s, FloatsArg c) { s.com = toDoubleVector(c, 3, "com"); },
           "The center of mass [x, y, z] in the body's local frame, in m.")
       .def_property("inertia", [](const MassValue& s) { return s.inertia; },
                     [](MassValue& s, FloatsArg I) { s.inertia = inertiaElements(I); },

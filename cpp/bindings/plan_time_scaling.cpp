@@ -34,11 +34,6 @@ py::tuple toTuple(const KnotsND& k) {
 
 VectorX vec(py::handle obj, const char* name) { return toVector(obj, -1, name); }
 
-std::vector<double> doubles(py::handle obj, const char* name) {
-  const VectorX v = toVector(obj, -1, name);
-  return std::vector<double>(v.data(), v.data() + v.size());
-}
-
 }  // namespace
 
 void bindPlanTimeScaling(py::module_& mp) {
@@ -115,9 +110,9 @@ void bindPlanTimeScaling(py::module_& mp) {
           throw py::value_error("times, positions and velocities must have one entry per DOF");
         std::vector<Knots1D> dofs(ts.size());
         for (size_t i = 0; i < dofs.size(); ++i) {
-          dofs[i].t = doubles(ts[i], "times");
-          dofs[i].x = doubles(xs[i], "positions");
-          dofs[i].v = doubles(vs[i], "velocities");
+          dofs[i].t = toDoubleVector(ts[i], -1, "times");
+          dofs[i].x = toDoubleVector(xs[i], -1, "positions");
+          dofs[i].v = toDoubleVector(vs[i], -1, "velocities");
         }
         return toTuple(klampt::combineCubic(dofs));
       },

@@ -236,9 +236,9 @@ void bindRobot(py::module_& m) {
            "3 x n Jacobian of the center of mass (ndarray).")
       .def("getComJacobianCols",
            [](const RobotModel& s, IntsArg links) {
-             std::vector<int> cols = toIntList(links, "links");
+             const std::vector<int> cols = toIntList(links, "links");
              const Robot& r = s.get();
-             for (int c : cols) checkIndex(c, r.numLinks(), "link");
+             checkIndices(cols, r.numLinks(), "link");
              auto J = newArray({3, (py::ssize_t)cols.size()});
              klampt::comJacobianCols(r, cols, klampt::RowMatrixMap(J.mutable_data(), 3, (Eigen::Index)cols.size()));
              return J;

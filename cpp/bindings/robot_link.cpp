@@ -23,10 +23,6 @@ struct LinkOrIndexHint {
 /// A link of the same robot, or a link index.
 using LinkOrIndexArg = TypedArg<LinkOrIndexHint>;
 
-void checkColumns(const Robot& r, const std::vector<int>& cols) {
-  for (int c : cols) checkIndex(c, r.numLinks(), "link");
-}
-
 // Converting an argument may run Python code that edits the robot: every
 // method below converts its arguments first, then checks the link.
 
@@ -213,7 +209,7 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
              const std::vector<int> cols = toIntList(links, "links");
              s.link();
              const Robot& r = s.r();
-             checkColumns(r, cols);
+             checkIndices(cols, r.numLinks(), "link");
              RowMatrix full(6, r.numLinks());
              klampt::linkJacobian(r, s.index, pl, RowMatrixMap(full.data(), 6, r.numLinks()));
              return selectColumns(full, cols);
@@ -225,7 +221,7 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
              const std::vector<int> cols = toIntList(links, "links");
              s.link();
              const Robot& r = s.r();
-             checkColumns(r, cols);
+             checkIndices(cols, r.numLinks(), "link");
              RowMatrix full(3, r.numLinks());
              klampt::positionJacobian(r, s.index, pl, RowMatrixMap(full.data(), 3, r.numLinks()));
              return selectColumns(full, cols);
@@ -236,7 +232,7 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
              const std::vector<int> cols = toIntList(links, "links");
              s.link();
              const Robot& r = s.r();
-             checkColumns(r, cols);
+             checkIndices(cols, r.numLinks(), "link");
              RowMatrix full(3, r.numLinks());
              klampt::orientationJacobian(r, s.index, RowMatrixMap(full.data(), 3, r.numLinks()));
              return selectColumns(full, cols);
