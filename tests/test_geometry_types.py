@@ -173,6 +173,8 @@ def test_primitive_bad_input():
         p.setAABB([1, 0, 0], [0, 1, 1])
     with pytest.raises(ValueError):
         p.setPolygon([0, 0, 0, 1, 1])
+    with pytest.raises(ValueError, match="at least 3 points"):
+        p.setPolygon([0, 0, 0, 1, 1, 1])
     with pytest.raises(ValueError):
         p.setBox([0, 0, 0], [2, 0, 0, 0, 1, 0, 0, 0, 1], [1, 1, 1])
     assert not p.loadString("Sphere 0 0 0")

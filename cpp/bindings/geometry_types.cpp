@@ -16,10 +16,6 @@ using Points = PointArray;
 
 namespace {
 
-void transformRows(Points& pts, const RigidTransform& T) {
-  for (Eigen::Index i = 0; i < pts.rows(); ++i) pts.row(i) = T.apply(pts.row(i).transpose()).transpose();
-}
-
 // Flat sequences (the SWIG vector attributes) of a given multiple.
 Points readFlatPoints(py::handle obj, const char* name) {
   VectorX v = toFiniteVector(obj, -1, name);
@@ -67,7 +63,7 @@ void bindTriangleMesh(py::module_& m) {
            py::arg("np_array2"))
       .def("translate", [](TriangleMeshHandle& s, FloatsArg t) { s.data->vertices.rowwise() += toFiniteVector3(t, "t").transpose(); },
            py::arg("t"))
-      .def("transform", [](TriangleMeshHandle& s, FloatsArg R, FloatsArg t) { transformRows(s.data->vertices, toTransform(R, t)); },
+      .def("transform", [](TriangleMeshHandle& s, FloatsArg R, FloatsArg t) { klampt::transformPoints(s.data->vertices, toTransform(R, t)); },
            py::arg("R"), py::arg("t"))
       .def_property(
           "vertices",
@@ -140,23 +136,13 @@ void bindPointCloud(py::module_& m) {
            "An n x 3 numpy view of the points: writing to it changes the cloud.")
       .def("setPoints",
            [](PointCloudHandle& s, ArrayArg a) {
-             Points p = readPointArray(a, "np_array2");
-             PointCloud& pc = s.resizable();
-             if (p.rows() != pc.points.rows()) {  // properties follow the new count, zero-filled
-               pc.properties.conservativeResize(p.rows(), pc.propertyNames.size());
-               if (p.rows() > pc.points.rows()) pc.properties.bottomRows(p.rows() - pc.points.rows()).setZero();
-             }
-             pc.points = p;
+             klampt::setPoints(s.resizable(), readPointArray(a, "np_array2"));
            },
            py::arg("np_array2"))
       .def("setPointsAndProperties",
            [](PointCloudHandle& s, ArrayArg a) {
-             RowMatrix m = readMatrix(a, -1, "np_array2");
-             if ((std::size_t)m.cols() != s.data->propertyNames.size() + 3)
-               throw py::value_error("np_array2 must have 3 + numProperties() columns");
-             PointCloud& pc = s.resizable();
-             pc.points = m.leftCols(3);
-             pc.properties = m.rightCols(m.cols() - 3);
+             const RowMatrix m = readMatrix(a, -1, "np_array2");
+             klampt::setPointsAndProperties(s.resizable(), m);
            },
            py::arg("np_array2"))
       .def("addPoint", [](PointCloudHandle& s, FloatsArg p) { return klampt::addPoint(s.resizable(), toFiniteVector3(p, "p")); },
@@ -185,9 +171,8 @@ void bindPointCloud(py::module_& m) {
            py::arg("pname"), py::arg("np_array"))
       .def("setProperties",
            [](PointCloudHandle& s, ArrayArg a) {
-             RowMatrix m = readMatrix(a, (int)s.data->propertyNames.size(), "np_array2");
-             if (m.rows() != s.data->points.rows()) throw py::value_error("np_array2 needs one row per point");
-             s.resizable().properties = m;
+             const RowMatrix m = readMatrix(a, (int)s.data->propertyNames.size(), "np_array2");
+             klampt::setProperties(s.resizable(), m);
            },
            py::arg("np_array2"))
       .def("setProperties",
@@ -280,10 +265,7 @@ void bindPointCloud(py::module_& m) {
       .def_property(
           "propertyNames", [](const PointCloudHandle& s) { return s.data->propertyNames; },
           [](PointCloudHandle& s, const std::vector<std::string>& names) {
-            PointCloud& pc = s.resizable();
-            pc.properties.conservativeResize(pc.points.rows(), names.size());
-            for (std::size_t j = pc.propertyNames.size(); j < names.size(); ++j) pc.properties.col(j).setZero();
-            pc.propertyNames = names;
+            klampt::setPropertyNames(s.resizable(), names);
           },
           "The property names (a copy; assigning adds zero columns or drops trailing ones).")
       .def_property(
@@ -339,9 +321,7 @@ void bindPrimitive(py::module_& m) {
            py::arg("a"), py::arg("b"), py::arg("c"))
       .def("setPolygon",
            [](PrimitiveHandle& s, FloatsArg verts) {
-             VectorX v = toVector(verts, -1, "verts");
-             if (v.size() % 3 != 0 || v.size() < 9) throw py::value_error("verts must be a flat list of at least 3 points");
-             setPrimitive(s, klampt::makePolygonPrimitive(std::vector<double>(v.data(), v.data() + v.size())));
+             setPrimitive(s, klampt::makePolygonPrimitive(toDoubleVector(verts, -1, "verts")));
            },
            py::arg("verts"))
       .def("setAABB",
@@ -409,7 +389,7 @@ void bindConvexHull(py::module_& m) {
            py::arg("index"))
       .def("translate", [](ConvexHullHandle& s, FloatsArg t) { s.data->points.rowwise() += toFiniteVector3(t, "t").transpose(); },
            py::arg("t"))
-      .def("transform", [](ConvexHullHandle& s, FloatsArg R, FloatsArg t) { transformRows(s.data->points, toTransform(R, t)); },
+      .def("transform", [](ConvexHullHandle& s, FloatsArg R, FloatsArg t) { klampt::transformPoints(s.data->points, toTransform(R, t)); },
            py::arg("R"), py::arg("t"))
       .def_property(
           "points", [](ConvexHullHandle& s) { return arrayView(s.data, s.data->points.data(), {s.data->points.size()}); },

@@ -139,10 +139,6 @@ void addGeometry(const GeometryData& d, const RigidTransform& T, Bounds& b) {
   }
 }
 
-void transformPoints(Points& pts, const RigidTransform& T) {
-  for (Eigen::Index i = 0; i < pts.rows(); ++i) pts.row(i) = T.apply(pts.row(i).transpose()).transpose();
-}
-
 // Columns of the normal_x, normal_y, normal_z properties, or -1.
 Eigen::Vector3i normalColumns(const PointCloud& pc) {
   Eigen::Vector3i cols(-1, -1, -1);
@@ -234,6 +230,10 @@ void editGroup(GeometryData& data, F edit) {
 }
 
 }  // namespace
+
+void transformPoints(Points& pts, const RigidTransform& T) {
+  for (Eigen::Index i = 0; i < pts.rows(); ++i) pts.row(i) = T.apply(pts.row(i).transpose()).transpose();
+}
 
 void tightBoundingBox(const GeometryData& data, const RigidTransform& T, Vector3& bmin, Vector3& bmax) {
   Bounds b;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace klampt {
@@ -52,6 +53,36 @@ int addPoint(PointCloud& pc, const Vector3& p) {
   pc.properties.conservativeResize(n + 1, pc.propertyNames.size());
   pc.properties.row(n).setZero();
   return (int)n;
+}
+
+void setPoints(PointCloud& pc, const CloudPoints& points) {
+  const Eigen::Index n = pc.points.rows(), m = points.rows();
+  pc.properties.conservativeResize(m, pc.propertyNames.size());
+  if (m > n) pc.properties.bottomRows(m - n).setZero();
+  pc.points = points;
+}
+
+void setPointsAndProperties(PointCloud& pc, const CloudMatrix& m) {
+  if ((std::size_t)m.cols() != pc.propertyNames.size() + 3)
+    throw std::invalid_argument("points and properties need 3 + " + std::to_string(pc.propertyNames.size()) +
+                                " columns, got " + std::to_string(m.cols()));
+  pc.points = m.leftCols(3);
+  pc.properties = m.rightCols(m.cols() - 3);
+}
+
+void setProperties(PointCloud& pc, const CloudMatrix& values) {
+  if (values.rows() != pc.points.rows() || (std::size_t)values.cols() != pc.propertyNames.size())
+    throw std::invalid_argument("properties need one row per point and one column per property (" +
+                                std::to_string(pc.points.rows()) + " x " + std::to_string(pc.propertyNames.size()) +
+                                "), got " + std::to_string(values.rows()) + " x " + std::to_string(values.cols()));
+  pc.properties = values;
+}
+
+void setPropertyNames(PointCloud& pc, const std::vector<std::string>& names) {
+  const std::size_t old = pc.propertyNames.size();
+  pc.properties.conservativeResize(pc.points.rows(), names.size());
+  for (std::size_t j = old; j < names.size(); ++j) pc.properties.col(j).setZero();
+  pc.propertyNames = names;
 }
 
 void setDepthImage(PointCloud& pc, const std::array<double, 4>& K, const double* depth, int h, int w,

@@ -81,7 +81,8 @@ GeometricPrimitive makeTrianglePrimitive(const Vector3& a, const Vector3& b, con
 }
 
 GeometricPrimitive makePolygonPrimitive(const std::vector<double>& verts) {
-  if (verts.size() % 3 != 0) throw std::invalid_argument("polygon vertices must be a flat list of 3D points");
+  if (verts.size() % 3 != 0 || verts.size() < 9)
+    throw std::invalid_argument("polygon vertices must be a flat list of at least 3 points");
   GeometricPrimitive g{"Polygon", {double(verts.size() / 3)}};
   g.properties.insert(g.properties.end(), verts.begin(), verts.end());
   return g;

@@ -180,6 +180,8 @@ void validateConvexHull(const ConvexHull& hull);
 /// bounds are not finite with bmin <= bmax.
 void validateVolumeGrid(const VolumeGrid& grid);
 
+/// Applies T to each row of an n x 3 point array (mesh vertices, hull points).
+void transformPoints(Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>& pts, const RigidTransform& T);
 /// Moves a point cloud's points by T and rotates its normal_x/y/z properties.
 void transformPointCloud(PointCloud& pc, const RigidTransform& T);
 /// Scales a shape about its local origin, per axis.

@@ -10,6 +10,11 @@
 
 namespace klampt {
 
+/// n x 3 points, one a row, as PointCloud stores them.
+using CloudPoints = Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>;
+/// A row-major n x k matrix, as PointCloud stores its properties.
+using CloudMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
 /// Column of the named property, or -1.
 int propertyIndex(const PointCloud& pc, const std::string& name);
 /// Appends a property column (values.size() must equal the point count).
@@ -18,6 +23,18 @@ void addProperty(PointCloud& pc, const std::string& name, const VectorX& values)
 void joinPointClouds(PointCloud& pc, const PointCloud& other);
 /// Appends one point whose properties are all 0; returns its index.
 int addPoint(PointCloud& pc, const Vector3& p);
+/// Replaces the points; the properties follow the new count (kept for the
+/// points that remain, 0 for the added ones).
+void setPoints(PointCloud& pc, const CloudPoints& points);
+/// Replaces points and properties from an n x (3 + numProperties) matrix:
+/// the points, then one column per property.
+void setPointsAndProperties(PointCloud& pc, const CloudMatrix& m);
+/// Replaces every property value from an n x numProperties matrix, one row
+/// per point.
+void setProperties(PointCloud& pc, const CloudMatrix& values);
+/// Renames the properties: columns beyond the old names are added as zeros,
+/// those beyond the new names dropped.
+void setPropertyNames(PointCloud& pc, const std::vector<std::string>& names);
 
 /// Rebuilds `pc` as a structured w x h cloud from a depth image (row-major,
 /// top row first) with intrinsics {fx, fy, cx, cy}: pixel (u, v) of depth d

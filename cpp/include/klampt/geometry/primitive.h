@@ -12,7 +12,8 @@ GeometricPrimitive makePointPrimitive(const Vector3& p);
 GeometricPrimitive makeSpherePrimitive(const Vector3& c, double r);
 GeometricPrimitive makeSegmentPrimitive(const Vector3& a, const Vector3& b);
 GeometricPrimitive makeTrianglePrimitive(const Vector3& a, const Vector3& b, const Vector3& c);
-/// `verts` is a flat list x1 y1 z1 x2 ...; stored as [n, x1, y1, z1, ...].
+/// `verts` is a flat list x1 y1 z1 x2 ... of at least 3 points; stored as
+/// [n, x1, y1, z1, ...]. std::invalid_argument otherwise.
 GeometricPrimitive makePolygonPrimitive(const std::vector<double>& verts);
 GeometricPrimitive makeAABBPrimitive(const Vector3& bmin, const Vector3& bmax);
 /// The box ori + R [0, dims].
