@@ -114,9 +114,7 @@ py::object accelFromTorques(RobotModel& s, const FastArgs& a) {
 py::object getComVelocity(RobotModel& s) {
   const Robot& r = s.get();
   Scratch<klampt::DynamicsWorkspace> ws;
-  double mass;
-  const Vector3 L = klampt::linearMomentum(r, r.dq.data(), *ws, mass);
-  return toList(mass > 0 ? Vector3(L / mass) : Vector3::Zero());
+  return toList(klampt::comVelocity(r, r.dq.data(), *ws));
 }
 
 py::object getLinearMomentum(RobotModel& s) {

@@ -62,6 +62,12 @@ Vector3 linearMomentum(const Robot& robot, const double* dq, DynamicsWorkspace& 
   return L;
 }
 
+Vector3 comVelocity(const Robot& robot, const double* dq, DynamicsWorkspace& ws) {
+  double mass;
+  const Vector3 L = linearMomentum(robot, dq, ws, mass);
+  return mass > 0 ? Vector3(L / mass) : Vector3::Zero();
+}
+
 Vector3 spinMomentum(const Robot& robot, const double* dq, DynamicsWorkspace& ws) {
   Vector3 H = Vector3::Zero();
   forEachLinkVelocity<false>(robot, dq, ws, [&](const Link& l, const RigidTransform& T, const Vector3& w,

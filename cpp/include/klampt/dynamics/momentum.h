@@ -13,6 +13,10 @@ namespace klampt {
 /// receives the total mass.
 Vector3 linearMomentum(const Robot& robot, const double* dq, DynamicsWorkspace& ws, double& mass);
 
+/// Velocity of the center of mass: the linear momentum over the total mass,
+/// or zero for a massless robot.
+Vector3 comVelocity(const Robot& robot, const double* dq, DynamicsWorkspace& ws);
+
 /// sum R_i I_i R_i^T w_i: the links' spins about their own centers of mass
 /// only (no sum m_i c_i x v_ci term), which is what the reference's
 /// getAngularMomentum returns.
