@@ -13,9 +13,9 @@ using klampt::Terrain;
 namespace {
 
 // Loads an element file (without the GIL) and replaces the handle's element
-// with it, keeping its world; for the world that is a structural change.
-template <class Handle, class Loader>
-auto reload(const Handle& handle, const std::string& fn, Loader load) -> decltype(&handle.get()) {
+// with it (`replace`, keeping its world); False after logging a failure.
+template <class Handle, class Loader, class Replace>
+bool reload(const Handle& handle, const std::string& fn, Loader load, Replace replace) {
   handle.get();
   klampt::LoadContext ctx;
   decltype(load(fn, ctx)) loaded;
@@ -25,21 +25,11 @@ auto reload(const Handle& handle, const std::string& fn, Loader load) -> decltyp
   } catch (const std::exception& e) {
     emitWarnings(ctx.warnings);
     logError(e.what());
-    return nullptr;
+    return false;
   }
   emitWarnings(ctx.warnings);
-  auto& target = handle.get();  // other threads ran meanwhile: get() waits for their long calls
-  klampt::World* w = target.world;
-  target = *loaded;
-  target.world = w;
-  if (w) w->structureChanged();
-  return &target;
-}
-
-bool reloadObject(const RigidObjectModel& s, const std::string& fn) {
-  RigidObject* o = reload(s, fn, klampt::loadRigidObjectFile);
-  if (o) o->setTransform(o->transform);
-  return o != nullptr;
+  replace(handle.get(), *loaded);  // other threads ran meanwhile: get() waits for their long calls
+  return true;
 }
 
 // Saves an element file, logging a failure and returning False as the reference does.
@@ -60,7 +50,9 @@ void bindObjects(py::module_& m) {
   py::class_<RigidObjectModel> objCls(m, "RigidObjectModel", "A rigid movable object.");
   addThisown(objCls);
   objCls.def(py::init([]() { return RigidObjectModel{nullptr, std::make_shared<RigidObject>()}; }))
-      .def("loadFile", [](RigidObjectModel& s, const std::string& fn) { return reloadObject(s, fn); },
+      .def("loadFile", [](RigidObjectModel& s, const std::string& fn) {
+             return reload(s, fn, klampt::loadRigidObjectFile, klampt::replaceRigidObject);
+           },
            py::arg("fn"))
       .def("saveFile",
            [](RigidObjectModel& s, const std::string& fn, OptionalStrArg geometryName) {
@@ -113,7 +105,7 @@ void bindObjects(py::module_& m) {
   addThisown(terrainCls);
   terrainCls.def(py::init([]() { return TerrainModel{nullptr, std::make_shared<Terrain>()}; }))
       .def("loadFile",
-           [](TerrainModel& s, const std::string& fn) { return reload(s, fn, klampt::loadTerrainFile) != nullptr; },
+           [](TerrainModel& s, const std::string& fn) { return reload(s, fn, klampt::loadTerrainFile, klampt::replaceTerrain); },
            py::arg("fn"))
       .def("saveFile",
            [](TerrainModel& s, const std::string& fn, OptionalStrArg geometryName) {

@@ -31,10 +31,7 @@ std::unique_ptr<World> loadInto(const WorldModel& w, Load load) {
   }
   emitWarnings(ctx.warnings);
   World& world = w.get();  // other threads ran meanwhile: wait for their long calls again
-  for (auto& t : scratch->terrains) world.add(t);
-  for (auto& o : scratch->rigidObjects) world.add(o);
-  for (auto& r : scratch->robots) world.add(r);
-  if (!scratch->simulationXml.empty()) world.simulationXml = scratch->simulationXml;
+  world.addAll(*scratch);
   return scratch;
 }
 

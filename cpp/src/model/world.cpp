@@ -148,6 +148,32 @@ void World::add(std::shared_ptr<Terrain> t) {
   structureChanged();
 }
 
+void World::addAll(const World& loaded) {
+  for (const auto& t : loaded.terrains) add(t);
+  for (const auto& o : loaded.rigidObjects) add(o);
+  for (const auto& r : loaded.robots) add(r);
+  if (!loaded.simulationXml.empty()) simulationXml = loaded.simulationXml;
+}
+
+namespace {
+
+template <class Element>
+void replaceElement(Element& element, const Element& with) {
+  World* world = element.world;
+  element = with;
+  element.world = world;
+  if (world) world->structureChanged();
+}
+
+}  // namespace
+
+void replaceRigidObject(RigidObject& object, const RigidObject& with) {
+  replaceElement(object, with);
+  object.setTransform(object.transform);  // places the new geometry
+}
+
+void replaceTerrain(Terrain& terrain, const Terrain& with) { replaceElement(terrain, with); }
+
 template <class T>
 static void removeFrom(World& w, std::vector<std::shared_ptr<T>>& v, const T* p) {
   auto it = std::find_if(v.begin(), v.end(), [p](const std::shared_ptr<T>& e) { return e.get() == p; });

@@ -87,11 +87,20 @@ struct World {
   /// Adds the object, placing its geometry at its transform.
   void add(std::shared_ptr<RigidObject> o);
   void add(std::shared_ptr<Terrain> t);
+  /// Adds a loaded world's terrains, rigid objects and robots (shared, not
+  /// copied: they move to this world, the other world still lists them) and
+  /// takes its <simulation> settings if it has any.
+  void addAll(const World& loaded);
   /// Removes the element; it keeps its data but no longer belongs to a world.
   void remove(const Robot* r);
   void remove(const RigidObject* o);
   void remove(const Terrain* t);
 };
+
+/// Makes `object` (`terrain`) a copy of a loaded one that stays in its
+/// world, at the same index: a structural change of that world.
+void replaceRigidObject(RigidObject& object, const RigidObject& with);
+void replaceTerrain(Terrain& terrain, const Terrain& with);
 
 /// Deep copies of elements that share geometry and appearance data.
 std::shared_ptr<Robot> copyRobot(const Robot& r);
