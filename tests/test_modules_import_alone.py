@@ -2,8 +2,7 @@
 import cycle makes one module need another to be imported first. A module
 may only fail for an optional dependency that is not installed.  Nor do the
 modules of klampt import each other in a loop, even from inside functions,
-where a fresh interpreter would not notice it (but for the loops
-ALLOWED_CYCLES lists, each with its reason)."""
+where a fresh interpreter would not notice it."""
 import ast
 import concurrent.futures
 import os
@@ -123,35 +122,16 @@ def import_cycles(graph):
     return sorted(cycles.values())
 
 
-# The import loops left in place: each a group of modules (named relative to
-# klampt) that may import each other; a loop through any other module fails.
-ALLOWED_CYCLES = [
-    # core.self_test (the reference's demo) wires a filters.FIRFilter, a
-    # subclass of core.Block, when it runs: keeping both public names where
-    # they are leaves this one call-time import.
-    {"control.blocks.core", "control.blocks.filters"},
-    # visualization chooses and starts the GUI backends, which call back into
-    # its module-level API (the current window, show/lock, notebook checks)
-    # and share the launcher, the window and the GUI panel with it; breaking
-    # the loop needs an interface the backends are handed, not a move.
-    {"vis.visualization", "vis._launcher", "vis._window", "vis._sensor_render", "vis.glprogram",
-     "vis._gui_panel", "vis._render.gui_panel", "vis.backends.glfw_window", "vis.backends.html",
-     "vis.backends.jupyter", "vis.backends.qt_window", "vis.backends.viser_backend"},
-]
-
-
 def test_no_import_cycles_in_klampt():
     graph = package_imports(os.path.join(REPO, "src", "klampt"), "klampt")
     assert {"model._timing", "model.trajectory", "model.create.primitives", "vis.backends.base", "io.loader"} <= set(graph)
     # types imports trajectory only inside its functions; "from . import queries" names the module only
     assert "model.trajectory" in graph["model.types"] and "model._timing" in graph["model.trajectory"]
     assert graph["batch"] == {"batch.queries", "batch.distributed"}
+    # the vis backends read vis._state, which imports neither visualization nor them
+    assert "vis.visualization" not in graph["vis.backends.glfw_window"] | graph["vis._state"]
     cycles = import_cycles(graph)
-    new = [c for c in cycles if not any(set(c) <= group for group in ALLOWED_CYCLES)]
-    assert not new, "\n".join(" -> ".join(c) for c in new)
-    # an entry whose loop is gone leaves the list
-    stale = [sorted(group) for group in ALLOWED_CYCLES if not any(set(c) <= group for c in cycles)]
-    assert not stale, stale
+    assert not cycles, "\n".join(" -> ".join(c) for c in cycles)
 
 
 def test_the_cycle_check_finds_a_cycle(tmp_path):

@@ -143,7 +143,7 @@ def test_item_config_plots_and_json_config(tmp_path):
     vis.addButton('Go', lambda: None)
     states = []
     vis.addCheckbox('Flag', lambda s: states.append(s))
-    vis.visualization._set_widget_state('Flag', True)
+    vis.nativeWindow().set_widget_state('Flag', True)
     assert vis.getWidgetState('Flag') is True and states == [True]
     vis.kill()
 

@@ -126,9 +126,9 @@ class GuiPanel:
             with global_lock:
                 hook()
         elif hit.kind == 'button':
-            self._set(hit.id, None)
+            self.window.set_widget_state(hit.id, None)
         elif hit.kind == 'checkbox':
-            self._set(hit.id, not hit.value)
+            self.window.set_widget_state(hit.id, not hit.value)
         elif hit.kind == 'slider':
             self.dragging = hit.id
             self.drag(x, y, width)
@@ -138,12 +138,12 @@ class GuiPanel:
                 state = self.window.widgets[hit.id].get('state')
                 i = options.index(state) if state in options else -1
                 step = -1 if x < hit.rect[0] + ARROW_WIDTH else 1
-                self._set(hit.id, options[(i + step) % len(options)])
+                self.window.set_widget_state(hit.id, options[(i + step) % len(options)])
         elif hit.kind == 'option':
             widget = self.window.widgets[hit.id]
             chosen = set(widget.get('state') or [])
             chosen.symmetric_difference_update([hit.option])
-            self._set(hit.id, [o for o in widget.get('options', []) if o in chosen])
+            self.window.set_widget_state(hit.id, [o for o in widget.get('options', []) if o in chosen])
         elif hit.kind == 'input' and self.focus != hit.id:
             self.focus = hit.id
             state = self.window.widgets[hit.id].get('state')
@@ -170,7 +170,7 @@ class GuiPanel:
         lo, hi = float(widget.get('min', 0.0)), float(widget.get('max', 1.0))
         value = lo + fraction * (hi - lo)
         if value != widget.get('state'):
-            self._set(self.dragging, value)
+            self.window.set_widget_state(self.dragging, value)
         self.window.refresh()
         return True
 
@@ -204,11 +204,7 @@ class GuiPanel:
             except ValueError:
                 return
         if value != widget.get('state'):
-            self._set(wid, value)
-
-    def _set(self, wid, state):
-        from . import visualization
-        visualization._set_widget_state(wid, state, self.window)
+            self.window.set_widget_state(wid, value)
 
 
 def slider_track(row):

@@ -14,6 +14,8 @@ import sys
 import threading
 import traceback
 
+from ._state import importable, manager
+
 LAUNCHER_HINT = "use vis.loop(...) or python -m klampt.vis script.py"
 
 PLATFORM = sys.platform  # what the decisions below assume by default
@@ -47,8 +49,7 @@ def gui_mode(blocking, platform=None, launcher=None, main_thread=None, viser_ava
     if blocking and main_thread:
         return 'inline'
     if viser_available is None:
-        from .visualization import _importable
-        viser_available = _importable('viser')
+        viser_available = importable('viser')
     if not blocking and viser_available:
         return 'viser'
     where = "vis.show()" if not blocking else "a window outside the main thread"
@@ -163,8 +164,7 @@ def main(argv=None):
             traceback.print_exc()
             status.append(1)
         finally:
-            from . import visualization
-            visualization.kill()  # ends the GUI loop the script left running
+            manager.stop()  # ends the GUI loop the script left running
             runner.stop()
     worker = threading.Thread(target=run_script, name='klampt.vis script', daemon=True)
     worker.start()

@@ -186,13 +186,24 @@ class Window:
         """Plugins' idle hooks (unless asleep)."""
         if time.time() < self.idle_sleep_until:
             return
-        from .glprogram import GLProgram
         with global_lock:
             for p in self.plugins:
-                if isinstance(p, GLProgram):
-                    p.idlefunc()
-                else:
-                    p.idle()
+                p.idlefunc()
+
+    # -- the JSON GUI
+    def set_widget_state(self, id, state):
+        """Sets a widget's state from the GUI and calls its callback (a
+        button's callback takes no state and keeps none)."""
+        widget = self.widgets[id]
+        callback = self.widget_callbacks.get(id)
+        with global_lock:
+            if widget['type'] == 'button':
+                if callback:
+                    callback()
+                return
+            widget['state'] = state
+            if callback:
+                callback(state)
 
     # -- events, in GLUT conventions
     def keyboard(self, c, x, y):

@@ -37,8 +37,8 @@ def init(backends=None):
 
 def active():
     """The name of the active backend, or None."""
-    from . import visualization
-    backend = visualization._manager.backend
+    from ._state import manager
+    backend = manager.backend
     return backend.name if backend is not None else None
 
 

@@ -68,6 +68,11 @@ class GLPluginInterface:
         """Called when nothing else happens (about 30 times a second)."""
         return True
 
+    def idlefunc(self) -> bool:
+        """The window's idle event: calls :meth:`idle` (a GLProgram
+        overrides it to pace its own ``idle``)."""
+        return self.idle()
+
     def eventfunc(self, type, args="") -> bool:
         """Other GUI events (buttons, menus)."""
         return False

@@ -12,13 +12,14 @@ Environment: ``KLAMPT_VIS_BACKEND`` picks the backend;
 ``loop`` when headless; ``KLAMPT_VIS_SCREENSHOT_DIR`` receives a PNG of what
 headless ``dialog()``, ``run()``, ``spin()`` and ``kill()`` would have shown.
 """
-import atexit
 import os
 import sys
 import warnings
 from typing import Callable, Sequence, Union
 
+from . import _state
 from ._scene import VisualizationScene, VisAppearance, global_lock
+from ._state import manager as _manager
 from ._types import objectToVisType
 from ._window import Window
 
@@ -45,57 +46,17 @@ _ALIASES = {'pyqt': 'PyQt', 'pyqt5': 'PyQt', 'pyqt6': 'PyQt', 'pyside6': 'PyQt',
             'none': 'null', 'viser': 'viser', 'rerun': 'Rerun'}
 
 
-class _Manager:
-    """The active backend and the windows."""
-
-    def __init__(self):
-        self.backend = None
-        self.windows = [Window()]
-        self.current = 0
-        self.atexit_registered = False
-
-    @property
-    def window(self):
-        return self.windows[self.current]
-
-
-_manager = _Manager()
-
-
-def _in_notebook():
-    shell = sys.modules.get('IPython')
-    if shell is None:
-        return False
-    try:
-        ip = shell.get_ipython()
-    except Exception:
-        return False
-    return ip is not None and type(ip).__name__ in ('ZMQInteractiveShell', 'Shell')
-
-
-def _in_colab():
-    return 'google.colab' in sys.modules
-
-
-def _importable(name):
-    import importlib.util
-    try:
-        return importlib.util.find_spec(name) is not None
-    except (ImportError, ValueError):
-        return False
-
-
 def _default_order():
     env = os.environ.get('KLAMPT_VIS_BACKEND')
     if env:
         return [b.strip() for b in env.split(',') if b.strip()]
     order = []
-    if _in_colab():
+    if _state.in_colab():
         order += ['IPython', 'HTML']
-    elif _in_notebook():
+    elif _state.in_notebook():
         order += ['IPython']
     from ._context import has_display
-    if has_display() and _importable('glfw') and _importable('OpenGL'):
+    if has_display() and _state.importable('glfw') and _state.importable('OpenGL'):
         order.append('GLFW')
     order += ['offscreen', 'null']
     return order
@@ -157,17 +118,7 @@ def init(backends=None) -> str:
         except Exception as e:  # an optional package or library is missing
             errors.append("%s: %s" % (name, e))
             continue
-        if current is not None:
-            current.kill(_manager.windows)
-        _manager.backend = backend
-        from . import _sensor_render
-        if backend.name in ('offscreen', 'GLFW', 'PyQt'):
-            _sensor_render.install()  # camera sensors render with OpenGL, as the reference's do in a GL context
-        else:
-            _sensor_render.uninstall()
-        if not _manager.atexit_registered:
-            atexit.register(kill)
-            _manager.atexit_registered = True
+        _manager.start(backend)
         return backend.name
     raise RuntimeError("Unable to initialize visualization: " + "; ".join(errors))
 
@@ -291,15 +242,7 @@ def resizeWindow(w: int, h: int) -> None:
 def kill() -> None:
     """Closes every window and stops the GUI; the visualization can be
     started again afterwards."""
-    backend = _manager.backend
-    if backend is not None:
-        backend.kill(_manager.windows)
-        _manager.backend = None
-        from . import _sensor_render
-        _sensor_render.uninstall()
-    for w in _manager.windows:
-        w.shown = False
-        w.closed = False
+    _manager.stop()
 
 
 def loop(setup: Callable = None, callback: Callable = None, cleanup: Callable = None) -> None:
@@ -582,22 +525,6 @@ def getWidgetState(id: str):
     if id not in _window().widgets:
         raise ValueError("Unknown widget %r" % id)
     return _window().widgets[id].get('state')
-
-
-def _set_widget_state(id, state, window=None):
-    """Sets a widget's state from the GUI (of ``window``, by default the
-    current one) and calls its callback."""
-    window = window or _window()
-    widget = window.widgets[id]
-    callback = window.widget_callbacks.get(id)
-    with global_lock:
-        if widget['type'] == 'button':
-            if callback:
-                callback()
-            return
-        widget['state'] = state
-        if callback:
-            callback(state)
 
 
 # ---------------------------------------------------------------- attributes

@@ -17,6 +17,7 @@ import time
 import warnings
 
 from .._scene import global_lock
+from .._state import manager
 from .base import LOOP_PERIOD, Backend, run_queued_calls
 
 _SPECIAL_KEYS = None
@@ -245,12 +246,11 @@ class GLFWBackend(Backend):
             self._started.set()
             return
         self._started.set()
-        from .. import visualization
         try:
             while not self._stop.is_set():
                 start = time.time()
                 self._run_calls()
-                windows = list(visualization._manager.windows)
+                windows = list(manager.windows)
                 for w in windows:
                     self._service(glfw, w)
                 for w in list(self._natives):

@@ -6,6 +6,7 @@ it writes ``klampt_vis.html`` and prints the path. ``nativeWindow()`` gives
 an object with ``page()``, ``iframe(w, h)`` and ``str()``."""
 import os
 
+from .._state import in_notebook
 from .base import Backend
 
 
@@ -96,9 +97,8 @@ class HTMLBackend(Backend):
         super().show(window, display)
         if not display:
             return
-        from ..visualization import _in_notebook
         out = self._output(window)
-        if _in_notebook():
+        if in_notebook():
             from IPython.display import HTML, display as ipy_display
             ipy_display(HTML(out.iframe()))
             return

@@ -58,11 +58,10 @@ class JupyterBackend(Backend):
 
     def _gui_widget(self, window, wid, widget):
         import ipywidgets
-        from .. import visualization
         kind = widget['type']
         if kind == 'button':
             w = ipywidgets.Button(description=widget.get('text', wid))
-            w.on_click(lambda _: visualization._set_widget_state(wid, None))
+            w.on_click(lambda _: window.set_widget_state(wid, None))
             return w
         if kind == 'checkbox':
             w = ipywidgets.Checkbox(description=widget.get('text', wid), value=bool(widget.get('state')))
@@ -74,7 +73,7 @@ class JupyterBackend(Backend):
                                        min=widget.get('min', 0.0), max=widget.get('max', 1.0))
         else:
             w = ipywidgets.Text(description=widget.get('text', wid), value=str(widget.get('state', '')))
-        w.observe(lambda change: visualization._set_widget_state(wid, change['new']), names='value')
+        w.observe(lambda change: window.set_widget_state(wid, change['new']), names='value')
         return w
 
     def _push(self, window, full=False):

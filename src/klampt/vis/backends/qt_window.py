@@ -34,6 +34,7 @@ import time
 import warnings
 
 from .._scene import global_lock
+from .._state import manager
 from .._window import Window
 from .base import LOOP_PERIOD, Backend, run_queued_calls
 
@@ -797,8 +798,7 @@ class _Gui:
     def service(self):
         """Creates, updates, redraws and closes the Qt windows to follow the
         vis windows."""
-        from .. import visualization
-        windows = list(visualization._manager.windows) + list(self.dialogs)
+        windows = list(manager.windows) + list(self.dialogs)
         for w in windows:
             self.service_window(w)
         for w in list(self.natives):

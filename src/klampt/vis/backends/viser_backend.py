@@ -276,10 +276,8 @@ class GuiPanel:
         self.window.refresh()
 
     def _widget(self, gui, wid, widget):
-        from .. import visualization
-
         def set_state(value):
-            visualization._set_widget_state(wid, value, self.window)
+            self.window.set_widget_state(wid, value)
         kind = widget['type']
         label = str(widget.get('text', wid))
         if kind == 'button':
