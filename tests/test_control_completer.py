@@ -235,7 +235,7 @@ def test_errors_are_clear():
     c, w, sim = tx90('Position')
     with pytest.raises(ValueError, match="setPosition.*6 entries"):
         step(c, lambda c: c.setPosition([0] * 5))
-    with pytest.raises(ValueError, match="NaN"):
+    with pytest.raises(ValueError, match=r"^setPosition: q must not be NaN, got nan \(element 0\)$"):
         step(c, lambda c: c.setPosition([float('nan')] * 6))
     with pytest.raises(KeyError, match="no part 'arm'"):
         c.partInterface('arm')

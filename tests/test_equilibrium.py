@@ -110,7 +110,7 @@ def test_force_closure():
     assert force_closure(frictionless) is False
     with pytest.raises(ValueError):
         force_closure([[0, 0, 0, 0, 0, 1]])
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^contacts must be finite, got nan \(element 6\)$"):
         force_closure([[0, 0, 0, 0, 0, 1, float('nan')]])
 
 

@@ -86,6 +86,11 @@ def test_linear_eval_deriv_and_segments(lin):
     assert lin.getSegment(2) == (1, 0.5)
     assert lin.getSegment(3) == (2, 0)
     assert lin.getSegment(4, 'loop') == (1, 0.0)
+    # an infinite time is before the start or past the end; only NaN is no time
+    assert lin.getSegment(-math.inf) == (-1, 0)
+    assert lin.getSegment(math.inf) == (2, 0)
+    with pytest.raises(ValueError, match=r"^t must not be NaN, got nan$"):
+        lin.getSegment(math.nan)
     assert_close(lin.eval(0.5), [0.5, 1.0])
     assert_close(lin.eval(2), [2.0, 2.5])
     assert_close(lin.eval(-1), [0, 0])
@@ -215,6 +220,8 @@ def test_hermite_bezier_and_min_time():
     assert_close(H.deriv(0), [1])
     assert_close(H.eval(H.endTime()), [1])
     assert H.endTime() == pytest.approx(1.5)  # coast 0.5 at vmax, brake 1 s
+    with pytest.raises(ValueError, match=r"^milestones\[1\] must be finite, got -inf \(element 1\)$"):
+        H.makeMinTimeSpline([[0, 0], [2, -math.inf]], vmax=[1, 1], amax=[2, 2])
 
 
 # ---------------------------------------------------------------- SO3 / SE3
@@ -414,8 +421,11 @@ def test_path_to_trajectory_heuristic_timings():
         path_to_trajectory(path, timing='robot')
     with pytest.raises(ValueError):
         path_to_trajectory(path, velocities='fast')
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^path\[1\] must be finite, got nan$"):
         path_to_trajectory([[0], [float('nan')]])
+    # an infinite coordinate is no point of a path either
+    with pytest.raises(ValueError, match=r"^path\[2\] must be finite, got inf \(element 0\)$"):
+        path_to_trajectory([[0, 0], [1, 1], [math.inf, 2]], timing='uniform', smoothing=None)
 
 
 def test_path_to_trajectory_robot_limits(arm):

@@ -23,6 +23,8 @@ import math
 
 import numpy as np
 
+from ._checks import check_finite
+
 _state = {'edges': 4}
 # bound on COM coordinates when a support polygon is unbounded
 _COM_BOUND = 1e6
@@ -45,9 +47,10 @@ def destroy():
 
 
 def _finite(a, what):
+    """a as a float array; ValueError naming what and the flat index of the
+    first entry that is not finite, as the bound converters do."""
     a = np.asarray(a, dtype=float)
-    if not np.all(np.isfinite(a)):
-        raise ValueError("%s must be finite" % what)
+    check_finite(a.ravel(), what)
     return a
 
 

@@ -1,6 +1,6 @@
 """Argument conversion shared by the Robot Interface Layer: every vector
 becomes a list of float, every wrong size a ValueError naming the method."""
-import math
+from .._checks import check_not_nan
 
 
 def as_list(v):
@@ -27,16 +27,15 @@ def to_plain(obj):
 
 
 def vector(v, n, method, name='vector'):
-    """v as a list of n floats, or ValueError naming method and size."""
+    """v as a list of n floats, or ValueError naming method for a wrong
+    size or a NaN entry."""
     try:
         res = [float(x) for x in v]
     except TypeError:
         raise ValueError("%s: %s must be a sequence of %d numbers, got %r" % (method, name, n, v))
     if n is not None and len(res) != n:
         raise ValueError("%s: %s must have %d entries, got %d" % (method, name, n, len(res)))
-    for x in res:
-        if math.isnan(x):
-            raise ValueError("%s: %s contains NaN" % (method, name))
+    check_not_nan(res, "%s: %s" % (method, name))
     return res
 
 

@@ -22,16 +22,11 @@ from typing import Callable, Iterable, List, Optional, Sequence, Tuple
 
 from ..math import vectorops, so3, se3, spline
 from ..math.geodesic import GeodesicSpace, CartesianSpace, MultiGeodesicSpace, SO3Space, SE3Space
+from .._checks import check_finite, check_not_nan
 from . import _timing
 from .subrobot import SubRobotModel
 
 _END_BEHAVIORS = ('halt', 'loop')
-
-
-def _check_finite(x, what):
-    for v in x:
-        if v != v:
-            raise ValueError("NaN in " + what)
 
 
 class Trajectory(object):
@@ -114,8 +109,7 @@ class Trajectory(object):
             raise ValueError("Invalid endBehavior %r, must be 'halt' or 'loop'" % (endBehavior,))
         if not self.times:
             raise ValueError("Empty trajectory")
-        if t != t:
-            raise ValueError("NaN time")
+        check_not_nan(t, "t")
         if len(self.times) == 1:
             return (-1, 0.0) if t < self.times[0] else (0, 0.0)
         if endBehavior == 'loop' and (t < self.times[0] or t > self.times[-1]):
@@ -697,8 +691,9 @@ class HermiteTrajectory(Trajectory):
         and :func:`~klampt.plan.motionplanning.interpolate_nd_min_time`.
 
         Raises:
-            ValueError: for missing bounds or mismatched sizes, or a leg that
-                cannot stay within the limits.
+            ValueError: for missing bounds or mismatched sizes, a milestone
+                that is not finite, or a leg that cannot stay within the
+                limits.
         """
         from ..plan import motionplanning
         if vmax is None and amax is None:
@@ -708,10 +703,10 @@ class HermiteTrajectory(Trajectory):
         if len(milestones) == 0 or len(milestones[0]) == 0:
             raise ValueError("Milestones need to be provided and at least 1-d")
         n = len(milestones[0])
-        for m in milestones:
+        for i, m in enumerate(milestones):
             if len(m) != n:
                 raise ValueError("Invalid size of milestone")
-            _check_finite(m, "milestones")
+            check_finite(m, "milestones[%d]" % i)
         if velocities is not None:
             if len(velocities) != len(milestones):
                 raise ValueError("Velocities need to have the same size as milestones")
@@ -1180,7 +1175,7 @@ def path_to_trajectory(path, velocities='auto', timing='limited', smoothing='spl
     milestones are used) into a timed trajectory sampled every dt.
 
     Args:
-        path: list of milestones, Trajectory or RobotTrajectory.
+        path: list of milestones (finite), Trajectory or RobotTrajectory.
         velocities (str): velocity profile of each stop-to-stop section:
             'auto', 'trapezoidal', 'constant', 'triangular', 'parabolic',
             'cosine', 'minimum-jerk', or 'optimal'.  With timing='limited',
@@ -1235,8 +1230,8 @@ def path_to_trajectory(path, velocities='auto', timing='limited', smoothing='spl
     else:
         milestones = [list(m) for m in path]
         make = Trajectory
-    for m in milestones:
-        _check_finite(m, "path")
+    for i, m in enumerate(milestones):
+        check_finite(m, "path[%d]" % i)
     if not milestones:
         raise ValueError("Empty path")
     if len(milestones) == 1:
