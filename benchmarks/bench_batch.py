@@ -6,12 +6,14 @@ threads; then 16 simulations of 3 s of the whole world (a batch of a few
 seconds) on a Dask LocalCluster of 1 and 2 single-threaded worker
 processes, against the same batch run here.
 
-    python benchmarks/bench_batch.py
+    python benchmarks/bench_batch.py [--compare REFERENCE_PYTHON]
 
 Columns: loop (the Python loop), t1 / t2 (the batch on 1 / 2 threads),
 loop/t1, loop/t2 and t1/t2 (speed-ups). The setConfig row is the loop that
 only sets each configuration: what every loop pays per item before its
-query. Dask rows: local (the batch here on as many threads as workers), dask
+query. With --compare, the same loops run under the other interpreter's
+klampt (which has no batch module), in the same sitting: columns ref loop
+and ref/t1, what a loop written for that klampt gains from the batch. Dask rows: local (the batch here on as many threads as workers), dask
 (the same batch on the cluster), overhead (dask/local - 1). The load average
 before and after is printed: on a shared machine, t1/t2 means little unless
 it is well below the core count.
@@ -63,8 +65,16 @@ def setup():
     return w, robot, Q, objs
 
 
+def has_batch():
+    try:
+        from klampt import batch  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def measure():
-    from klampt import IKSolver, batch
+    from klampt import IKSolver
     w, robot, Q, objs = setup()
     end = robot.numLinks() - 1
     q0 = robot.getConfig()
@@ -99,17 +109,21 @@ def measure():
             s.solve()
             robot.getConfig()
 
-    cases = {
-        "FK 1e4": (fk_loop, lambda t: batch.forward_kinematics(robot, Q, links=[end], num_threads=t)),
-        "selfCollides 1e4": (self_loop, lambda t: batch.self_collides(robot, Q, num_threads=t)),
-        "worldCollides 1e4": (world_loop, lambda t: batch.world_collides(w, robot, Q, num_threads=t)),
-        "IK 1e3": (ik_loop, lambda t: batch.solve_ik(robot, objs, initial=q0, num_threads=t)),
-    }
+    loops = {"FK 1e4": fk_loop, "selfCollides 1e4": self_loop, "worldCollides 1e4": world_loop, "IK 1e3": ik_loop}
     results = {"load before": os.getloadavg()[0], "setConfig 1e4": {"loop": median_ms(config_loop, 5)}}
-    for name, (loop, fn) in cases.items():
-        results[name] = {"loop": median_ms(loop, 5), "t1": median_ms(lambda: fn(1), 9),
-                         "t2": median_ms(lambda: fn(2), 9)}
-    results.update(measure_dask())
+    for name, loop in loops.items():
+        results[name] = {"loop": median_ms(loop, 5)}
+    if has_batch():
+        from klampt import batch
+        batches = {
+            "FK 1e4": lambda t: batch.forward_kinematics(robot, Q, links=[end], num_threads=t),
+            "selfCollides 1e4": lambda t: batch.self_collides(robot, Q, num_threads=t),
+            "worldCollides 1e4": lambda t: batch.world_collides(w, robot, Q, num_threads=t),
+            "IK 1e3": lambda t: batch.solve_ik(robot, objs, initial=q0, num_threads=t),
+        }
+        for name, fn in batches.items():
+            results[name].update(t1=median_ms(lambda: fn(1), 9), t2=median_ms(lambda: fn(2), 9))
+        results.update(measure_dask())
     results["load after"] = os.getloadavg()[0]
     return results
 
@@ -142,13 +156,19 @@ def measure_dask():
 def print_table(mine, other):
     print("load average (1 min): %.2f before, %.2f after, %d cores" % (mine["load before"], mine["load after"],
                                                                      os.cpu_count()))
-    print("%-20s %9s %9s %9s %8s %8s %6s" % ("batch (ms)", "loop", "t1", "t2", "loop/t1", "loop/t2", "t1/t2"))
+    ref = "%9s %8s" % ("ref loop", "ref/t1") if other else ""
+    print("%-20s %9s %9s %9s %8s %8s %6s %s" % ("batch (ms)", "loop", "t1", "t2", "loop/t1", "loop/t2", "t1/t2", ref))
     for name, r in mine.items():
-        if isinstance(r, dict) and "t1" in r:
-            print("%-20s %9.2f %9.2f %9.2f %8.2f %8.2f %6.2f" % (name, r["loop"], r["t1"], r["t2"], r["loop"] / r["t1"],
-                                                                 r["loop"] / r["t2"], r["t1"] / r["t2"]))
-        elif isinstance(r, dict) and "loop" in r:
-            print("%-20s %9.2f" % (name, r["loop"]))
+        if not isinstance(r, dict) or "loop" not in r:
+            continue
+        ref = ""
+        if other:
+            ref = "%9.2f" % other[name]["loop"] + (" %8.1f" % (other[name]["loop"] / r["t1"]) if "t1" in r else "")
+        if "t1" in r:
+            print("%-20s %9.2f %9.2f %9.2f %8.2f %8.2f %6.2f %s" % (
+                name, r["loop"], r["t1"], r["t2"], r["loop"] / r["t1"], r["loop"] / r["t2"], r["t1"] / r["t2"], ref))
+        else:
+            print("%-20s %9.2f %48s%s" % (name, r["loop"], "", ref))
     print()
     print("%-20s %9s %9s %9s" % ("Dask (ms)", "local", "dask", "overhead"))
     for name, r in mine.items():
