@@ -62,12 +62,7 @@ void setTexcoords(App& app, py::handle obj) {
   klampt::setTexcoords(app, a.data(), (std::size_t)a.size(), dim);
 }
 
-int elementId(const Appearance& s) {
-  if (!s.owner) return -1;
-  for (int id = 0; id < s.owner->numIDs(); ++id)
-    if (s.owner->elementAppearance(id) == s.app) return id;
-  return -1;
-}
+int elementId(const Appearance& s) { return s.owner ? s.owner->idOfAppearance(s.app.get()) : -1; }
 
 }  // namespace
 

@@ -120,6 +120,18 @@ std::shared_ptr<Appearance> World::elementAppearance(int id) const {
   }
 }
 
+int World::idOfGeometry(const Geometry* g) const {
+  for (int id = 0; id < numIDs(); ++id)
+    if (g && elementGeometry(id).get() == g) return id;
+  return -1;
+}
+
+int World::idOfAppearance(const Appearance* a) const {
+  for (int id = 0; id < numIDs(); ++id)
+    if (a && elementAppearance(id).get() == a) return id;
+  return -1;
+}
+
 template <class T>
 static int indexOf(const std::vector<std::shared_ptr<T>>& v, const T* p) {
   for (size_t i = 0; i < v.size(); ++i)

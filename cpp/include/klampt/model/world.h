@@ -78,6 +78,9 @@ struct World {
   /// Geometry of an element, null for robots and invalid ids.
   std::shared_ptr<Geometry> elementGeometry(int id) const;
   std::shared_ptr<Appearance> elementAppearance(int id) const;
+  /// ID of the element whose geometry (appearance) this is, or -1.
+  int idOfGeometry(const Geometry* g) const;
+  int idOfAppearance(const Appearance* a) const;
 
   int robotIndex(const Robot* r) const;
   int rigidObjectIndex(const RigidObject* o) const;
