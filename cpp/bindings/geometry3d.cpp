@@ -39,42 +39,6 @@ GeometryData wrap(GeometryType type) {
   return d;
 }
 
-GeometryData meshData(const klampt::TriangleMesh& mesh) {
-  klampt::validateTriangleMesh(mesh);
-  GeometryData d = wrap(GeometryType::TriangleMesh);
-  d.mesh = mesh;
-  return d;
-}
-
-GeometryData cloudData(const klampt::PointCloud& pc) {
-  GeometryData d = wrap(GeometryType::PointCloud);
-  d.pointCloud = pc;
-  if (pc.propertyNames.empty()) d.pointCloud.properties.resize(pc.points.rows(), 0);
-  klampt::validatePointCloud(d.pointCloud);
-  return d;
-}
-
-GeometryData primitiveData(const klampt::GeometricPrimitive& p) {
-  klampt::validatePrimitive(p);
-  GeometryData d = wrap(GeometryType::Primitive);
-  d.primitive = p;
-  return d;
-}
-
-GeometryData hullData(const klampt::ConvexHull& h) {
-  klampt::validateConvexHull(h);
-  GeometryData d = wrap(GeometryType::ConvexHull);
-  d.hull = h;
-  return d;
-}
-
-GeometryData gridData(const klampt::VolumeGrid& g) {
-  klampt::validateVolumeGrid(g);
-  GeometryData d = wrap(GeometryType::VolumeGrid);
-  d.grid = g;
-  return d;
-}
-
 const GeometryData& dataOfType(const Geometry3D& s, GeometryType type) {
   const GeometryData& d = *s.get().data;
   if (d.type != type)
@@ -102,12 +66,7 @@ Geometry3D standaloneOf(GeometryData data) {
   return g;
 }
 
-int elementId(const Geometry3D& s) {
-  if (!s.owner) return -1;
-  for (int id = 0; id < s.owner->numIDs(); ++id)
-    if (s.owner->elementGeometry(id) == s.geom) return id;
-  return -1;
-}
+int elementId(const Geometry3D& s) { return s.owner ? s.owner->idOfGeometry(s.geom.get()) : -1; }
 
 }  // namespace
 
@@ -116,11 +75,11 @@ void bindGeometry3D(py::module_& m) {
   addThisown(geomCls);
   geomCls.def(py::init<>())
       .def(py::init(&standaloneCopy), py::arg("arg2"))
-      .def(py::init([](const TriangleMeshHandle& h) { return standaloneOf(meshData(*h.data)); }), py::arg("arg2"))
-      .def(py::init([](const PointCloudHandle& h) { return standaloneOf(cloudData(*h.data)); }), py::arg("arg2"))
-      .def(py::init([](const PrimitiveHandle& h) { return standaloneOf(primitiveData(*h.data)); }), py::arg("arg2"))
-      .def(py::init([](const ConvexHullHandle& h) { return standaloneOf(hullData(*h.data)); }), py::arg("arg2"))
-      .def(py::init([](const VolumeGridHandle& h) { return standaloneOf(gridData(*h.data)); }), py::arg("arg2"))
+      .def(py::init([](const TriangleMeshHandle& h) { return standaloneOf(klampt::geometryDataOf(*h.data)); }), py::arg("arg2"))
+      .def(py::init([](const PointCloudHandle& h) { return standaloneOf(klampt::geometryDataOf(*h.data)); }), py::arg("arg2"))
+      .def(py::init([](const PrimitiveHandle& h) { return standaloneOf(klampt::geometryDataOf(*h.data)); }), py::arg("arg2"))
+      .def(py::init([](const ConvexHullHandle& h) { return standaloneOf(klampt::geometryDataOf(*h.data)); }), py::arg("arg2"))
+      .def(py::init([](const VolumeGridHandle& h) { return standaloneOf(klampt::geometryDataOf(*h.data)); }), py::arg("arg2"))
       .def("clone", &standaloneCopy, "A standalone copy (same as copy()).")
       .def("copy", &standaloneCopy, "A standalone copy: shape, current transform and margin.")
       .def("set",
@@ -155,12 +114,12 @@ void bindGeometry3D(py::module_& m) {
            [](const Geometry3D& s) { return handleOf<ConvexHullHandle>(dataOfType(s, GeometryType::ConvexHull).hull); })
       .def("getVolumeGrid",
            [](const Geometry3D& s) { return handleOf<VolumeGridHandle>(dataOfType(s, GeometryType::VolumeGrid).grid); })
-      .def("setTriangleMesh", [](Geometry3D& s, const TriangleMeshHandle& h) { setData(s, meshData(*h.data)); }, py::arg("arg2"))
-      .def("setPointCloud", [](Geometry3D& s, const PointCloudHandle& h) { setData(s, cloudData(*h.data)); }, py::arg("arg2"))
-      .def("setGeometricPrimitive", [](Geometry3D& s, const PrimitiveHandle& h) { setData(s, primitiveData(*h.data)); },
+      .def("setTriangleMesh", [](Geometry3D& s, const TriangleMeshHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); }, py::arg("arg2"))
+      .def("setPointCloud", [](Geometry3D& s, const PointCloudHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); }, py::arg("arg2"))
+      .def("setGeometricPrimitive", [](Geometry3D& s, const PrimitiveHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); },
            py::arg("arg2"))
-      .def("setConvexHull", [](Geometry3D& s, const ConvexHullHandle& h) { setData(s, hullData(*h.data)); }, py::arg("arg2"))
-      .def("setVolumeGrid", [](Geometry3D& s, const VolumeGridHandle& h) { setData(s, gridData(*h.data)); }, py::arg("arg2"))
+      .def("setConvexHull", [](Geometry3D& s, const ConvexHullHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); }, py::arg("arg2"))
+      .def("setVolumeGrid", [](Geometry3D& s, const VolumeGridHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); }, py::arg("arg2"))
       .def("setConvexHullGroup",
            [](Geometry3D& s, const Geometry3D& g1, const Geometry3D& g2) {
              const RigidTransform pose = g1.get().currentTransform;  // s may be g1

@@ -1,5 +1,7 @@
-// Type names, tight bounding boxes and baked transforms / scales of geometry data.
+// Type names, shape data of each type, tight bounding boxes and baked
+// transforms / scales of geometry data.
 #include "klampt/geometry/geometry.h"
+#include "klampt/geometry/primitive.h"
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -230,6 +232,52 @@ void editGroup(GeometryData& data, F edit) {
 }
 
 }  // namespace
+
+namespace {
+
+GeometryData ofType(GeometryType type) {
+  GeometryData d;
+  d.type = type;
+  return d;
+}
+
+}  // namespace
+
+GeometryData geometryDataOf(const TriangleMesh& mesh) {
+  validateTriangleMesh(mesh);
+  GeometryData d = ofType(GeometryType::TriangleMesh);
+  d.mesh = mesh;
+  return d;
+}
+
+GeometryData geometryDataOf(const PointCloud& pc) {
+  GeometryData d = ofType(GeometryType::PointCloud);
+  d.pointCloud = pc;
+  if (pc.propertyNames.empty()) d.pointCloud.properties.resize(pc.points.rows(), 0);
+  validatePointCloud(d.pointCloud);
+  return d;
+}
+
+GeometryData geometryDataOf(const GeometricPrimitive& p) {
+  validatePrimitive(p);
+  GeometryData d = ofType(GeometryType::Primitive);
+  d.primitive = p;
+  return d;
+}
+
+GeometryData geometryDataOf(const ConvexHull& hull) {
+  validateConvexHull(hull);
+  GeometryData d = ofType(GeometryType::ConvexHull);
+  d.hull = hull;
+  return d;
+}
+
+GeometryData geometryDataOf(const VolumeGrid& grid) {
+  validateVolumeGrid(grid);
+  GeometryData d = ofType(GeometryType::VolumeGrid);
+  d.grid = grid;
+  return d;
+}
 
 void transformPoints(Points& pts, const RigidTransform& T) {
   for (Eigen::Index i = 0; i < pts.rows(); ++i) pts.row(i) = T.apply(pts.row(i).transpose()).transpose();

@@ -180,6 +180,15 @@ void validateConvexHull(const ConvexHull& hull);
 /// bounds are not finite with bmin <= bmax.
 void validateVolumeGrid(const VolumeGrid& grid);
 
+/// Shape data holding a copy of a mesh, point cloud, primitive, convex hull
+/// or volume grid, validated first (std::invalid_argument as the validate
+/// functions say). A point cloud without properties gets an n x 0 table.
+GeometryData geometryDataOf(const TriangleMesh& mesh);
+GeometryData geometryDataOf(const PointCloud& pc);
+GeometryData geometryDataOf(const GeometricPrimitive& p);
+GeometryData geometryDataOf(const ConvexHull& hull);
+GeometryData geometryDataOf(const VolumeGrid& grid);
+
 /// Applies T to each row of an n x 3 point array (mesh vertices, hull points).
 void transformPoints(Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>& pts, const RigidTransform& T);
 /// Moves a point cloud's points by T and rotates its normal_x/y/z properties.
