@@ -542,6 +542,10 @@ def test_mesh_and_cloud_elements():
     assert pc.getElement(0).getGeometricPrimitive().type == "Point"
     with pytest.raises(ValueError):
         g.setElement(0, sphere_geometry())
+    with pytest.raises(ValueError, match="needs a Group, TriangleMesh or PointCloud, not an empty geometry"):
+        Geometry3D().setElement(0, sphere_geometry())
+    with pytest.raises(ValueError, match="not GeometricPrimitive"):
+        sphere_geometry().setElement(0, sphere_geometry())
 
 
 def test_set_convex_hull_group():

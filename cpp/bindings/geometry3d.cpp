@@ -133,11 +133,7 @@ void bindGeometry3D(py::module_& m) {
            py::arg("element"), "A standalone copy of a group member, mesh triangle or cloud point (local coordinates).")
       .def("setElement",
            [](Geometry3D& s, int i, const Geometry3D& e) {
-             GeometryData element = *e.get().data;
-             if (s.get().data->type != GeometryType::Group && s.get().data->type != GeometryType::TriangleMesh &&
-                 s.get().data->type != GeometryType::PointCloud)
-               throw py::value_error(std::string("setElement needs a Group, TriangleMesh or PointCloud, not ") +
-                                     (s.get().empty() ? "an empty geometry" : klampt::geometryTypeName(s.get().data->type)));
+             const GeometryData element = *e.get().data;  // a copy: e may be s
              klampt::setElement(s.get().mutableData(), i, element);
            },
            py::arg("element"), py::arg("data"))

@@ -202,8 +202,8 @@ void setElement(GeometryData& data, int index, const GeometryData& element) {
       for (int c = 0; c < 3; ++c) data.pointCloud.points(index, c) = element.primitive.properties[c];
       return;
     default:
-      throw std::invalid_argument(std::string("setElement is only available for Group, TriangleMesh and PointCloud, not ") +
-                                  geometryTypeName(data.type));
+      throw std::invalid_argument(std::string("setElement needs a Group, TriangleMesh or PointCloud, not ") +
+                                  (data.type == GeometryType::Empty ? "an empty geometry" : geometryTypeName(data.type)));
   }
 }
 
