@@ -132,12 +132,14 @@ PointMatrix hullPoints(const GeometryData& data) {
 
 GeometryData hullOfPair(const Geometry& g1, const Geometry& g2) {
   const RigidTransform rel = g1.currentTransform.inverse() * g2.currentTransform;
-  const PointMatrix a = hullPoints(*g1.data), b = hullPoints(*g2.data);
+  const PointMatrix a = hullPoints(*g1.data);
+  PointMatrix b = hullPoints(*g2.data);
+  transformPoints(b, rel);
   GeometryData d;
   d.type = GeometryType::ConvexHull;
   d.hull.points.resize(a.rows() + b.rows(), 3);
   d.hull.points.topRows(a.rows()) = a;
-  for (Eigen::Index i = 0; i < b.rows(); ++i) d.hull.points.row(a.rows() + i) = rel.apply(b.row(i).transpose()).transpose();
+  d.hull.points.bottomRows(b.rows()) = b;
   return d;
 }
 

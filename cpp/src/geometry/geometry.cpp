@@ -231,13 +231,12 @@ void editGroup(GeometryData& data, F edit) {
   }
 }
 
-}  // namespace
-
-namespace {
-
-GeometryData ofType(GeometryType type) {
+/// Shape data of `type` holding a copy of `shape` in `member`.
+template <class Shape>
+GeometryData holding(GeometryType type, Shape GeometryData::*member, const Shape& shape) {
   GeometryData d;
   d.type = type;
+  d.*member = shape;
   return d;
 }
 
@@ -245,14 +244,11 @@ GeometryData ofType(GeometryType type) {
 
 GeometryData geometryDataOf(const TriangleMesh& mesh) {
   validateTriangleMesh(mesh);
-  GeometryData d = ofType(GeometryType::TriangleMesh);
-  d.mesh = mesh;
-  return d;
+  return holding(GeometryType::TriangleMesh, &GeometryData::mesh, mesh);
 }
 
 GeometryData geometryDataOf(const PointCloud& pc) {
-  GeometryData d = ofType(GeometryType::PointCloud);
-  d.pointCloud = pc;
+  GeometryData d = holding(GeometryType::PointCloud, &GeometryData::pointCloud, pc);
   if (pc.propertyNames.empty()) d.pointCloud.properties.resize(pc.points.rows(), 0);
   validatePointCloud(d.pointCloud);
   return d;
@@ -260,23 +256,17 @@ GeometryData geometryDataOf(const PointCloud& pc) {
 
 GeometryData geometryDataOf(const GeometricPrimitive& p) {
   validatePrimitive(p);
-  GeometryData d = ofType(GeometryType::Primitive);
-  d.primitive = p;
-  return d;
+  return holding(GeometryType::Primitive, &GeometryData::primitive, p);
 }
 
 GeometryData geometryDataOf(const ConvexHull& hull) {
   validateConvexHull(hull);
-  GeometryData d = ofType(GeometryType::ConvexHull);
-  d.hull = hull;
-  return d;
+  return holding(GeometryType::ConvexHull, &GeometryData::hull, hull);
 }
 
 GeometryData geometryDataOf(const VolumeGrid& grid) {
   validateVolumeGrid(grid);
-  GeometryData d = ofType(GeometryType::VolumeGrid);
-  d.grid = grid;
-  return d;
+  return holding(GeometryType::VolumeGrid, &GeometryData::grid, grid);
 }
 
 void transformPoints(Points& pts, const RigidTransform& T) {
