@@ -121,14 +121,16 @@ std::shared_ptr<Appearance> World::elementAppearance(int id) const {
 }
 
 int World::idOfGeometry(const Geometry* g) const {
+  if (!g) return -1;
   for (int id = 0; id < numIDs(); ++id)
-    if (g && elementGeometry(id).get() == g) return id;
+    if (elementGeometry(id).get() == g) return id;
   return -1;
 }
 
 int World::idOfAppearance(const Appearance* a) const {
+  if (!a) return -1;
   for (int id = 0; id < numIDs(); ++id)
-    if (a && elementAppearance(id).get() == a) return id;
+    if (elementAppearance(id).get() == a) return id;
   return -1;
 }
 

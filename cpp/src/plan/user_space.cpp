@@ -33,7 +33,7 @@ void UserSpace::addFeasibilityTest(const std::string& name, TestedSpace::Test te
 
 void UserSpace::setFeasibility(TestedSpace::Test test) {
   if (robot_)
-    robot_->addExtraTest("feasible", std::move(test));
+    addFeasibilityTest("feasible", std::move(test));
   else
     tested_->setFeasibility(std::move(test));
 }
