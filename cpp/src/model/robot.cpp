@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include "klampt/math/sincos.h"
 #include "klampt/model/world.h"
 
 namespace klampt {
@@ -72,8 +73,8 @@ inline void rotateAboutLocalAxis(Matrix3& M, const Vector3& axis, double q) {
   for (int k = 0; k < 3; ++k) {
     const int a = (k + 1) % 3, b = (k + 2) % 3;
     if (axis[a] != 0.0 || axis[b] != 0.0 || std::abs(axis[k]) != 1.0) continue;
-    const double angle = axis[k] * q;
-    const double c = std::cos(angle), s = std::sin(angle);
+    double c, s;
+    sinCos(axis[k] * q, s, c);
     const Vector3 colA = M.col(a);
     M.col(a) = c * colA + s * M.col(b);
     M.col(b) = c * M.col(b) - s * colA;
@@ -96,7 +97,11 @@ void Robot::placeLinkFrame(int i) {
     T = l.parentTransform;
   } else {
     const RigidTransform& P = linkTransforms[l.parent];
-    T.R.noalias() = P.R * l.parentTransform.R;
+    // Most joint frames are only translated from their parent's.
+    if (l.parentTransform.R == Matrix3::Identity())
+      T.R = P.R;
+    else
+      T.R.noalias() = P.R * l.parentTransform.R;
     T.t.noalias() = P.R * l.parentTransform.t;
     T.t += P.t;
   }
