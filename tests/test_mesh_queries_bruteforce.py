@@ -1,7 +1,7 @@
 """Mesh queries against brute force over every triangle: mesh-mesh distance
 at close range with a new relative orientation on every call (no reusable
-warm start), the first hit of rays on a real link mesh, and mesh-mesh
-contacts (every triangle pair within the padding)."""
+warm start), collision of single triangles, the first hit of rays on a real
+link mesh, and mesh-mesh contacts (every triangle pair within the padding)."""
 import os
 
 import numpy as np
@@ -11,7 +11,7 @@ import klampt
 from klampt.math import so3
 
 from conftest import SHARED_DATA, require_shared_data
-from geometry_oracles import point_triangle_distances, segment_segment_distances
+from geometry_oracles import hulls_overlap, point_triangle_distances, segment_segment_distances
 
 
 def mesh_arrays(geom):
@@ -114,6 +114,44 @@ def brute_triangle_pair_distances(ga, gb):
         for b0, b1 in eb:
             d = np.minimum(d, segment_segment_distances(a0, a1, b0, b1))
     return d
+
+
+def triangle_geometry(P):
+    m = klampt.TriangleMesh()
+    m.setVertices(np.asarray(P, dtype=float))
+    m.setIndices(np.array([[0, 1, 2]], dtype=np.int32))
+    return klampt.Geometry3D(m)
+
+
+def test_single_triangles_collide_exactly_when_they_share_a_point():
+    # Every mesh-mesh collision ends in triangle pairs: generic ones, coplanar
+    # ones (only in-plane axes separate them) and, one pair in nine, a
+    # triangle of no area (a segment). The truth is a linear program over
+    # the convex weights of both triangles.
+    rng = np.random.default_rng(5)
+    outcomes, ambiguous = [], 0
+    for k in range(900):
+        P = rng.uniform(-1, 1, (3, 3))
+        Q = rng.uniform(-1, 1, (3, 3)) * 0.8 + rng.uniform(-1, 1, 3) * 1.5
+        if k % 3 == 1:
+            P[:, 2] = Q[:, 2] = 0.0
+        if k % 9 == 2:
+            Q[2] = Q[1]
+        # Pairs whose answer changes when both triangles shrink or grow by
+        # 1e-5 about their centroids touch within the program's tolerance.
+        expected = {hulls_overlap(*(c + f * (T - c) for T, c in ((P, P.mean(0)), (Q, Q.mean(0)))))
+                    for f in (1 - 1e-5, 1 + 1e-5)}
+        if len(expected) > 1:
+            ambiguous += 1
+            continue
+        expected = expected.pop()
+        ga, gb = triangle_geometry(P), triangle_geometry(Q)
+        assert ga.collides(gb) == expected, (P, Q)
+        assert gb.collides(ga) == expected, (P, Q)
+        outcomes.append((expected, k % 3 == 1))
+    assert ambiguous < 20
+    # Both answers occur, for coplanar pairs and for the others.
+    assert set(outcomes) == {(True, True), (True, False), (False, True), (False, False)}
 
 
 def test_mesh_contacts_are_every_triangle_pair_within_the_padding():
