@@ -41,10 +41,7 @@ Robot& RobotCopies::at(int worker, const double* q) {
 Robot& RobotCopies::atLinks(int worker, const double* q, const std::vector<int>& frames, bool placeGeometry) {
   Robot& r = of(worker);
   r.q = Eigen::Map<const VectorX>(q, r.numLinks());
-  if (placeGeometry)
-    for (int k : frames) r.updateLinkFrame(k);
-  else
-    for (int k : frames) r.placeLinkFrame(k);
+  r.placeLinkFrames(frames, placeGeometry);
   return r;
 }
 

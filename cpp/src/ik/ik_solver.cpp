@@ -48,7 +48,7 @@ class RobotProblem : public IKProblem {
       robot_.updateFrames();
       return;
     }
-    for (int i : goalFrames_) robot_.updateLinkFrame(i);  // ascending: parents first
+    robot_.placeLinkFrames(goalFrames_, true);  // ascending: parents first
   }
 
   void residual(VectorX& f) const override { goalsResidual(robot_, goals_, f); }

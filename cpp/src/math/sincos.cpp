@@ -29,14 +29,24 @@ double fromBits(std::uint64_t b) {
   return v;
 }
 
-}  // namespace
+/// Whether the kernel cannot take x: too large for the three-part
+/// reduction, not finite, or a zero (whose sign sin keeps).
+bool outsideKernel(double x) { return !(std::abs(x) < 1e5) || x == 0.0; }
 
-void sinCos(double x, double& s, double& c) {
-  if (!(std::abs(x) < 1e5) || x == 0.0) {  // x == 0: sin(-0) is -0
-    s = std::sin(x);
-    c = std::cos(x);
+/// sin and cos where the kernel cannot take x.
+void sinCosOutside(double x, double& s, double& c) {
+  if (x == 0.0) {  // a fixed joint's angle, often
+    s = x;
+    c = 1.0;
     return;
   }
+  s = std::sin(x);
+  c = std::cos(x);
+}
+
+/// sin and cos of |x| < 1e5 without a branch, so that a loop of it runs on
+/// vector registers.
+inline void sinCosKernel(double x, double& s, double& c) {
   const double shifted = x * kTwoOverPi + kRoundShift;
   const double k = shifted - kRoundShift;  // nearest integer to x / (pi/2)
   const std::uint64_t quadrant = bitsOf(shifted);  // k mod 4 in the low two bits
@@ -57,12 +67,27 @@ void sinCos(double x, double& s, double& c) {
   const double half = 0.5 * z, head = 1.0 - half;
   const double cosR = head + (((1.0 - head) - half) + z2 * cosTail);
   // Odd quadrants swap sine and cosine; bit 1 of the quadrant flips the
-  // sine's sign, bit 1 of the next quadrant the cosine's. No branches: the
-  // quadrant of random angles is unpredictable.
-  const double pair[2] = {sinR, cosR};
-  const std::uint64_t odd = quadrant & 1;
-  s = fromBits(bitsOf(pair[odd]) ^ ((quadrant & 2) << 62));
-  c = fromBits(bitsOf(pair[odd ^ 1]) ^ (((quadrant + 1) & 2) << 62));
+  // sine's sign, bit 1 of the next quadrant the cosine's. Bit masks rather
+  // than branches: the quadrant of random angles is unpredictable.
+  const std::uint64_t swap = -(quadrant & 1);
+  const std::uint64_t sinBits = bitsOf(sinR), cosBits = bitsOf(cosR);
+  s = fromBits(((sinBits & ~swap) | (cosBits & swap)) ^ ((quadrant & 2) << 62));
+  c = fromBits(((cosBits & ~swap) | (sinBits & swap)) ^ (((quadrant + 1) & 2) << 62));
+}
+
+}  // namespace
+
+void sinCos(double x, double& s, double& c) {
+  if (outsideKernel(x))
+    sinCosOutside(x, s, c);
+  else
+    sinCosKernel(x, s, c);
+}
+
+void sinCos(const double* x, int n, double* s, double* c) {
+  for (int i = 0; i < n; ++i) sinCosKernel(x[i], s[i], c[i]);
+  for (int i = 0; i < n; ++i)
+    if (outsideKernel(x[i])) sinCosOutside(x[i], s[i], c[i]);
 }
 
 }  // namespace klampt

@@ -67,20 +67,37 @@ void Robot::setConfig(const VectorX& config) {
 
 namespace {
 
-// M <- M * exp(q [axis]x). Joint axes are nearly always a signed coordinate
-// axis, where the product only mixes two columns of M.
-inline void rotateAboutLocalAxis(Matrix3& M, const Vector3& axis, double q) {
+// M <- M * exp(q [axis]x), given sin q and cos q. Joint axes are nearly
+// always a signed coordinate axis, where the product only mixes two columns of M.
+inline void rotateAboutLocalAxis(Matrix3& M, const Vector3& axis, double q, double sinQ, double cosQ) {
   for (int k = 0; k < 3; ++k) {
     const int a = (k + 1) % 3, b = (k + 2) % 3;
     if (axis[a] != 0.0 || axis[b] != 0.0 || std::abs(axis[k]) != 1.0) continue;
-    double c, s;
-    sinCos(axis[k] * q, s, c);
+    const double s = axis[k] * sinQ;  // about -e_k, the angle is -q
     const Vector3 colA = M.col(a);
-    M.col(a) = c * colA + s * M.col(b);
-    M.col(b) = c * M.col(b) - s * colA;
+    M.col(a) = cosQ * colA + s * M.col(b);
+    M.col(b) = cosQ * M.col(b) - s * colA;
     return;
   }
   M = M * momentRotation(axis * q);
+}
+
+/// Places the frames of links linkAt(0..m) in that order, eight at a time:
+/// the sines and cosines of their joint values together, then each frame.
+template <class LinkAt>
+void placeFrames(Robot& r, int m, LinkAt linkAt, bool placeGeometry) {
+  constexpr int kChunk = 8;
+  for (int k0 = 0; k0 < m; k0 += kChunk) {
+    const int len = std::min(kChunk, m - k0);
+    double angles[kChunk] = {}, sines[kChunk], cosines[kChunk];
+    for (int k = 0; k < len; ++k) angles[k] = r.q[linkAt(k0 + k)];
+    sinCos(angles, len, sines, cosines);
+    for (int k = 0; k < len; ++k) {
+      const int i = linkAt(k0 + k);
+      r.placeLinkFrame(i, sines[k], cosines[k]);
+      if (placeGeometry) r.links[i].geometry->currentTransform = r.linkTransforms[i];
+    }
+  }
 }
 
 }  // namespace
@@ -91,6 +108,12 @@ void Robot::updateLinkFrame(int i) {
 }
 
 void Robot::placeLinkFrame(int i) {
+  double s = 0.0, c = 1.0;
+  if (!links[i].prismatic) sinCos(q[i], s, c);
+  placeLinkFrame(i, s, c);
+}
+
+void Robot::placeLinkFrame(int i, double sinQ, double cosQ) {
   const Link& l = links[i];
   RigidTransform& T = linkTransforms[i];
   if (l.parent < 0) {
@@ -108,12 +131,15 @@ void Robot::placeLinkFrame(int i) {
   if (l.prismatic)
     T.t.noalias() += T.R * (l.axis * q[i]);
   else if (q[i] != 0.0)
-    rotateAboutLocalAxis(T.R, l.axis, q[i]);
+    rotateAboutLocalAxis(T.R, l.axis, q[i], sinQ, cosQ);
+}
+
+void Robot::placeLinkFrames(const std::vector<int>& frames, bool placeGeometry) {
+  placeFrames(*this, (int)frames.size(), [&](int k) { return frames[k]; }, placeGeometry);
 }
 
 void Robot::updateFrames() {
-  const int n = numLinks();
-  for (int i = 0; i < n; ++i) updateLinkFrame(i);
+  placeFrames(*this, numLinks(), [](int k) { return k; }, true);
 }
 
 void Robot::updateSubtree(int link) {

@@ -115,6 +115,12 @@ struct Robot {
   /// updateLinkFrame without placing the link's geometry (for callers that
   /// read only linkTransforms).
   void placeLinkFrame(int i);
+  /// placeLinkFrame given sin and cos of q[i] (which prismatic links ignore).
+  void placeLinkFrame(int i, double sinQ, double cosQ);
+  /// Places the frames of `frames` in order (each after its parent), with
+  /// their sines and cosines computed together; with placeGeometry, their
+  /// geometries too. The same transforms as placeLinkFrame on each, bit for bit.
+  void placeLinkFrames(const std::vector<int>& frames, bool placeGeometry);
   /// Recomputes the transforms of `link` and its descendants only.
   void updateSubtree(int link);
   /// Transform contributed by link i's own DOF at value qi.
