@@ -9,14 +9,16 @@ processes, against the same batch run here.
     python benchmarks/bench_batch.py [--compare REFERENCE_PYTHON]
 
 Columns: loop (the Python loop), t1 / t2 (the batch on 1 / 2 threads),
-loop/t1, loop/t2 and t1/t2 (speed-ups). The setConfig row is the loop that
-only sets each configuration: what every loop pays per item before its
-query. With --compare, the same loops run under the other interpreter's
-klampt (which has no batch module), in the same sitting: columns ref loop
-and ref/t1, what a loop written for that klampt gains from the batch. Dask rows: local (the batch here on as many threads as workers), dask
-(the same batch on the cluster), overhead (dask/local - 1). The load average
-before and after is printed: on a shared machine, t1/t2 means little unless
-it is well below the core count.
+loop/t1, loop/t2 and t1/t2 (speed-ups). The loop and the batches are timed
+in turn, seven rounds, and each speed-up is the median of the rounds' own.
+The setConfig row is the loop that only sets each configuration: what every
+loop pays per item before its query. With --compare, the same loops run
+under the other interpreter's klampt (which has no batch module), in the
+same sitting: columns ref loop and ref/t1, what a loop written for that
+klampt gains from the batch. Dask rows: local (the batch here on as many
+threads as workers), dask (the same batch on the cluster), overhead
+(dask/local - 1). The load average before and after is printed: on a shared
+machine, t1/t2 means little unless it is well below the core count.
 """
 import os
 import statistics
@@ -36,14 +38,33 @@ N_CONFIGS, N_TARGETS = 10000, 1000
 DASK_RUNS, DASK_DURATION = 16, 3.0  # a batch of a few seconds
 
 
-def median_ms(f, repeat):
-    f()  # warm: first calls build per-thread caches and collision structures
+def median_ms(f, repeat, warm=True):
+    if warm:
+        f()  # first calls build per-thread caches and collision structures
     times = []
     for _ in range(repeat):
         t0 = time.perf_counter()
         f()
         times.append(time.perf_counter() - t0)
     return statistics.median(times) * 1e3
+
+
+def measure_interleaved(loop, batch_call, rounds=7):
+    """The loop, then the batch on 1 and 2 threads (median of 3 each), round
+    after round, so that a machine whose speed drifts (other work, clock
+    changes) slows both sides of each round alike: medians of each and of
+    the per-round speed-ups."""
+    loop(), batch_call(1), batch_call(2)  # warm: per-thread caches, collision structures
+    rows = []
+    for _ in range(rounds):
+        row = {"loop": median_ms(loop, 1, warm=False)}
+        row.update(t1=median_ms(lambda: batch_call(1), 3, warm=False), t2=median_ms(lambda: batch_call(2), 3, warm=False))
+        rows.append(row)
+    out = {k: statistics.median(r[k] for r in rows) for k in ("loop", "t1", "t2")}
+    out.update({"loop/t1": statistics.median(r["loop"] / r["t1"] for r in rows),
+                "loop/t2": statistics.median(r["loop"] / r["t2"] for r in rows),
+                "t1/t2": statistics.median(r["t1"] / r["t2"] for r in rows)})
+    return out
 
 
 def setup():
@@ -111,9 +132,10 @@ def measure():
 
     loops = {"FK 1e4": fk_loop, "selfCollides 1e4": self_loop, "worldCollides 1e4": world_loop, "IK 1e3": ik_loop}
     results = {"load before": os.getloadavg()[0], "setConfig 1e4": {"loop": median_ms(config_loop, 5)}}
-    for name, loop in loops.items():
-        results[name] = {"loop": median_ms(loop, 5)}
-    if has_batch():
+    if not has_batch():
+        for name, loop in loops.items():
+            results[name] = {"loop": median_ms(loop, 5)}
+    else:
         from klampt import batch
         batches = {
             "FK 1e4": lambda t: batch.forward_kinematics(robot, Q, links=[end], num_threads=t),
@@ -122,7 +144,7 @@ def measure():
             "IK 1e3": lambda t: batch.solve_ik(robot, objs, initial=q0, num_threads=t),
         }
         for name, fn in batches.items():
-            results[name].update(t1=median_ms(lambda: fn(1), 9), t2=median_ms(lambda: fn(2), 9))
+            results[name] = measure_interleaved(loops[name], fn)
         results.update(measure_dask())
     results["load after"] = os.getloadavg()[0]
     return results
@@ -166,7 +188,7 @@ def print_table(mine, other):
             ref = "%9.2f" % other[name]["loop"] + (" %8.1f" % (other[name]["loop"] / r["t1"]) if "t1" in r else "")
         if "t1" in r:
             print("%-20s %9.2f %9.2f %9.2f %8.2f %8.2f %6.2f %s" % (
-                name, r["loop"], r["t1"], r["t2"], r["loop"] / r["t1"], r["loop"] / r["t2"], r["t1"] / r["t2"], ref))
+                name, r["loop"], r["t1"], r["t2"], r["loop/t1"], r["loop/t2"], r["t1/t2"], ref))
         else:
             print("%-20s %9.2f %48s%s" % (name, r["loop"], "", ref))
     print()
