@@ -168,9 +168,8 @@ def test_revolute_link_rotations_are_sine_and_cosine_to_the_last_bits(arm):
             R = robot.link(1).getTransform()[0]
             assert R[2] == 0.0 and R[5] == 0.0 and R[8] == 1.0
             for got, f, g in ((R[0], np.cos, math.cos), (R[1], np.sin, math.sin)):
-                truth = float(f(np.longdouble(x))) if extended else g(x)
-                err = abs(np.longdouble(got) - f(np.longdouble(x))) if extended else abs(got - truth)
-                worst = max(worst, float(err) / np.spacing(abs(truth)))
+                truth = f(np.longdouble(x)) if extended else g(x)
+                worst = max(worst, float(abs(np.longdouble(got) - truth)) / np.spacing(abs(float(truth))))
         assert worst <= ulps + (0.0 if extended else 1.0), (bound, worst)
     for x in (0.0, 1e5, -3e7, 1e300):
         q[1] = x

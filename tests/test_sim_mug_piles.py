@@ -1,8 +1,8 @@
 """Piles of dense meshes on a block: mugs of 22,300 triangles dropped from
 several heights onto the block terrain, 10 and 22 at a time, simulated for
-3 s, and an arm pushing through a pile, simulated until 2.4 s after it leaves. Every mug must end finite,
-on the block, at rest and outside every other mug, and the block must carry
-the weight of what rests on it."""
+3 s, and an arm pushing through a pile, simulated until 2.4 s after it
+leaves. Every mug must end finite, on the block, at rest and outside every
+other mug, and the block must carry the weight of what rests on it."""
 import math
 import os
 
