@@ -14,6 +14,7 @@ from klampt._viewport import Viewport  # noqa: F401,E402
 from klampt._threejs import threejs_get_scene, threejs_get_transforms  # noqa: F401,E402
 from klampt._widgets import (Widget, WidgetSet, PointPoser, TransformPoser, ObjectPoser,  # noqa: F401,E402
                              RobotPoser)
+from klampt._shape_widgets import AABBPoser, BoxPoser, SpherePoser  # noqa: F401,E402
 from klampt import _gl_methods as _gl_methods  # noqa: E402
 
 # The drawGL family is Python (it draws through klampt.vis's renderer), so
