@@ -258,7 +258,10 @@ def xvfb_command(*cmd, needs="glfw"):
 
 @pytest.fixture
 def vis(monkeypatch):
-    """klampt.vis on the offscreen backend with a fresh 320 x 240 window."""
+    """klampt.vis on the offscreen backend with a fresh 320 x 240 window
+    whose camera is fixed to the default view (so that the first ``add``
+    does not frame the item: the tests check the default camera's
+    conventions)."""
     monkeypatch.delenv("KLAMPT_VIS_HEADLESS_TIMEOUT", raising=False)
     monkeypatch.delenv("KLAMPT_VIS_SCREENSHOT_DIR", raising=False)
     from klampt import vis as v
@@ -266,5 +269,6 @@ def vis(monkeypatch):
     v.init('offscreen')
     v.createWindow('test')
     v.resizeWindow(320, 240)
+    v.setViewport(v.getViewport())
     yield v
     v.kill()

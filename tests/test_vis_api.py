@@ -121,6 +121,8 @@ def test_item_config_plots_and_json_config(tmp_path):
     from klampt import vis
     vis.init('null')
     vis.createWindow('api')
+    vp = vis.getViewport()
+    assert (vp.w, vp.h, vp.fov, vp.camera.dist) == (640, 480, 30.0, 6.0)
     vis.add('T', ([1, 0, 0, 0, 1, 0, 0, 0, 1], [0, 0, 0]))
     vis.setItemConfig('T', so3.identity() + [1, 2, 3])
     assert vis.getItemConfig('T') == so3.identity() + [1, 2, 3]
@@ -138,8 +140,6 @@ def test_item_config_plots_and_json_config(tmp_path):
     vis.setColor('T', 1, 1, 1)
     vis.loadJsonConfig(saved)
     assert vis.getAttribute('T', 'color') == [0, 1, 0, 1.0]
-    vp = vis.getViewport()
-    assert (vp.w, vp.h, vp.fov, vp.camera.dist) == (640, 480, 30.0, 6.0)
     vis.addButton('Go', lambda: None)
     states = []
     vis.addCheckbox('Flag', lambda s: states.append(s))

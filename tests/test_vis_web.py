@@ -155,7 +155,9 @@ def _browser_screenshot(tmp_path, html_text):
 
 def _sphere_scene():
     from klampt.vis._scene import VisualizationScene
+    from klampt.vis.glviewport import GLViewport
     scene = VisualizationScene()
+    scene.setViewport(GLViewport())  # the default camera, which _check_sphere_render assumes
     scene.add('s', sphere_geometry(), color=(1, 0, 0, 1), hide_label=True)
     scene.add('p', [1.5, 0, 0], color=(0, 0, 1, 1), size=12, hide_label=True)
     return scene

@@ -1,7 +1,6 @@
 """Camera helpers of the scene: fitting the camera to the items
 (``autoFitCamera``), camera controllers (``followCamera``) and ray casting of
 items for picking."""
-import math
 import warnings
 
 from klampt.math import se3, so3, vectorops
@@ -12,111 +11,15 @@ def _names(item):
     return {c.__name__ for c in type(item).__mro__}
 
 
-def _offsets(obj):
-    """Points that move with the object (link origins relative to the zero
-    configuration, object positions), as the reference collects them."""
-    names = _names(obj)
-    if 'WorldModel' in names:
-        res = []
-        for i in range(obj.numRobots()):
-            res += _offsets(obj.robot(i))
-        for i in range(obj.numRigidObjects()):
-            res += _offsets(obj.rigidObject(i))
-        return res
-    if 'RobotModel' in names:
-        return [obj.link(i).getTransform()[1] for i in range(obj.numLinks())]
-    if names & {'RobotModelLink', 'RigidObjectModel'}:
-        return [obj.getTransform()[1]]
-    if 'Geometry3D' in names:
-        return [obj.getCurrentTransform()[1]]
-    if 'VisAppearance' in names:
-        if 'TerrainModel' in _names(obj.item):
-            return []
-        res = _offsets(obj.item)
-        if res:
-            return res
-        if not obj.subAppearances:
-            bb = obj.getBounds()
-            return [vectorops.mul(vectorops.add(bb[0], bb[1]), 0.5)] if bb is not None else []
-        res = []
-        for a in obj.subAppearances.values():
-            res += _offsets(a)
-        return res
-    return []
-
-
-def _bounds(obj, terrains=False):
-    """Corner points of the items' boxes (terrains only when asked)."""
-    if 'VisAppearance' in _names(obj):
-        if obj.subAppearances:
-            res = []
-            for a in obj.subAppearances.values():
-                res += _bounds(a, terrains)
-            return res
-        if 'TerrainModel' in _names(obj.item) and not terrains:
-            return []
-        bb = obj.getBounds()
-        return list(bb) if bb is not None else []
-    return []
-
-
 def autoFitViewport(viewport, objects, zoom=True, rotate=True):
-    """Aims a GLViewport at the objects (VisAppearances): centres on their
-    bounding boxes and, with ``rotate``, looks along the normal of a plane
-    fitted to their moving points. Terrains count only when nothing else is
-    there; the near plane never puts the camera inside the items."""
-    from klampt.model.geometry import fit_plane_centroid
-    ofs = sum([_offsets(o) for o in objects], [])
-    pts = sum([_bounds(o) for o in objects], [])
-    if not pts and not ofs:
-        pts = sum([_bounds(o, terrains=True) for o in objects], [])
-    viewport.camera.rot = [0., 0., 0.]
-    viewport.camera.tgt = [0., 0., 0.]
-    viewport.camera.dist = 6.0
-    viewport.clippingplanes = (0.2, 20)
-    if not ofs and not pts:
-        return
-    print("auto-fitting camera")
-    pts = pts + ofs
-    bmin = [min(p[i] for p in pts) for i in range(3)]
-    bmax = [max(p[i] for p in pts) for i in range(3)]
-    center = vectorops.mul(vectorops.add(bmin, bmax), 0.5)
-    viewport.camera.tgt = center
-    if zoom:
-        radius = max(vectorops.distance(bmin, center), 0.25)
-        viewport.camera.dist = 1.2 * radius / math.tan(math.radians(viewport.fov * 0.5))
-    if rotate:
-        viewport.camera.rot = [0, math.radians(30), math.radians(45)]
-        normal = None
-        for candidate in (ofs, pts):
-            try:
-                normal = fit_plane_centroid(candidate)[1]
-                break
-            except (ValueError, ZeroDivisionError):
-                continue
-        if normal is None:
-            normal = [0.0, 1.0, 0.0]
-        if normal[2] > 0:
-            normal = vectorops.mul(normal, -1)
-        z, x, y = so3.matrix(so3.inv(so3.canonical(normal)))
-        yaw = math.atan2(normal[0], normal[1])
-        pitch = math.atan2(-normal[2], vectorops.norm(normal[0:2]))
-        viewport.camera.rot = [0, pitch, yaw]
-    else:
-        x, y, z = [1, 0, 0], [0, 0, 1], [0, 1, 0]
-    if zoom:
-        aspect = float(viewport.w) / viewport.h
-        radius = max([abs(vectorops.dot(x, vectorops.sub(center, p))) for p in pts] +
-                     [abs(vectorops.dot(y, vectorops.sub(center, p))) * aspect for p in pts] + [0.25])
-        zs = [vectorops.dot(z, vectorops.sub(center, p)) for p in pts]
-        viewport.camera.tgt = center
-        viewport.camera.dist = 1.2 * radius / math.tan(math.radians(viewport.fov * 0.5))
-        near, far = viewport.clippingplanes
-        if viewport.camera.dist + min(zs) < near:
-            near = max((viewport.camera.dist + min(zs)) * 0.5, radius * 0.1)
-        if viewport.camera.dist + max(zs) > far:
-            far = max((viewport.camera.dist + max(zs)) * 1.5, radius * 3)
-        viewport.clippingplanes = (max(1e-3, near), far)
+    """Aims a GLViewport at the objects (VisAppearances) as a person would:
+    from above the floor, z up, slightly above the robots and objects, which
+    fill the view; terrains count only when nothing else is there (see
+    :mod:`klampt.vis._framing`). ``zoom=False`` keeps the default distance,
+    ``rotate=False`` the default direction (along +y)."""
+    from . import _framing
+    if _framing.fit(viewport, objects, zoom=zoom, rotate=rotate):
+        print("auto-fitting camera")
 
 
 def follow_item(view, app, translate, rotate, center):

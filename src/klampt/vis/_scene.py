@@ -375,6 +375,9 @@ class VisualizationScene:
         self.doRefresh = False
         self.cameraController = None
         self.view = GLViewport()
+        # False until the camera is set (setViewport, autoFitCamera,
+        # followCamera) or framed on the first item that can be framed
+        self.cameraChosen = False
         self.backgroundColor = [0.8, 0.8, 0.9, 0.0]
         self.version = 0
         self.picker = None
@@ -483,7 +486,19 @@ class VisualizationScene:
             app = self.items[name]
             for attr, value in kwargs.items():
                 self._setAttribute(app, attr, value)
+            if not self.cameraChosen:
+                self._frameFirstItems()
             self._changed()
+
+    def _frameFirstItems(self):
+        """Frames the items with the camera, quietly, as long as the user
+        has not chosen a camera: a first ``add`` shows what was added."""
+        from . import _framing
+        try:
+            self.cameraChosen = _framing.fit(self.view, list(self.items.values()))
+        except Exception as e:  # framing is a convenience: never lose the add
+            import warnings
+            warnings.warn("klampt.vis: could not frame the camera on the items: %s" % e)
 
     def addText(self, name, text, **kwargs):
         """Adds a text item."""
@@ -712,6 +727,7 @@ class VisualizationScene:
             autoFitViewport(vp, list(self.items.values()), zoom=zoom, rotate=rotate)
             vp.camera.dist /= scale
             self.setViewport(vp)
+            self.cameraChosen = True
 
     def followCamera(self, target, translate=True, rotate=False, center=False):
         """Makes the camera follow an item, a Trajectory or a camera sensor."""
@@ -763,6 +779,7 @@ class VisualizationScene:
         import copy
         with global_lock:
             self.view = copy.deepcopy(viewport)
+            self.cameraChosen = True
             self._changed()
 
     def setBackgroundColor(self, r, g, b, a=1):

@@ -90,13 +90,12 @@ def prepare_world(view, background, window_height):
     for cap in (GL.GL_TEXTURE_1D, GL.GL_TEXTURE_2D, GL.GL_TEXTURE_GEN_S, GL.GL_TEXTURE_GEN_T, GL.GL_TEXTURE_GEN_R,
                 GL.GL_TEXTURE_GEN_Q, GL.GL_POLYGON_OFFSET_FILL, GL.GL_ALPHA_TEST, GL.GL_STENCIL_TEST):
         GL.glDisable(cap)
-    for i in range(2, 8):
+    for i in range(8):
         GL.glDisable(GL.GL_LIGHT0 + i)
     for array in (GL.GL_COLOR_ARRAY, GL.GL_NORMAL_ARRAY, GL.GL_TEXTURE_COORD_ARRAY, GL.GL_VERTEX_ARRAY):
         GL.glDisableClientState(array)
     GL.glPolygonMode(GL.GL_FRONT_AND_BACK, GL.GL_FILL)
     GL.glColorMask(GL.GL_TRUE, GL.GL_TRUE, GL.GL_TRUE, GL.GL_TRUE)
-    GL.glLightModelfv(GL.GL_LIGHT_MODEL_AMBIENT, [0.2, 0.2, 0.2, 1.0])
     GL.glPointSize(1.0)
     GL.glLineWidth(1.0)
     glmod.set_camera(view)

@@ -11,12 +11,6 @@ _GL = None
 NO_PYOPENGL = "drawGL needs PyOpenGL: pip install klampt[vis]"
 NO_CONTEXT = "needs a current OpenGL context (use klampt.vis, or make one current)"
 
-# The reference's look (klampt.vis GLProgram): world-space directional lights.
-LIGHT0 = dict(position=[0.0, -1.0, 2.0, 0.0], ambient=[0.05, 0.05, 0.05, 1.0], diffuse=[1.0, 1.0, 1.0, 1.0],
-              specular=[1.0, 1.0, 1.0, 1.0])
-LIGHT1 = dict(position=[-1.0, 2.0, 1.0, 0.0], diffuse=[0.5, 0.5, 0.5, 1.0], specular=[0.5, 0.5, 0.5, 1.0])
-
-
 def gl():
     """The ``OpenGL.GL`` module; RuntimeError with the install hint when
     PyOpenGL is missing."""
@@ -117,16 +111,27 @@ def set_camera(view):
 
 
 def set_lights():
-    """The reference's two lights, in world coordinates (call after
-    :func:`set_camera`)."""
+    """The scene's lights (:mod:`klampt.vis._lighting`), lighting both sides
+    of surfaces; call after :func:`set_camera`, whose modelview places the
+    world-fixed ones."""
+    from .._lighting import AMBIENT, LIGHTS
     GL = gl()
-    for light, params in ((GL.GL_LIGHT0, LIGHT0), (GL.GL_LIGHT1, LIGHT1)):
-        GL.glLightfv(light, GL.GL_POSITION, params['position'])
-        if 'ambient' in params:
-            GL.glLightfv(light, GL.GL_AMBIENT, params['ambient'])
-        GL.glLightfv(light, GL.GL_DIFFUSE, params['diffuse'])
-        GL.glLightfv(light, GL.GL_SPECULAR, params['specular'])
-        GL.glEnable(light)
+    GL.glLightModelfv(GL.GL_LIGHT_MODEL_AMBIENT, [AMBIENT, AMBIENT, AMBIENT, 1.0])
+    GL.glLightModeli(GL.GL_LIGHT_MODEL_TWO_SIDE, GL.GL_TRUE)
+    for i, light in enumerate(LIGHTS):
+        index = GL.GL_LIGHT0 + i
+        position = list(light.direction) + [0.0]
+        if light.frame == 'camera':
+            GL.glPushMatrix()
+            GL.glLoadIdentity()
+            GL.glLightfv(index, GL.GL_POSITION, position)
+            GL.glPopMatrix()
+        else:
+            GL.glLightfv(index, GL.GL_POSITION, position)
+        GL.glLightfv(index, GL.GL_AMBIENT, [0.0, 0.0, 0.0, 1.0])
+        GL.glLightfv(index, GL.GL_DIFFUSE, [light.diffuse] * 3 + [1.0])
+        GL.glLightfv(index, GL.GL_SPECULAR, [light.specular] * 3 + [1.0])
+        GL.glEnable(index)
 
 
 def set_screen_projection(w, h):
