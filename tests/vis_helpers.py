@@ -54,3 +54,39 @@ for f in (xtst.XTestFakeMotionEvent, xtst.XTestFakeButtonEvent, xtst.XTestFakeKe
 dpy = ctypes.c_void_p(x11.XOpenDisplay(None))
 assert dpy.value, 'no X display'
 """
+
+
+# What a person accepts in a picture of a scene whose robots are painted
+# pure blue (vis.setColor(..., 0, 0, 1)): chosen by looking at the renders of
+# every bundled world (docs/gallery.md), where the smallest robot share is a
+# 1 cm sphere beside a 10 cm block (0.5 %) and the largest single colour is
+# the background around a lone Baxter (88 %).
+PAINT = (0, 0, 1)
+MIN_ROBOT_SHARE = 0.004
+MAX_ONE_COLOUR_SHARE = 0.9
+
+
+def painted_share(img):
+    """Share of the pixels that are the lit pure blue of PAINT: blue clearly
+    above red and green, whatever the lighting's brightness."""
+    img = img.astype(int)
+    r, g, b = img[..., 0], img[..., 1], img[..., 2]
+    return float(((b > 50) & (r < 0.4 * b) & (g < 0.4 * b)).mean())
+
+
+def one_colour_share(img):
+    """Share of the pixels of the most frequent colour (within 4 levels)."""
+    q = (img.astype(int) // 8).reshape(-1, 3)
+    codes = q[:, 0] * 1024 + q[:, 1] * 32 + q[:, 2]
+    return float(np.bincount(codes).max() / len(codes))
+
+
+def assert_recognisable(img, min_robot_share=MIN_ROBOT_SHARE, max_one_colour=MAX_ONE_COLOUR_SHARE):
+    """Fails on what a person would reject: the painted robot missing or a
+    few pixels, or one colour (a black, blank or floor-only frame) filling
+    the picture (a lone item with no floor may leave more background:
+    ``max_one_colour``)."""
+    share = painted_share(img)
+    assert share >= min_robot_share, "the robot covers %.2f %% of the image" % (100 * share)
+    one = one_colour_share(img)
+    assert one <= max_one_colour, "one colour fills %.1f %% of the image" % (100 * one)
