@@ -17,6 +17,11 @@ from conftest import PROJECT_DATA, SHARED_DATA, require_shared_data
 from vis_helpers import PAINT, assert_recognisable, painted_share
 
 
+# Worlds of the shared data the project refuses to read: sphere.rob's floating
+# joint does not span the six links a floating base needs.
+UNREADABLE = {'sphere_slope.xml'}
+
+
 def _world_files():
     files = sorted(glob.glob(os.path.join(PROJECT_DATA, 'worlds', '*.xml')))
     files += sorted(glob.glob(os.path.join(SHARED_DATA, '*.xml')))
@@ -84,9 +89,7 @@ def test_every_bundled_world_is_framed_from_above(framing_vis, fn):
     vis = framing_vis
     world = _load(fn)
     if world is None:
-        # a world of the shared data this project refuses to read (its robot file is malformed)
-        with pytest.raises(Exception):
-            klampt.WorldModel().loadFile(fn) or (_ for _ in ()).throw(ValueError(fn))
+        assert os.path.basename(fn) in UNREADABLE, fn
         return
     vis.add('world', world)
     _paint(vis, world)

@@ -90,3 +90,29 @@ def test_example_notebook_runs_and_shows_the_widget():
     text = ''.join(o.get('text', '') for o in outputs if o.get('output_type') == 'stream')
     assert "(480, 640, 3) uint8" in text
     assert "'block'" in text
+
+
+def test_readme_vis_example_shows_the_robot(tmp_path):
+    """The README's two Python examples run as written (headless), then the
+    robot, painted blue, is a recognisable part of the same camera's
+    picture."""
+    import re
+    with open(os.path.join(REPO, 'README.md')) as f:
+        readme = f.read()
+    blocks = re.findall(r'```python\n(.*?)```', readme, re.S)
+    using = next(b for b in blocks if 'readFile("data/worlds/arm_table.xml")' in b)
+    seeing = next(b for b in blocks if 'vis.autoFitCamera()' in b)
+    out = tmp_path / 'painted.npy'
+    script = tmp_path / 'readme.py'
+    script.write_text(using + seeing + textwrap.dedent("""
+        import numpy
+        assert img.shape == (480, 640, 3)
+        vis.setColor(("world", robot.getName()), 0, 0, 1)
+        numpy.save(%r, vis.screenshot())
+        vis.kill()
+        """ % (str(out),)))
+    r = run_python([str(script)], timeout=180, cwd=REPO, KLAMPT_VIS_HEADLESS_TIMEOUT='1')
+    assert r.returncode == 0, r.stderr
+    from vis_helpers import assert_recognisable
+    assert_recognisable(np.load(out), min_robot_share=0.03)
+

@@ -22,8 +22,8 @@ def focal_pixels(width, fov_deg=30.0):
     return (width / 2.0) / math.tan(math.radians(fov_deg / 2.0))
 
 
-def run_python(args, timeout=120, **env_changes):
-    """This interpreter run in tests/ with the arguments `args` (a list), or
+def run_python(args, timeout=120, cwd=None, **env_changes):
+    """This interpreter run in `cwd` (default tests/) with the arguments `args` (a list), or
     on the code `args` (a string, dedented, run with -c), without a display
     (DISPLAY and WAYLAND_DISPLAY unset) and with the environment variables
     env_changes set (None: unset); the CompletedProcess, output as text."""
@@ -38,7 +38,7 @@ def run_python(args, timeout=120, **env_changes):
         else:
             env[k] = v
     return subprocess.run([sys.executable] + args, capture_output=True, text=True, timeout=timeout, env=env,
-                          cwd=os.path.dirname(os.path.abspath(__file__)))
+                          cwd=cwd or os.path.dirname(os.path.abspath(__file__)))
 
 
 # The start of a window test's script: the X display through libX11, and
