@@ -1,7 +1,8 @@
 """``vis.edit``: the klampt widget that edits an item (PointPoser for points,
 TransformPoser for transforms and frames, RobotPoser for robots and
-configurations, ObjectPoser for rigid objects) and the copying between the
-widget and the item."""
+configurations, ObjectPoser for rigid objects, and for GeometricPrimitives
+PointPoser, SpherePoser, AABBPoser or BoxPoser by their type) and the
+copying between the widget and the item."""
 from klampt.math import se3, so3
 
 
@@ -28,6 +29,11 @@ def make_editor(app, world):
     elif isinstance(item, coordinates.Frame):
         editor = TransformPoser()
         editor.set(*item.worldCoordinates())
+    elif 'GeometricPrimitive' in names:
+        editor = _primitive_poser(item)
+        if editor is None:
+            warnings.warn("klampt.vis.edit(): cannot edit GeometricPrimitives of type %s" % item.type)
+            return None
     else:
         itype = app.attributes.get('type') or objectToVisType(item, world)
         if itype == 'Vector3':
@@ -49,12 +55,59 @@ def make_editor(app, world):
     return editor
 
 
+#: the widgets that draw the shape they edit
+_SHAPE_POSERS = {'SpherePoser', 'AABBPoser', 'BoxPoser'}
+
+
+def _primitive_poser(prim):
+    """The widget editing a GeometricPrimitive of type Point, Sphere, AABB
+    or Box (None for other types)."""
+    from klampt import AABBPoser, BoxPoser, PointPoser, SpherePoser
+    poser = {'Point': PointPoser, 'Sphere': SpherePoser, 'AABB': AABBPoser, 'Box': BoxPoser}.get(prim.type)
+    if poser is None:
+        return None
+    editor = poser()
+    _primitive_to_poser(prim, editor)
+    return editor
+
+
+def _primitive_to_poser(prim, editor):
+    p = list(prim.properties)
+    if prim.type == 'Point':
+        editor.set(p[:3])
+    elif prim.type == 'Sphere':
+        editor.set(p[:4])
+    elif prim.type == 'AABB':
+        editor.set(p[:3], p[3:6])
+    else:
+        editor.set(p[3:12], p[:3], p[12:15])
+
+
+def _poser_to_primitive(editor, prim):
+    if prim.type == 'Point':
+        prim.setPoint(editor.get())
+    elif prim.type == 'Sphere':
+        cr = editor.get()
+        prim.setSphere(cr[:3], cr[3])
+    elif prim.type == 'AABB':
+        prim.setAABB(*editor.get())
+    else:
+        R, t = editor.getTransform()
+        prim.setBox(t, R, editor.getDims())
+
+
 def sync(app, item_to_editor):
     """Copies the item's value into the editor (item_to_editor) or the
     editor's value into the item."""
     from klampt.model import coordinates
     editor, item = app.editor, app.item
     names = _names(editor)
+    if 'GeometricPrimitive' in _names(item):
+        if item_to_editor:
+            _primitive_to_poser(item, editor)
+        else:
+            _poser_to_primitive(editor, item)
+        return
     if 'RobotPoser' in names:
         if isinstance(item, list):
             if item_to_editor:
@@ -105,8 +158,8 @@ def _to_local(T, p):
 
 def draws_item(app):
     """True if the editor draws the item itself (a robot poser draws the
-    robot at the edited configuration)."""
-    return 'RobotPoser' in _names(app.editor)
+    robot at the edited configuration, the shape posers their shape)."""
+    return bool(_names(app.editor) & ({'RobotPoser'} | _SHAPE_POSERS))
 
 
 def draw(app, world, view):

@@ -1,18 +1,21 @@
-"""The dialog editors of :func:`klampt.io.resource.edit`, as the reference's:
-each shows its value in a Qt dialog (over the world, when given) with the
-widget ``vis.edit`` uses to drag it (the robot's links, a point's axes, a
-transform's axes and rings), the description and instructions, and OK /
-Cancel. :func:`run` shows one and returns ``(accepted, value)``.
-
-They need the Qt backend (``pip install klampt[qt]`` and a display);
-importing this module loads no Qt."""
+"""The visual editors of :func:`klampt.io.resource.edit`, as the reference's:
+each shows its value in a window (over the world, when given) with the
+widgets to drag it (a robot's links, a point's axes, a transform's axes and
+rings, a box's faces and corners, a sphere's ring), the description and
+instructions, OK and Cancel. :func:`run` shows one and returns
+``(accepted, value)``: in a Qt dialog (``pip install klampt[qt]``), or in a
+GLFW window whose panel holds OK, Cancel and the editor's controls. Both
+need a display; importing this module loads no Qt or GLFW."""
 import copy
 
 from klampt.math import se3
 
+from .glinterface import GLPluginInterface
 
-class VisualEditorBase:
-    """An editor of one value, shown by :func:`run`.
+
+class VisualEditorBase(GLPluginInterface):
+    """An editor of one value, shown by :func:`run`; a plugin of the window
+    it is shown in (its mouse and key hooks come before the scene's).
 
     Attributes:
         name (str): what is edited (shown in the title).
@@ -23,6 +26,7 @@ class VisualEditorBase:
     """
 
     def __init__(self, name, value, description, world):
+        super().__init__()
         self.name = name
         self.value = value
         self.description = description
@@ -41,7 +45,9 @@ class VisualEditorBase:
             scene.add('world', self.world)
 
     def addDialogItems(self, parent, ui='qt'):
-        """Adds Qt widgets (under the view) to ``parent``; none by default."""
+        """Adds the editor's controls: with ui='qt', Qt widgets (under the
+        view) to the QWidget ``parent``; with ui='glfw', widgets of the JSON
+        GUI (the panel) to the Window ``parent``. None by default."""
 
     def editedValue(self):
         """The value as edited now."""
@@ -122,6 +128,7 @@ class ConfigsEditor(ConfigEditor):
         self.configs = configs or [list(first)]
         self.index = 0
         self.spin = None
+        self.panel = None
 
     def instructions(self):
         return "Drag the robot's links to pose it; Index picks the configuration"
@@ -158,8 +165,17 @@ class ConfigsEditor(ConfigEditor):
             self.spin.setRange(0, len(self.configs) - 1)
             self.spin.setValue(index)
         self.select(index)
+        if self.panel is not None:
+            self.panel.widgets['Index']['state'] = self.index
 
     def addDialogItems(self, parent, ui='qt'):
+        if ui == 'glfw':
+            self.panel = parent
+            _panel_widget(parent, {'type': 'number', 'text': 'Index', 'state': self.index, 'step': 1},
+                          lambda v: self._changed(int(v)))
+            _panel_widget(parent, {'type': 'button', 'text': 'Insert'}, self.insert)
+            _panel_widget(parent, {'type': 'button', 'text': 'Delete'}, self.delete)
+            return
         from .backends.qt_window import choose_binding
         QtWidgets = choose_binding().QtWidgets
         layout = QtWidgets.QHBoxLayout(parent)
@@ -236,6 +252,7 @@ class RigidTransformEditor(VisualEditorBase):
         self.translation = translation
         T = (list(value[0]), list(value[1])) if translation else (list(value), [0.0, 0.0, 0.0])
         super().__init__(name, T, description, world)
+        self.transform = T
         self.frame = frame
         self.app = None
 
@@ -244,7 +261,7 @@ class RigidTransformEditor(VisualEditorBase):
 
     def setup(self, scene):
         super().setup(scene)
-        T = self.value if self.frame is None else se3.mul(self.frame, self.value)
+        T = self.transform if self.frame is None else se3.mul(self.frame, self.transform)
         self.app = self._edit(scene, 'value', [list(T[0]), list(T[1])], type='RigidTransform', length=0.3)
 
     def editedValue(self):
@@ -284,46 +301,456 @@ class WorldEditor(VisualEditorBase):
             _restore_world(self.world, self._saved)
 
 
+def _panel_widget(window, widget, callback):
+    """Adds a JSON GUI widget (id: its text) to a Window's panel."""
+    widget.setdefault('id', widget['text'])
+    window.widgets[widget['id']] = widget
+    window.widget_callbacks[widget['id']] = callback
+
+
+def _primitive(kind, *args):
+    from klampt import GeometricPrimitive
+    prim = GeometricPrimitive()
+    getattr(prim, 'set' + kind)(*args)
+    return prim
+
+
+class SelectionEditor(VisualEditorBase):
+    """Edits a list of indices: links of ``robot``, or with no robot the
+    IDs of the world's objects (``world.numIDs()``). A right click toggles
+    what is under the mouse; '<' (or ',') deselects the last one clicked
+    and steps back, '>' (or '.') steps forward and selects; Clear and Select
+    all buttons and (in Qt) a list of the names. The selected are drawn in
+    yellow, the last clicked in orange (selected) or red (not)."""
+
+    def __init__(self, name, value, description, world, robot=None):
+        if world is None and robot is None:
+            raise ValueError("SelectionEditor needs a world or a robot")
+        super().__init__(name, [int(i) for i in value], description, world)
+        self.robot = robot
+        self.selection = list(self.value)
+        self.lastClicked = -1
+        self.selectionList = None
+        self._updating_list = False
+        count = self.count()
+        if any(i < 0 or i >= count for i in self.selection):
+            raise ValueError("selection indices must be in [0, %d)" % count)
+
+    def count(self):
+        """The number of selectable items."""
+        return self.robot.numLinks() if self.robot is not None else self.world.numIDs()
+
+    def itemName(self, i):
+        """The name of selectable item ``i``."""
+        return self.robot.link(i).getName() if self.robot is not None else self.world.getName(i)
+
+    def instructions(self):
+        return ("Right-click to toggle the selection of robot links / objects in the world; "
+                "keys < and > deselect the previous / select the next")
+
+    def setup(self, scene):
+        super().setup(scene)
+        if self.world is None:
+            scene.add('robot', self.robot)
+
+    def _geometry(self, i):
+        if self.robot is not None:
+            geom = self.robot.link(i).geometry()
+        else:
+            try:
+                geom = self.world.geometry(i)
+            except ValueError:  # a robot's own ID has no geometry
+                return None
+        return None if geom is None or geom.empty() else geom
+
+    def _appearance(self, i):
+        return self.robot.link(i).appearance() if self.robot is not None else self.world.appearance(i)
+
+    def pickItem(self, x, y):
+        """The selectable item under pixel (x, y) (the nearest), or None."""
+        from klampt.math import vectorops
+        s, d = self.click_ray(x, y)
+        best = None
+        for i in range(self.count()):
+            geom = self._geometry(i)
+            if geom is None:
+                continue
+            hit, pt = geom.rayCast(s, d)
+            if hit:
+                t = vectorops.dot(vectorops.sub(pt, s), d)
+                if best is None or t < best[0]:
+                    best = (t, i)
+        return None if best is None else best[1]
+
+    def toggle(self, i):
+        """Selects item ``i`` if it is not, else deselects it."""
+        if i in self.selection:
+            self.selection.remove(i)
+        else:
+            self.selection.append(i)
+        self._selection_changed()
+
+    def clear(self):
+        """Deselects everything."""
+        self.selection = []
+        self._selection_changed()
+
+    def selectAll(self):
+        """Selects everything."""
+        self.selection = list(range(self.count()))
+        self._selection_changed()
+
+    def _selection_changed(self):
+        if self.selectionList is not None:
+            self._updating_list = True
+            try:
+                for row in range(self.selectionList.count()):
+                    self.selectionList.item(row).setSelected(row in self.selection)
+            finally:
+                self._updating_list = False
+        self.refresh()
+
+    def _list_changed(self):
+        if not self._updating_list:
+            self.selection = sorted(self.selectionList.row(item) for item in self.selectionList.selectedItems())
+            self.refresh()
+
+    def mousefunc(self, button, state, x, y):
+        if button == 2 and state == 0:
+            i = self.pickItem(x, y)
+            if i is not None:
+                self.toggle(i)
+                self.lastClicked = i
+            return True
+        return False
+
+    def keyboardfunc(self, c, x, y):
+        if c in (',', '<'):
+            if self.lastClicked >= 0:
+                if self.lastClicked in self.selection:
+                    self.toggle(self.lastClicked)
+                self.lastClicked -= 1
+            self.refresh()
+            return True
+        if c in ('.', '>'):
+            if self.lastClicked + 1 < self.count():
+                self.lastClicked += 1
+                if self.lastClicked not in self.selection:
+                    self.toggle(self.lastClicked)
+            self.refresh()
+            return True
+        return False
+
+    def display(self):
+        from ._render.gl import gl
+        GL = gl()
+        GL.glEnable(GL.GL_POLYGON_OFFSET_FILL)
+        GL.glPolygonOffset(-1.0, -1.0)
+        shown = list(self.selection) + ([self.lastClicked] if self.lastClicked >= 0 else [])
+        for i in dict.fromkeys(shown):
+            geom = self._geometry(i)
+            if geom is None:
+                continue
+            if i == self.lastClicked:
+                color = (1.0, 0.5, 0.0) if i in self.selection else (1.0, 0.0, 0.0)
+            else:
+                color = (1.0, 1.0, 0.0)
+            app = self._appearance(i).clone()
+            app.setColor(*color)
+            app.drawWorldGL(geom)
+        GL.glDisable(GL.GL_POLYGON_OFFSET_FILL)
+        return False
+
+    def addDialogItems(self, parent, ui='qt'):
+        if ui == 'glfw':
+            _panel_widget(parent, {'type': 'button', 'text': 'Clear'}, self.clear)
+            _panel_widget(parent, {'type': 'button', 'text': 'Select all'}, self.selectAll)
+            return
+        from .backends.qt_window import choose_binding
+        qt = choose_binding()
+        QtWidgets = qt.QtWidgets
+        layout = QtWidgets.QHBoxLayout(parent)
+        for text, slot in (("Clear", self.clear), ("Select all", self.selectAll)):
+            button = QtWidgets.QPushButton(text)
+            button.clicked.connect(lambda *args, slot=slot: slot())
+            layout.addWidget(button)
+        self.selectionList = QtWidgets.QListWidget()
+        self.selectionList.setSelectionMode(qt.enum(QtWidgets.QAbstractItemView, 'SelectionMode', 'MultiSelection'))
+        for i in range(self.count()):
+            self.selectionList.addItem(self.itemName(i))
+        self._selection_changed()
+        self.selectionList.itemSelectionChanged.connect(self._list_changed)
+        layout.addWidget(self.selectionList)
+
+    def editedValue(self):
+        return list(self.selection)
+
+
+class AABBEditor(VisualEditorBase):
+    """Edits an axis-aligned box ``(bmin, bmax)``: drag its faces, corners
+    and centre. With ``frame`` (an se3 element) the box is given and
+    returned in that frame's coordinates (and drawn there)."""
+
+    def __init__(self, name, value, description, world, frame=None):
+        bmin, bmax = [float(v) for v in value[0]], [float(v) for v in value[1]]
+        if len(bmin) != 3 or len(bmax) != 3:
+            raise ValueError("AABBEditor needs (bmin, bmax), two 3-vectors")
+        super().__init__(name, (bmin, bmax), description, world)
+        self.frame = frame
+        self.app = None
+
+    def instructions(self):
+        return "Drag the box's faces and corners to resize it, its centre's arrows to move it"
+
+    def setup(self, scene):
+        super().setup(scene)
+        self.app = self._edit(scene, 'value', _primitive('AABB', *self.value))
+        if self.frame is not None:
+            self.app.editor.setFrame(*self.frame)
+
+    def editedValue(self):
+        bmin, bmax = self.app.editor.get()
+        return (bmin, bmax)
+
+
+class SphereEditor(VisualEditorBase):
+    """Edits a sphere ``(center, radius)``: drag the ring around it to set
+    the radius, the centre's arrows to move it. With ``frame`` the centre is
+    given and returned in that frame's coordinates."""
+
+    def __init__(self, name, value, description, world, frame=None):
+        center, radius = [float(v) for v in value[0]], float(value[1])
+        if len(center) != 3 or radius < 0:
+            raise ValueError("SphereEditor needs (center, radius >= 0)")
+        super().__init__(name, (center, radius), description, world)
+        self.frame = se3.identity() if frame is None else frame
+        self.app = None
+
+    def instructions(self):
+        return "Drag the ring around the sphere to set its radius, the centre's arrows to move it"
+
+    def setup(self, scene):
+        super().setup(scene)
+        center, radius = self.value
+        self.app = self._edit(scene, 'value', _primitive('Sphere', se3.apply(self.frame, center), radius))
+
+    def editedValue(self):
+        cr = self.app.editor.get()
+        return (se3.apply(se3.inv(self.frame), cr[:3]), cr[3])
+
+
+class GeometricPrimitiveEditor(VisualEditorBase):
+    """Edits a GeometricPrimitive of type Point, Sphere, AABB or Box (with
+    the widget of each: a point's axes, a sphere's ring, a box's faces,
+    corners, arrows and, for Box, rings). With ``frame`` the primitive is
+    given and returned in that frame's coordinates. An accepted edit returns
+    a new primitive; the one given is not changed."""
+
+    TYPES = ('Point', 'Sphere', 'AABB', 'Box')
+
+    def __init__(self, name, value, description, world, frame=None):
+        if value.type not in self.TYPES:
+            raise ValueError("GeometricPrimitiveEditor edits %s primitives, not %s"
+                             % (', '.join(self.TYPES), value.type))
+        super().__init__(name, value, description, world)
+        self.frame = se3.identity() if frame is None else frame
+        self.app = None
+
+    def instructions(self):
+        return "Drag the widget to edit the primitive"
+
+    def setup(self, scene):
+        super().setup(scene)
+        kind, p = self.value.type, list(self.value.properties)
+        if kind == 'Point':
+            prim = _primitive('Point', se3.apply(self.frame, p[:3]))
+        elif kind == 'Sphere':
+            prim = _primitive('Sphere', se3.apply(self.frame, p[:3]), p[3])
+        elif kind == 'AABB':
+            prim = _primitive('AABB', p[:3], p[3:6])
+        else:
+            R, t = se3.mul(self.frame, (p[3:12], p[:3]))
+            prim = _primitive('Box', t, R, p[12:15])
+        self.app = self._edit(scene, 'value', prim)
+        if kind == 'Point':
+            self.app.editor.setAxes(self.frame[0])
+        elif kind == 'AABB':
+            self.app.editor.setFrame(*self.frame)
+
+    def editedValue(self):
+        poser, kind = self.app.editor, self.value.type
+        inv = se3.inv(self.frame)
+        if kind == 'Point':
+            return _primitive('Point', se3.apply(inv, poser.get()))
+        if kind == 'Sphere':
+            cr = poser.get()
+            return _primitive('Sphere', se3.apply(inv, cr[:3]), cr[3])
+        if kind == 'AABB':
+            return _primitive('AABB', *poser.get())
+        R, t = se3.mul(inv, poser.getTransform())
+        return _primitive('Box', t, R, poser.getDims())
+
+
+class ObjectTransformEditor(VisualEditorBase):
+    """Edits the transform ``value`` (an se3 element) of the rigid object
+    ``object``: the object is shown there and dragged by its axes and
+    rings. The object (and the world) are put back afterwards."""
+
+    def __init__(self, name, value, description, world, object):
+        if not hasattr(object, 'getTransform') or not hasattr(object, 'setTransform'):
+            raise TypeError("ObjectTransformEditor needs a RigidObjectModel")
+        super().__init__(name, (list(value[0]), list(value[1])), description, world)
+        self.object = object
+        self.app = None
+        self._object_saved = None
+
+    def instructions(self):
+        return "Drag the object's axes to move it, its rings to rotate it"
+
+    def setup(self, scene):
+        super().setup(scene)
+        self._object_saved = self.object.getTransform()
+        self.object.setTransform(*self.value)
+        if self.world is None:
+            scene.add('object', self.object)
+            self.app = scene.getItem('object')
+        else:
+            self.app = scene.getItem(('world', self.object.getName()))
+        self.app.make_editor(self.world)
+
+    def editedValue(self):
+        R, t = self.object.getTransform()
+        return (list(R), list(t))
+
+    def finish(self, accepted):
+        super().finish(accepted)
+        self.object.setTransform(*self._object_saved)
+
+
+class SensorEditor(RigidTransformEditor):
+    """Edits a SimRobotSensor: its transform on its link (drag the axes and
+    rings; the sensor is drawn where it is, with what it measures there)
+    and its settings (a list of them and a field for the selected one's
+    value). Assumes the sensor is on the world's first robot. An accepted
+    edit returns the sensor, changed; Cancel puts it back."""
+
+    def __init__(self, name, value, description, world):
+        from klampt.model import sensing
+        if not hasattr(value, 'getSetting') or not hasattr(value, 'settings'):
+            raise TypeError("SensorEditor needs a SimRobotSensor")
+        link_frame = None
+        link = int(value.getSetting('link'))
+        if world is not None and world.numRobots() > 0 and link >= 0:
+            link_frame = world.robot(0).link(link).getTransform()
+        super().__init__(name, sensing.get_sensor_xform(value), description, world, frame=link_frame)
+        self.value = value
+        self.settingsOrder = sorted(k for k in value.settings() if k not in ('Tsensor', 'rate'))
+        self._saved_settings = {k: value.getSetting(k) for k in value.settings()}
+        self.measurements = None
+        self._measured_at = None
+        self.current = None  # the selected setting
+        self.editBox = None
+
+    def instructions(self):
+        return "Drag the axes to move the sensor, the rings to rotate it"
+
+    def _edited_transform(self):
+        return RigidTransformEditor.editedValue(self)
+
+    def display(self):
+        from klampt.model import sensing
+        T = self._edited_transform()
+        sensing.set_sensor_xform(self.value, T)
+        if self._measured_at != T:
+            self._measure()
+            self._measured_at = T
+        self.value.drawGL(self.measurements)
+        return False
+
+    def _measure(self):
+        try:
+            if self.world is not None:
+                self.value.kinematicSimulate(self.world, 0.01)
+            else:
+                self.value.kinematicSimulate(0.01)
+            self.measurements = self.value.getMeasurements()
+        except Exception:  # a sensor that cannot simulate kinematically is still drawn
+            self.measurements = None
+
+    def setSetting(self, item, text):
+        """Sets a setting of the sensor (and measures again); False if the
+        sensor refuses the value."""
+        try:
+            self.value.setSetting(item, str(text))
+        except Exception:
+            return False
+        self._measured_at = None
+        self.refresh()
+        return True
+
+    def addDialogItems(self, parent, ui='qt'):
+        if not self.settingsOrder:
+            return
+        self.current = self.settingsOrder[0]
+        if ui == 'glfw':
+            def select(item):
+                self.current = item
+                parent.widgets['Value']['state'] = self.value.getSetting(item)
+
+            def edited(text):
+                if not self.setSetting(self.current, text):
+                    parent.widgets['Value']['state'] = self.value.getSetting(self.current)
+            _panel_widget(parent, {'type': 'select', 'text': 'Setting', 'options': list(self.settingsOrder),
+                                   'state': self.current, 'multiple': False}, select)
+            _panel_widget(parent, {'type': 'text', 'text': 'Value', 'state': self.value.getSetting(self.current)},
+                          edited)
+            return
+        from .backends.qt_window import choose_binding
+        QtWidgets = choose_binding().QtWidgets
+        layout = QtWidgets.QHBoxLayout(parent)
+        settings = QtWidgets.QListWidget()
+        for k in self.settingsOrder:
+            settings.addItem(k)
+        self.editBox = QtWidgets.QLineEdit(self.value.getSetting(self.current))
+
+        def select(row):
+            if row >= 0:
+                self.current = self.settingsOrder[row]
+                self.editBox.setText(self.value.getSetting(self.current))
+
+        def edited():
+            if not self.setSetting(self.current, self.editBox.text()):
+                self.editBox.setText(self.value.getSetting(self.current))
+        settings.currentRowChanged.connect(select)
+        self.editBox.editingFinished.connect(edited)
+        layout.addWidget(settings)
+        layout.addWidget(self.editBox)
+
+    def editedValue(self):
+        from klampt.model import sensing
+        sensing.set_sensor_xform(self.value, self._edited_transform())
+        return self.value
+
+    def finish(self, accepted):
+        super().finish(accepted)
+        if not accepted:
+            for k, v in self._saved_settings.items():
+                self.value.setSetting(k, v)
+
+
 def run(editorObject, binding=None):
-    """Shows an editor in a Qt dialog until OK, Cancel or close; returns
-    (True, edited value) for OK, else (False, the value given)."""
+    """Shows an editor until OK, Cancel or close; returns (True, edited
+    value) for OK, else (False, the value given). In a Qt dialog when the
+    vis backend is Qt, a Qt binding is loaded or ``binding`` names one; in
+    a GLFW window when the vis backend is GLFW (or, with none started yet,
+    when GLFW can open windows here). Other backends (offscreen, HTML,
+    IPython, viser, null) cannot edit: RuntimeError."""
+    from ._editor_dialog import choose_gui, make_window, run_glfw, run_qt
     if not isinstance(editorObject, VisualEditorBase):
         raise ValueError("vis.editors.run needs a VisualEditorBase")
-    from ._window import Window
-    from .backends.qt_window import run_dialog, usable_binding
-    qt = usable_binding(binding)
+    gui, qt = choose_gui(binding)
     editor = editorObject
-    window = Window("Editing %s" % (editor.name if editor.name is not None else 'a value'))
-    editor.window = window
-    editor.setup(window.scene)
-    if editor.world is not None:
-        window.scene.autoFitCamera()
-    else:
-        window.scene.view.camera.dist = 2.0
-    outcome = []
-
-    def make_dialog(glwidget):
-        QtWidgets = qt.QtWidgets
-        dialog = QtWidgets.QDialog()
-        dialog.setWindowTitle(window.title)
-        layout = QtWidgets.QVBoxLayout(dialog)
-        for text in (editor.description, editor.instructions()):
-            if text:
-                layout.addWidget(QtWidgets.QLabel(text))
-        layout.addWidget(glwidget, 1)
-        extra = QtWidgets.QWidget()
-        editor.addDialogItems(extra, 'qt')
-        if extra.layout() is not None:
-            layout.addWidget(extra)
-        box = QtWidgets.QDialogButtonBox(qt.enum(QtWidgets.QDialogButtonBox, 'StandardButton', 'Ok')
-                                         | qt.enum(QtWidgets.QDialogButtonBox, 'StandardButton', 'Cancel'))
-        box.accepted.connect(lambda: (outcome.append(True), dialog.accept()))
-        box.rejected.connect(dialog.reject)
-        layout.addWidget(box)
-        dialog.buttons = box
-        return dialog
-    window.qt_custom_ui = make_dialog
-    run_dialog(window, qt.name)
-    accepted = bool(outcome)
+    window = make_window(editor)
+    accepted = run_qt(editor, window, qt) if gui == 'PyQt' else run_glfw(editor, window)
     editor.finish(accepted)
     return accepted, editor.value
