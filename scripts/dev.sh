@@ -4,7 +4,7 @@
 #
 # Installs the system packages that are missing (ODE, a C++ compiler,
 # pkg-config, venv; Mesa's EGL for headless rendering, the X libraries of
-# Qt windows and a headless Chromium for the web viewer tests), creates
+# Qt windows, a headless Chromium for the web viewer tests, POV-Ray), creates
 # .venv with Python 3.11 (or python3), installs the package with its test
 # dependencies, and runs the requested target.
 set -euo pipefail
@@ -42,6 +42,8 @@ done
 # The web viewer (HTML export, Jupyter widget) is tested in a headless browser.
 command -v chromium-headless-shell >/dev/null 2>&1 || command -v chromium >/dev/null 2>&1 \
   || need+=(chromium-headless-shell)
+# klampt.io.povray renders with POV-Ray.
+command -v povray >/dev/null 2>&1 || need+=(povray)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
