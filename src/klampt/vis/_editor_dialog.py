@@ -40,8 +40,8 @@ def choose_gui(binding=None):
 
 def make_window(editor):
     """A Window showing the editor: its scene set up by the editor, the
-    editor a plugin over it, the camera on the world (or 2 m from the
-    origin)."""
+    editor a plugin over it, the camera on the world (or on the edited
+    item, which the scene frames when it is added)."""
     from ._window import Window
     window = Window("Editing %s" % (editor.name if editor.name is not None else 'a value'))
     editor.window = window
@@ -49,8 +49,6 @@ def make_window(editor):
     window.push_plugin(editor)
     if editor.world is not None:
         window.scene.autoFitCamera()
-    else:
-        window.scene.view.camera.dist = 2.0
     return window
 
 
@@ -99,7 +97,7 @@ def run_glfw(editor, window):
     _panel_widget(window, {'type': 'button', 'text': 'OK'}, lambda: close(True))
     _panel_widget(window, {'type': 'button', 'text': 'Cancel'}, lambda: close(False))
     lines = [line for text in (editor.description, editor.instructions()) if text
-             for line in textwrap.wrap(text, 60)]
+             for line in textwrap.wrap(text, 50)]
     for i, text in enumerate(lines):
         window.scene.addText('editor_text%d' % i, text, position=(10, 10 + 18 * i), color=(0, 0, 0, 1))
     with global_lock:
