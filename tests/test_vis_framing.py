@@ -236,3 +236,23 @@ def test_the_subject_fills_the_view(framing_vis, arm_table):
     depths = [p[2] for p in proj]
     assert min(depths) > view.clippingplanes[0] and max(depths) < view.clippingplanes[1]
     assert np.isfinite(depths).all()
+
+
+def test_a_huge_slab_object_does_not_shrink_the_robot(framing_vis):
+    """A 50 m ground slab loaded as a rigid object, not a terrain, is seen as
+    a floor: the robot still fills the view."""
+    require_shared_data()
+    vis = framing_vis
+    world = klampt.WorldModel()
+    world.loadRobot(os.path.join(SHARED_DATA, 'robots', 'tx90l.rob'))
+    slab = world.makeRigidObject('slab')
+    slab.geometry().loadFile(os.path.join(SHARED_DATA, 'terrains', 'cube.off'))
+    slab.geometry().scale(50, 50, 0.1)
+    slab.setTransform([1, 0, 0, 0, 1, 0, 0, 0, 1], [-25, -25, -0.1])
+    vis.add('world', world)
+    _paint(vis, world)
+    vis.autoFitCamera()
+    eye = vis.getViewport().camera.matrix()[1]
+    assert eye[2] > 0
+    # the slab is one flat color under directional lights, as any plain floor
+    assert_recognisable(vis.screenshot(), min_robot_share=0.03, max_one_colour=LONE_BACKGROUND)

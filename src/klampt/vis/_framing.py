@@ -45,6 +45,10 @@ class Parts:
             the floor and occlusion tests.
         blockers (list of Geometry3D): every geometry that may hide a robot
             (surroundings and the rigid objects).
+        terrain_boxes (list of boxes): the terrains' bounding boxes.
+        items (list of (box, Geometry3D or None, moving points)): the items
+            other than robots and terrains, before :func:`gather` sorts
+            them into subject and surroundings.
     """
 
     def __init__(self):
@@ -53,8 +57,8 @@ class Parts:
         self.robot_points = []
         self.surroundings = []
         self.blockers = []
-        self._terrain_boxes = []
-        self._candidates = []  # (box, geometry or None, moving points)
+        self.terrain_boxes = []
+        self.items = []
 
 
 def _box_corners(bb):
@@ -88,7 +92,7 @@ def _collect(app, parts):
             parts.surroundings.append(g)
             parts.blockers.append(g)
         if _finite(bb):
-            parts._terrain_boxes.append(bb)
+            parts.terrain_boxes.append(bb)
         return
     if 'RobotModel' in names and not app.subAppearances:
         for i in range(item.numLinks()):
@@ -113,7 +117,7 @@ def _collect(app, parts):
         moving = [item.getCurrentTransform()[1]]
     else:
         moving = [vectorops.mul(vectorops.add(bb[0], bb[1]), 0.5)]
-    parts._candidates.append((bb, geometry, moving))
+    parts.items.append((bb, geometry, moving))
 
 
 def _add_link(link, parts):
@@ -146,12 +150,11 @@ def gather(objects):
     parts = Parts()
     for app in objects:
         _collect(app, parts)
-    # Sort the objects: a flat item much wider than the rest is a floor.
-    others = [c for c in parts._candidates]
-    reference = parts.subject + sum([_box_corners(bb) for bb, _, _ in others if not _is_floor_like(bb, None)], [])
-    size = _span(reference) if reference else 0.0
-    for bb, geometry, moving in others:
-        if size > 0 and _is_floor_like(bb, size):
+    # A flat item several times wider than the robots and the other items is a floor.
+    rest = parts.subject + sum([_box_corners(bb) for bb, _, _ in parts.items if not _is_flat(bb)], [])
+    size = _span(rest)
+    for bb, geometry, moving in parts.items:
+        if size > 0 and _is_flat(bb) and max(_extent(bb)[:2]) > FLOOR_SIZE_RATIO * size:
             if geometry is not None:
                 parts.surroundings.append(geometry)
                 parts.blockers.append(geometry)
@@ -161,23 +164,21 @@ def gather(objects):
         if geometry is not None:
             parts.blockers.append(geometry)
     if not parts.subject:
-        # only surroundings: they are the subject
-        for bb in parts._terrain_boxes:
+        # nothing but surroundings: they are the subject
+        for bb in parts.terrain_boxes:
             parts.subject += _box_corners(bb)
-        for bb, geometry, moving in others:
+        for bb, geometry, moving in parts.items:
             parts.subject += _box_corners(bb)
             parts.moving += moving
         parts.surroundings = []
     return parts
 
 
-def _is_floor_like(bb, subject_size):
-    """Flat and, when ``subject_size`` is given, several times wider than it."""
+def _is_flat(bb):
+    """Thin along z compared with its narrower horizontal side."""
     ex = _extent(bb)
     wide = min(ex[0], ex[1])
-    if wide <= 0 or ex[2] > FLOOR_FLATNESS * wide:
-        return False
-    return subject_size is not None and max(ex[0], ex[1]) > FLOOR_SIZE_RATIO * subject_size
+    return wide > 0 and ex[2] <= FLOOR_FLATNESS * wide
 
 
 def camera_frame(azimuth, elevation):
