@@ -379,6 +379,7 @@ class VisualizationScene:
         # followCamera) or framed on the first item that can be framed
         self.cameraChosen = False
         self.backgroundColor = [0.8, 0.8, 0.9, 0.0]
+        self.backgroundImage = None  # a _render.background.BackgroundImage
         self.version = 0
         self.picker = None
 
@@ -786,6 +787,22 @@ class VisualizationScene:
         """Sets the clear color."""
         with global_lock:
             self.backgroundColor = [r, g, b, a]
+            self._changed()
+
+    def setBackgroundImage(self, img, format='auto', rows='auto', mode='stretch', depth=None):
+        """Draws an image behind the scene in the GL windows and screenshots
+        (None removes it). ``img``: an (h, w, 3) or (h, w, 4) array (uint8,
+        or floats in [0, 1]), an (h, w) array of 0x00rrggbb integers
+        (0x00bbggrr with format='bgr'), or bytes with ``rows`` rows and
+        ``format`` 'rgb' / 'auto', 'bgr', 'rgba' or 'bgra'. ``mode``:
+        'stretch' to the view, 'scale' uniformly to fit it, 'fixed' at its
+        size in the top left, 'center' at its size, 'tile'. ``depth``: an
+        (h, w) metric depth image placed like the image; geometry farther
+        than it is hidden (0 or not finite: nothing there)."""
+        from ._render.background import BackgroundImage
+        image = None if img is None else BackgroundImage(img, format, rows, mode, depth)
+        with global_lock:
+            self.backgroundImage = image
             self._changed()
 
     def world(self):

@@ -22,6 +22,9 @@ class ScenePlugin(GLPluginInterface):
 
     def display(self):
         from ._render.frame import draw_scene_world
+        if self.scene.backgroundImage is not None:
+            from ._render import background
+            background.draw(self.scene.backgroundImage, self.window.view)
         draw_scene_world(self.scene, self.window.view)
         return False
 
@@ -193,7 +196,8 @@ class Window:
     # -- the JSON GUI
     def set_widget_state(self, id, state):
         """Sets a widget's state from the GUI and calls its callback (a
-        button's callback takes no state and keeps none)."""
+        button's callback takes no state and keeps none; a number stays
+        within its 'min' and 'max')."""
         widget = self.widgets[id]
         callback = self.widget_callbacks.get(id)
         with global_lock:
@@ -201,6 +205,8 @@ class Window:
                 if callback:
                     callback()
                 return
+            if widget['type'] == 'number' and isinstance(state, (int, float)) and not isinstance(state, bool):
+                state = min(widget.get('max', state), max(widget.get('min', state), state))
             widget['state'] = state
             if callback:
                 callback(state)

@@ -20,6 +20,7 @@ from typing import Callable, Sequence, Union
 from . import _state
 from ._scene import VisualizationScene, VisAppearance, global_lock
 from ._state import manager as _manager
+from ._render.trajectory import drawRobotTrajectory, drawTrajectory
 from ._types import objectToVisType
 from ._window import Window
 
@@ -38,6 +39,7 @@ __all__ = ['init', 'debug', 'nativeWindow', 'scene', 'createWindow', 'setWindow'
            'setPlotDuration', 'setPlotRange', 'setPlotPosition', 'setPlotSize', 'savePlot', 'autoFitCamera',
            'followCamera', 'getViewport', 'setViewport', 'resizeViewport', 'setBackgroundColor',
            'saveJsonConfig', 'loadJsonConfig', 'screenshot', 'screenshotCallback', 'objectToVisType',
+           'drawTrajectory', 'drawRobotTrajectory',
            'VisualizationScene', 'VisAppearance', 'ItemPath']
 
 _ALIASES = {'pyqt': 'PyQt', 'pyqt5': 'PyQt', 'pyqt6': 'PyQt', 'pyside6': 'PyQt', 'qt': 'PyQt',
@@ -459,30 +461,76 @@ def _add_widget(widget, callback=None):
     return widget['id']
 
 
-def addButton(text: str, callback: Callable, id: str = None) -> str:
-    """A button calling ``callback()``; returns its id."""
-    return _add_widget({'type': 'button', 'text': text, 'id': id or text}, callback)
+def _style(widget, icon=None, iconformat=None, style=None):
+    """The reference's presentation options, kept in the widget dict as
+    the reference keeps them (the panels drawn here do not show them)."""
+    for key, value in (('icon', icon), ('iconformat', iconformat), ('style', style)):
+        if value is not None:
+            widget[key] = value
+    return widget
 
 
-def addCheckbox(text: str, callback: Callable = None, value: bool = False, id: str = None) -> str:
-    """A checkbox calling ``callback(state)``; returns its id."""
-    return _add_widget({'type': 'checkbox', 'text': text, 'state': bool(value), 'id': id or text}, callback)
+def addButton(text: str, callback: Callable = None, id: str = None, icon=None, iconformat=None,
+              style: dict = None) -> str:
+    """A button calling ``callback()``; returns its id (``text`` unless
+    given). ``icon`` (base64 data), ``iconformat`` (its MIME type) and
+    ``style`` (a dict of HTML style) are kept in the widget."""
+    widget = _style({'type': 'button', 'text': text, 'id': id or text}, icon, iconformat, style)
+    return _add_widget(widget, callback)
 
 
-def addSelect(text: str, options: Sequence[str], callback: Callable = None, value=None, multiple=False,
-              id: str = None) -> str:
-    """A selection among ``options`` calling ``callback(state)``."""
+def addCheckbox(text: str, callback: Callable = None, checked: bool = False, id: str = None, icon=None,
+                iconformat=None, style: dict = None, value: bool = None) -> str:
+    """A checkbox, ``checked`` or not (``value`` is the same), calling
+    ``callback(state)`` with its new state (a bool, as
+    ``getWidgetState`` gives); returns its id."""
+    state = bool(checked if value is None else value)
+    widget = _style({'type': 'checkbox', 'text': text, 'state': state, 'id': id or text}, icon, iconformat, style)
+    return _add_widget(widget, callback)
+
+
+def addSelect(text: str, options: Sequence[str], callback: Callable = None, selection=None, id: str = None,
+              multiple: bool = False, style: dict = None, value=None) -> str:
+    """A selection among ``options`` calling ``callback(state)``; the
+    initial ``selection`` (``value`` is the same) is an option (a list of
+    them when ``multiple``), by default the first option (none when
+    ``multiple``). ValueError for a selection that is not an option."""
     options = list(options)
-    if value is None:
-        value = [] if multiple else (options[0] if options else None)
-    return _add_widget({'type': 'select', 'text': text, 'options': options, 'state': value,
-                        'multiple': bool(multiple), 'id': id or text}, callback)
+    chosen = selection if value is None else value
+    if multiple:
+        chosen = [] if chosen is None else ([chosen] if isinstance(chosen, str) else list(chosen))
+        unknown = [c for c in chosen if c not in options]
+    else:
+        if isinstance(chosen, (list, tuple)):
+            if len(chosen) > 1:
+                raise ValueError("addSelect: one selection without multiple=True, got %r" % (chosen,))
+            chosen = chosen[0] if chosen else None
+        if chosen is None:
+            chosen = options[0] if options else None
+        unknown = [] if chosen is None or chosen in options else [chosen]
+    if unknown:
+        raise ValueError("addSelect: %r not among the options %r" % (unknown, options))
+    widget = _style({'type': 'select', 'text': text, 'options': options, 'state': chosen,
+                     'multiple': bool(multiple), 'id': id or text}, style=style)
+    return _add_widget(widget, callback)
 
 
-def addInput(text: str, value='', callback: Callable = None, id: str = None) -> str:
-    """A text (str value) or number (int / float value) input."""
-    kind = 'number' if isinstance(value, (int, float)) and not isinstance(value, bool) else 'text'
-    return _add_widget({'type': kind, 'text': text, 'state': value, 'id': id or text}, callback)
+def addInput(text: str, value='', callback: Callable = None, id: str = None, min=None, max=None,
+             style: dict = None) -> str:
+    """A text (str value) or number (int / float value) input calling
+    ``callback(state)``; a number input keeps its state within ``min`` and
+    ``max`` when given, and steps by 1 for an int (any for a float)."""
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    widget = {'type': 'number' if number else 'text', 'text': text, 'state': value, 'id': id or text}
+    if number:
+        widget['step'] = 1 if isinstance(value, int) else 'any'
+        if min is not None:
+            widget['min'] = min
+        if max is not None:
+            widget['max'] = max
+    elif min is not None or max is not None:
+        raise ValueError("addInput: min and max are for number inputs")
+    return _add_widget(_style(widget, style=style), callback)
 
 
 def addSlider(text: str, value: float = 0.0, min: float = 0.0, max: float = 1.0, callback: Callable = None,
