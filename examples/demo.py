@@ -1,7 +1,8 @@
 """The main demo: load a world from the project's data, show what it holds,
 move the arm through a few configurations, printing its end-effector pose and
-what it collides with, solve inverse kinematics for one of those poses, and
-simulate the arm pushing a block.
+what it collides with, solve inverse kinematics for one of those poses,
+simulate the arm pushing a block, and draw the end of the push to demo.png
+(klampt.vis renders offscreen on a machine without a display).
 
 Run:  python examples/demo.py [world.xml]
 """
@@ -95,21 +96,24 @@ def main(path):
     print("\nIK to the config-2 pose: %s, max residual %.2e" % ("solved" if solved else "failed", residual))
     print("  q = [%s]" % ", ".join("%.2f" % v for v in robot.getConfig()))
 
-    push_block(path)
+    world = push_block(path)
+    if world is not None:
+        save_picture(world, "demo.png")
 
 
 def push_block(path):
     """Physics simulation on a fresh copy of the world: the arm moves its
     flange beside the block on the table, then sweeps through it, pushing it
-    along y."""
+    along y. Returns the world as the simulation left it (None if it has no
+    robot or no block)."""
     world = klampt.WorldModel()
     if not world.readFile(path) or world.numRobots() == 0:
-        return
+        return None
     robot = world.robot(0)
     ee = robot.link(robot.numLinks() - 1)
     block = world.rigidObject("block")
     if block.index < 0:
-        return
+        return None
     sim = klampt.Simulator(world)
     controller = sim.controller(robot)
     sim.simulate(0.3)  # let the objects settle on the table
@@ -129,6 +133,23 @@ def push_block(path):
     R, t = block.getTransform()
     print("  after %.2f s (status: %s) the block is at %s, moved %.3f m"
           % (sim.getTime(), sim.getStatusString(), pose_string((R, t)), math.dist(start, t)))
+    sim.updateWorld()
+    return world
+
+
+def save_picture(world, out):
+    """Draws the world with klampt.vis, framed by autoFitCamera, to the PNG
+    file ``out`` (a note instead when PyOpenGL or OpenGL is missing)."""
+    try:
+        from klampt import vis
+        vis.add("world", world)
+        vis.autoFitCamera()
+        vis.screenshot("Image").save(out)
+        vis.kill()
+    except (ImportError, RuntimeError) as e:
+        print("\nNo picture (pip install klampt[vis] draws one): %s" % e)
+        return
+    print("\nThe end of the push, drawn by klampt.vis: %s" % os.path.abspath(out))
 
 
 if __name__ == "__main__":
