@@ -219,3 +219,38 @@ def test_editor_window_draws_the_box(vis):
     x, y = _pixel(window.view, [-0.2, -0.3, 0.2])
     corner = img[5, 5]
     assert img[y, x, 0] > img[y, x, 1] + 40 and abs(corner[0] - 204) <= 2, (img[y, x], corner)
+
+
+def test_panel_controls_of_the_editors(arm_table):
+    """The controls run() puts in a GLFW window's panel, used as the panel
+    uses them (Window.set_widget_state)."""
+    robot = arm_table.robot(0)
+    sel = editors.SelectionEditor('links', [1], None, arm_table, robot)
+    window = make_window(sel)
+    sel.addDialogItems(window, 'glfw')
+    window.set_widget_state('Select all', None)
+    assert sel.editedValue() == list(range(robot.numLinks()))
+    window.set_widget_state('Clear', None)
+    assert sel.editedValue() == []
+
+    q0 = robot.getConfig()
+    configs = editors.ConfigsEditor('qs', [q0], None, arm_table)
+    window = make_window(configs)
+    configs.addDialogItems(window, 'glfw')
+    window.set_widget_state('Insert', None)
+    assert len(configs.editedValue()) == 2 and window.widgets['Index']['state'] == 1
+    window.set_widget_state('Index', 0)
+    assert configs.index == 0
+
+    sensor = robot.addSensor('cam', 'CameraSensor')
+    sensor.setSetting('link', str(robot.numLinks() - 1))
+    e = editors.SensorEditor('cam', sensor, None, arm_table)
+    window = make_window(e)
+    e.addDialogItems(window, 'glfw')
+    assert window.widgets['Setting']['options'] == e.settingsOrder and 'Tsensor' not in e.settingsOrder
+    window.set_widget_state('Setting', 'xres')
+    assert window.widgets['Value']['state'] == sensor.getSetting('xres')
+    window.set_widget_state('Value', '40')
+    assert sensor.getSetting('xres') == '40'
+    e.finish(True)
+    assert e.value is sensor and sensor.getSetting('xres') == '40'

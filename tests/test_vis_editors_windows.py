@@ -2,7 +2,8 @@
 by X input as from a user (XTest pointer events): in a GLFW window a drag
 on a sphere's ring grows its radius by what the camera geometry predicts and
 a click on the panel's OK returns it; in a Qt dialog a drag on a box's top
-face raises it, and Cancel returns the box given."""
+face raises it and Cancel returns the box given, and a right click on a
+robot link selects it (the dialog's list follows) and OK returns it."""
 import importlib.util
 import os
 import subprocess
@@ -11,7 +12,7 @@ import textwrap
 
 import pytest
 
-from conftest import xvfb_command
+from conftest import PROJECT_DATA, xvfb_command
 from vis_helpers import XTEST_PREAMBLE
 
 DRIVER = XTEST_PREAMBLE + textwrap.dedent("""
@@ -31,8 +32,8 @@ DRIVER = XTEST_PREAMBLE + textwrap.dedent("""
         x11.XFlush(dpy)
         time.sleep(0.1)
 
-    def button(down):
-        xtst.XTestFakeButtonEvent(dpy, 1, down, 0)
+    def button(down, which=1):
+        xtst.XTestFakeButtonEvent(dpy, which, down, 0)
         x11.XFlush(dpy)
         time.sleep(0.15)
 
@@ -130,11 +131,40 @@ QT_SCRIPT = DRIVER + textwrap.dedent("""
     out['ok'] = ok
     out['value'] = value
     out['edited'] = edited
+
+    # a right click selects the link under the mouse; the dialog's list follows; OK returns the selection
+    import klampt
+    world = klampt.WorldModel()
+    assert world.readFile(WORLD)
+    robot = world.robot(0)
+    e = editors.SelectionEditor('links', [], None, world, robot)
+
+    def select_user():
+        assert wait_until(lambda: native() is not None)
+        n = native()
+        time.sleep(0.3)
+        gui = qt_window._gui
+        p = gui.call(lambda: n.glwidget.mapToGlobal(n.glwidget.rect().topLeft()))
+        o = (p.x(), p.y())
+        hit = next((x, y, i) for y in range(0, e.window.view.h, 8) for x in range(0, e.window.view.w, 8)
+                   if (i := e.pickItem(x, y)) is not None and i > 0)
+        out['link'] = hit[2]
+        move(o, hit[0], hit[1])
+        button(True, 3)
+        button(False, 3)
+        assert wait_until(lambda: e.editedValue() == [hit[2]], 5.0)
+        out['listed'] = gui.call(lambda: [item.text() for item in e.selectionList.selectedItems()])
+        ok_button = getattr(gui.qt.QtWidgets.QDialogButtonBox.StandardButton, 'Ok')
+        gui.call(lambda: n.top.buttons.button(ok_button).click())
+    driven(select_user)
+    out['selection'] = editors.run(e)
+    out['link_name'] = robot.link(out['link']).getName() if 'link' in out else None
     print(repr(out))
     """)
 
 
 def _run(script, needs):
+    script = "WORLD = %r\n" % os.path.join(PROJECT_DATA, 'worlds', 'arm_table.xml') + script
     env = {k: v for k, v in os.environ.items() if k not in ('DISPLAY', 'WAYLAND_DISPLAY', 'PYOPENGL_PLATFORM',
                                                            'KLAMPT_VIS_BACKEND', 'QT_QPA_PLATFORM')}
     r = subprocess.run(xvfb_command(sys.executable, '-c', script, needs=needs), capture_output=True, text=True,
@@ -162,3 +192,4 @@ def test_aabb_editor_in_a_qt_dialog():
     (bmin, bmax), = out['edited']
     assert bmax[2] == pytest.approx(out['expected'], rel=0.03) and bmin == [-0.3, -0.3, -0.5]
     assert out['ok'] is False and out['value'] == ([-0.3, -0.3, -0.5], [0.3, 0.3, -0.2])
+    assert out['selection'] == (True, [out['link']]) and out['listed'] == [out['link_name']]
