@@ -48,6 +48,9 @@ def _pixel(view, p):
 def test_run_refuses_backends_that_cannot_edit(vis):
     with pytest.raises(RuntimeError, match="GLFW or Qt.*offscreen"):
         editors.run(editors.PointEditor('p', [0, 0, 0], None, None))
+    vis.init('HTML')
+    with pytest.raises(RuntimeError, match="GLFW or Qt.*HTML"):
+        editors.run(editors.SphereEditor('s', ([0, 0, 0], 1.0), None, None))
 
 
 def test_aabb_editor_face_drag_moves_the_top_face():
