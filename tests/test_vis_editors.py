@@ -257,3 +257,25 @@ def test_panel_controls_of_the_editors(arm_table):
     assert sensor.getSetting('xres') == '40'
     e.finish(True)
     assert e.value is sensor and sensor.getSetting('xres') == '40'
+
+
+def test_vis_edit_of_a_geometric_primitive_item(vis):
+    prim = klampt.GeometricPrimitive()
+    prim.setSphere([0.0, 0.0, 0.0], 0.3)
+    vis.add('ball', prim)
+    poser = vis.edit('ball')
+    assert isinstance(poser, klampt.SpherePoser) and poser.get() == [0, 0, 0, 0.3]
+    view = vis.getViewport()
+    view.camera.tgt, view.camera.rot, view.camera.dist = [0.0, 0.0, 0.0], [0.0, 0.0, 0.0], 3.0
+    vis.setViewport(view)
+    window = vis.nativeWindow()
+    c = 0.3 / math.sqrt(2)
+    x, y = _pixel(window.view, [c, 0.0, c])     # the ring, up and right (clear of the centre's arrows)
+    _drag(window, (x, y), (x - 15, y + 15))    # inward
+    radius = list(vis.scene().getItem('ball').item.properties)[3]
+    assert radius == pytest.approx(0.3 - 15 * math.sqrt(2) * 3.0 / _focal(window.view), rel=0.03)
+    segment = klampt.GeometricPrimitive()
+    segment.setSegment([0, 0, 0], [1, 0, 0])
+    vis.add('seg', segment)
+    with pytest.warns(UserWarning, match="Segment"):
+        assert vis.edit('seg') is None
