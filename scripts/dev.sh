@@ -26,7 +26,8 @@ command -v g++ >/dev/null 2>&1 || need+=(g++)
 python=$(command -v python3.11 || command -v python3)
 "$python" -c "import venv, ensurepip" >/dev/null 2>&1 || need+=(python3-venv)
 # klampt.vis renders offscreen through EGL (Mesa llvmpipe without a GPU).
-for pkg in libegl1 libegl-mesa0 libgl1-mesa-dri libgbm1 libglvnd0 libgl1; do
+# OSMesa is the other offscreen context (PYOPENGL_PLATFORM=osmesa), tested as well.
+for pkg in libegl1 libegl-mesa0 libgl1-mesa-dri libgbm1 libglvnd0 libgl1 libosmesa6; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 # Desktop windows (GLFW) are tested under a virtual X server, with clicks and

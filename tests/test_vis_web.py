@@ -38,7 +38,12 @@ def test_scene_json_is_the_threejs_export_with_unique_names(tx90blocks):
     scene.add('world', tx90blocks)
     ours = SceneSerializer(scene).build()
     reference = json.loads(klampt.threejs_get_scene(tx90blocks))
-    assert set(ours) >= {'metadata', 'geometries', 'materials', 'object', 'extras', 'camera', 'background'}
+    assert set(ours) >= {'metadata', 'geometries', 'materials', 'object', 'extras', 'camera', 'background', 'lights',
+                         'checker'}
+    from klampt.vis import _lighting
+    assert ours['lights'] == _lighting.as_json()
+    terrains = {tx90blocks.terrain(i).getName() for i in range(tx90blocks.numTerrains())}
+    assert terrains and set(ours['checker']['nodes']) == terrains
     assert len(ours['geometries']) == len(reference['geometries'])
     names = _node_names(ours['object'], [])
     ref_names = _node_names(reference['object'], [])

@@ -148,6 +148,12 @@ def _bind_texture(GL, texture, mesh):
 
 
 _CHECKER = None
+# The terrains' checkerboard: squares of TERRAIN_CHECKER_SIZE metres whose x
+# and y cells have the same parity are TERRAIN_CHECKER_LEVELS[0] / 255 of
+# the colour, the others TERRAIN_CHECKER_LEVELS[1] / 255 (the web viewer
+# draws the same).
+TERRAIN_CHECKER_SIZE = 0.5
+TERRAIN_CHECKER_LEVELS = (160, 128)
 
 
 def with_terrain_checker(state):
@@ -158,10 +164,12 @@ def with_terrain_checker(state):
     if state.get('texture') is not None:
         return state
     if _CHECKER is None:
-        _CHECKER = np.array([[160, 128], [128, 160]], dtype=np.uint8).reshape(2, 2, 1)
+        a, b = TERRAIN_CHECKER_LEVELS
+        _CHECKER = np.array([[a, b], [b, a]], dtype=np.uint8).reshape(2, 2, 1)
     out = dict(state)
+    k = 0.5 / TERRAIN_CHECKER_SIZE  # the 2 x 2 texture repeats every 2 squares
     out['texture'] = {'format': 'l8', 'texels': _CHECKER, 'wrap': True, 'texcoords': None,
-                      'texgen': [[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]], 'texgen_world': False}
+                      'texgen': [[k, 0.0, 0.0, 0.0], [0.0, k, 0.0, 0.0]], 'texgen_world': False}
     return out
 
 

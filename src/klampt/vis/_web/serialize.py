@@ -1,15 +1,35 @@
-"""The scene model as the web viewer reads it: a three.js Object JSON scene
-(the subset :func:`klampt.threejs_get_scene` emits: BufferGeometry,
-Phong / Points materials, nested nodes with column-major matrices, z-up
-turned y-up by the root) plus an ``extras`` list (points, polylines, axes,
-text), the camera and the background; and per-frame updates
-``{node name: matrix}``. Node names are made unique (``name``, ``name#2``,
-...) so every node can be updated by name."""
+"""The scene model as the web viewer reads it, and per-frame updates.
+
+The scene JSON is a dict with:
+
+- ``metadata``, ``geometries``, ``materials``, ``object``: a three.js Object
+  JSON scene (the subset :func:`klampt.threejs_get_scene` emits:
+  BufferGeometry, Phong / Points materials, nested nodes with column-major
+  matrices, z-up turned y-up by the root). Node names are made unique
+  (``name``, ``name#2``, ...) so every node can be updated by name.
+- ``extras``: points, polylines, axes and text, in z-up world coordinates.
+- ``camera``: ``{position, target, up, fov, near, far}`` of the scene's
+  viewport (z-up world, horizontal field of view in degrees).
+- ``background``: RGBA.
+- ``lights``: ``{ambient, lights: [{direction, frame, diffuse, specular}]}``
+  (:func:`klampt.vis._lighting.as_json`): directions point toward the
+  light, in the camera frame (x right, y up, z toward the viewer) or the
+  z-up world; both sides of surfaces are lit. The viewer shades as
+  OpenGL's fixed pipeline does with the same lights.
+- ``checker``: ``{nodes, size, levels}``: the nodes drawn with the
+  terrains' checkerboard (their colour times ``levels[0]`` on the squares
+  whose x and y cells, of ``size`` metres in the node's frame, have the
+  same parity, else ``levels[1]``), as the OpenGL renderer draws a terrain
+  without a texture.
+
+Per-frame updates are ``{node name: matrix}``."""
 import math
 
 from klampt.math import se3, so3, vectorops
 
 from ... import _threejs
+from .. import _lighting
+from .._render.geometry import TERRAIN_CHECKER_LEVELS, TERRAIN_CHECKER_SIZE
 
 _IDENTITY = (so3.identity(), [0.0, 0.0, 0.0])
 
@@ -47,6 +67,7 @@ class SceneSerializer:
         self.builder = _threejs._SceneBuilder()
         self.names = _Names()
         self.movers = []  # (node name, function returning the se3 matrix)
+        self.checkered = []  # names of the terrain nodes drawn with the checkerboard
 
     # -- nodes
     def _body(self, name, body, transform_fn, color=None):
@@ -92,6 +113,10 @@ class SceneSerializer:
         name = self.names.unique(element.getName())
         fn = (lambda: _IDENTITY) if is_terrain else element.getTransform
         node = self._body(name, element, fn, color)
+        if is_terrain and node.get('type') == 'Mesh':
+            source = app.customAppearance if app.customAppearance is not None else element.appearance()
+            if source._render_state().get('texture') is None:
+                self.checkered.append(name)
         if app.attributes.get('hidden', False):
             node['visible'] = False
         return node
@@ -188,7 +213,9 @@ class SceneSerializer:
                         'width': a.get('width', 3), 'strip': True})
 
     def build(self):
-        """The viewer's JSON dict for the scene as it is now."""
+        """The viewer's JSON dict for the scene as it is now (the fields of
+        the module's description)."""
+        self.checkered = []
         children = []
         extras = []
         for app in list(self.scene.items.values()):
@@ -225,7 +252,10 @@ class SceneSerializer:
                'object': {'name': 'world', 'type': 'Scene', 'matrix': _threejs._WORLD_MATRIX,
                           'uuid': _threejs._uuid(), 'children': children},
                'extras': extras, 'camera': camera_json(self.scene.view),
-               'background': [float(c) for c in self.scene.backgroundColor]}
+               'background': [float(c) for c in self.scene.backgroundColor],
+               'lights': _lighting.as_json(),
+               'checker': {'nodes': list(self.checkered), 'size': TERRAIN_CHECKER_SIZE,
+                           'levels': [v / 255.0 for v in TERRAIN_CHECKER_LEVELS]}}
         return _numbered_uuids(out)
 
     def transforms(self):

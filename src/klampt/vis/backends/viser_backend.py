@@ -31,6 +31,9 @@ from .base import LOOP_PERIOD, Backend
 DEFAULT_PORT = 8080
 REBUILD_PERIOD = 0.1  # full scene comparisons at most 10 times a second
 POINT_METRES_PER_PIXEL = 0.004  # viser sizes points in metres, the scene in pixels
+# three.js (viser's renderer) divides the light a diffuse surface reflects by
+# pi: a light of intensity pi there lights as one of intensity 1 in OpenGL.
+LIGHT_UNITS = math.pi
 
 
 def pose_of_matrix(matrix):
@@ -62,6 +65,66 @@ class _Node:
         self.pose = pose
 
 
+def camera_axes(position, target, up):
+    """The camera frame's x (right), y (up) and z (toward the viewer) axes in
+    the world, of a camera at ``position`` looking at ``target``."""
+    z = np.asarray(position, dtype=float) - np.asarray(target, dtype=float)
+    z /= np.linalg.norm(z)
+    x = np.cross(np.asarray(up, dtype=float), z)
+    x /= np.linalg.norm(x)
+    return x, np.cross(z, x), z
+
+
+class SceneLights:
+    """The scene's lights (:mod:`klampt.vis._lighting`) in place of viser's
+    own (environment map and default lights): the ambient and world lights
+    shared by every browser, the camera-fixed ones made for each browser
+    and turned with its camera (three.js lights both sides of viser's
+    double-sided meshes).
+
+    A directional light of viser shines from its node's position toward
+    the origin, so the node sits at the light's direction."""
+
+    PATH = '/klampt_lights'
+
+    def __init__(self, server):
+        from .. import _lighting
+        self.server = server
+        self.lights = _lighting.LIGHTS
+        self.camera = ((0.0, -6.0, 0.0), (0.0, 0.0, 0.0), (0.0, 0.0, 1.0))  # until the scene's arrives
+        scene = server.scene
+        scene.configure_default_lights(enabled=False, cast_shadow=False)
+        scene.configure_environment_map(None)
+        scene.add_light_ambient(self.PATH + '/ambient', intensity=_lighting.AMBIENT * LIGHT_UNITS)
+        for i, light in enumerate(self.lights):
+            if light.frame != 'camera':
+                direction = np.asarray(light.direction, dtype=float)
+                scene.add_light_directional('%s/world%d' % (self.PATH, i), intensity=light.diffuse * LIGHT_UNITS,
+                                            position=tuple(direction / np.linalg.norm(direction)))
+        server.on_client_connect(self._connected)
+
+    def _directions(self, camera):
+        axes = camera_axes(*camera)
+        out = []
+        for light in self.lights:
+            if light.frame == 'camera':
+                d = sum(a * c for a, c in zip(axes, light.direction))
+                out.append((light, tuple(d / np.linalg.norm(d))))
+        return out
+
+    def _connected(self, client):
+        handles = [(light, client.scene.add_light_directional('%s/camera%d' % (self.PATH, i),
+                                                              intensity=light.diffuse * LIGHT_UNITS,
+                                                              position=d))
+                   for i, (light, d) in enumerate(self._directions(self.camera))]
+
+        def moved(camera):
+            for (light, handle), (_, d) in zip(handles, self._directions(
+                    (camera.position, camera.look_at, camera.up_direction))):
+                handle.position = d
+        client.camera.on_update(moved)
+
+
 class SceneMirror:
     """Keeps a viser server's scene equal to a VisualizationScene.
 
@@ -70,8 +133,9 @@ class SceneMirror:
         paths (dict): serializer node name -> viser path of the moving nodes.
     """
 
-    def __init__(self, server):
+    def __init__(self, server, lights=None):
         self.server = server
+        self.lights = lights
         self.nodes = {}
         self.paths = {}
         self.serializer = None
@@ -101,7 +165,7 @@ class SceneMirror:
                     self.nodes.pop(path).handle.remove()
                     for p in [p for p in self.nodes if p.startswith(path + '/')]:
                         del self.nodes[p]
-            self._set_camera(data['camera'])
+            self._set_camera(data['camera'], float(scene.view.w) / float(scene.view.h))
         self.serializer = serializer
         self.paths = paths
 
@@ -187,17 +251,21 @@ class SceneMirror:
                                      anchor='bottom-left')
         self.nodes[path] = _Node(signature, handle, None)
 
-    def _set_camera(self, camera):
-        key = repr(camera)
+    def _set_camera(self, camera, aspect):
+        """The camera a browser starts with: the scene's, with the world's z
+        up (for viser's orbit controls)."""
+        key = repr((camera, aspect))
         if key == self.camera:
             return
         self.camera = key
         initial = self.server.initial_camera
         initial.position = tuple(camera['position'])
         initial.look_at = tuple(camera['target'])
-        initial.up = tuple(camera['up'])
-        # viser's fov is vertical, the scene's horizontal (640 x 480 view)
-        initial.fov = 2.0 * math.atan(math.tan(math.radians(camera['fov']) * 0.5) * 0.75)
+        initial.up = (0.0, 0.0, 1.0)
+        # viser's fov is vertical (radians), the scene's horizontal (degrees)
+        initial.fov = 2.0 * math.atan(math.tan(math.radians(camera['fov']) * 0.5) / aspect)
+        if self.lights is not None:
+            self.lights.camera = (initial.position, initial.look_at, initial.up)
 
     # -- motion only
     @staticmethod
@@ -432,6 +500,7 @@ class ViserBackend(Backend):
         self.url = None
         self.window = None
         self.mirror = None
+        self.lights = None
         self.panel = None
         self.editors = None
         self._thread = None
@@ -450,10 +519,11 @@ class ViserBackend(Backend):
                 raise ValueError("KLAMPT_VIS_PORT=%r is not a port number" % os.environ['KLAMPT_VIS_PORT'])
             self.server = viser.ViserServer(host='127.0.0.1', port=port, label=window.title, verbose=False)
             self.url = 'http://127.0.0.1:%d' % self.server.get_port()
+            self.lights = SceneLights(self.server)
             print("klampt.vis: viser serving the scene on %s" % self.url, flush=True)
         if window is not self.window:
             self.window = window
-            self.mirror = SceneMirror(self.server)
+            self.mirror = SceneMirror(self.server, self.lights)
             if self.panel is not None:
                 for h in self.panel.handles:
                     h.remove()
@@ -545,7 +615,7 @@ class ViserBackend(Backend):
         if self.server is not None:
             self.server.stop()
         self.server = None
-        self.window = self.mirror = self.panel = self.editors = None
+        self.window = self.mirror = self.lights = self.panel = self.editors = None
 
     def native_window(self, window):
         """The ViserServer once shown (else the Window)."""

@@ -1,7 +1,8 @@
 """KlamptWidget and its editors (imports anywidget and ipywidgets).
 
 The widget shows a VisualizationScene with the project's WebGL viewer: the
-``scene`` trait is the viewer's JSON (three.js Object JSON plus 'extras'),
+``scene`` trait is the viewer's JSON (:mod:`klampt.vis._web.serialize`:
+three.js Object JSON plus extras, camera, background, lights and checker),
 ``transforms`` the moving nodes' matrices (sent by :meth:`update`),
 ``camera`` the view (read back when the user moves it)."""
 import math

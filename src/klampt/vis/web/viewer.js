@@ -1,6 +1,7 @@
 // klampt.vis web viewer: draws the scene JSON of klampt.vis (a three.js
-// Object JSON subset plus "extras", "camera" and "background") with plain
-// WebGL, and animates it with {node name: column-major matrix} updates.
+// Object JSON subset plus "extras", "camera", "background", "lights" and
+// "checker"; see klampt/vis/_web/serialize.py) with plain WebGL, lit as the
+// OpenGL renderer lights it, and animates it with {node name: column-major matrix} updates.
 // No third-party code; works offline. Defines globalThis.KlamptViewer.
 (function () {
   "use strict";
@@ -51,23 +52,57 @@
   var VERTEX = [
     "attribute vec3 position; attribute vec3 normal;",
     "uniform mat4 model, view, projection; uniform float pointSize;",
-    "varying vec3 vNormal;",
+    "varying vec3 vNormal; varying vec3 vEye; varying vec2 vLocal;",
     "void main() {",
-    "  vNormal = mat3(model[0].xyz, model[1].xyz, model[2].xyz) * normal;",
-    "  gl_Position = projection * view * model * vec4(position, 1.0);",
+    "  mat4 mv = view * model;",
+    "  vec4 eye = mv * vec4(position, 1.0);",
+    "  vNormal = mat3(mv[0].xyz, mv[1].xyz, mv[2].xyz) * normal;",
+    "  vEye = eye.xyz;",
+    "  vLocal = position.xy;",
+    "  gl_Position = projection * eye;",
     "  gl_PointSize = pointSize;",
     "}"].join("\n");
-  // The reference's look: two directional lights (klampt.vis GLProgram).
+  // OpenGL's fixed pipeline with the scene's lights (directional, in eye
+  // coordinates, viewer at infinity), both sides lit, then the terrains'
+  // checkerboard modulating the result as a texture does.
+  var MAX_LIGHTS = 4;
   var FRAGMENT = [
+    "#ifdef GL_FRAGMENT_PRECISION_HIGH",
+    "precision highp float;",
+    "#else",
     "precision mediump float;",
-    "varying vec3 vNormal; uniform vec4 color; uniform float lit;",
+    "#endif",
+    "varying vec3 vNormal; varying vec3 vEye; varying vec2 vLocal;",
+    "uniform vec4 color; uniform float lit;",
+    "uniform vec3 specular, emissive; uniform float shininess;",
+    "uniform float ambient; uniform int numLights;",
+    "uniform vec3 lightDir[" + MAX_LIGHTS + "];",
+    "uniform float lightDiffuse[" + MAX_LIGHTS + "], lightSpecular[" + MAX_LIGHTS + "];",
+    "uniform float checker, checkerSize; uniform vec2 checkerLevels;",
     "void main() {",
     "  if (lit < 0.5) { gl_FragColor = color; return; }",
     "  vec3 n = normalize(vNormal);",
-    // the lights (0, -1, 2) and (-1, 2, 1) of the z-up world, in the y-up frame of the scene
-    "  float d = max(dot(n, normalize(vec3(0.0, 2.0, 1.0))), 0.0) + 0.5 * max(dot(n, normalize(vec3(-1.0, 1.0, -2.0))), 0.0);",
-    "  gl_FragColor = vec4(min(color.rgb * (0.2 + d), vec3(1.0)), color.a);",
+    "  if (dot(n, -vEye) < 0.0) n = -n;",
+    "  vec3 c = emissive + ambient * color.rgb;",
+    "  for (int i = 0; i < " + MAX_LIGHTS + "; i++) {",
+    "    if (i >= numLights) break;",
+    "    float d = dot(n, lightDir[i]);",
+    "    if (d <= 0.0) continue;",
+    "    c += d * lightDiffuse[i] * color.rgb;",
+    "    if (shininess > 0.0) {",
+    "      float h = max(dot(n, normalize(lightDir[i] + vec3(0.0, 0.0, 1.0))), 0.0);",
+    "      c += pow(h, shininess) * lightSpecular[i] * specular;",
+    "    }",
+    "  }",
+    "  c = min(c, vec3(1.0));",
+    "  if (checker > 0.5) {",
+    "    vec2 cell = floor(vLocal / checkerSize);",
+    "    c *= mod(cell.x + cell.y, 2.0) < 0.5 ? checkerLevels.x : checkerLevels.y;",
+    "  }",
+    "  gl_FragColor = vec4(c, color.a);",
     "}"].join("\n");
+  // Scenes without a "lights" field: a light at the eye.
+  var HEADLIGHT = {ambient: 0.3, lights: [{direction: [0, 0, 1], frame: "camera", diffuse: 0.7, specular: 0}]};
 
   function compile(gl, type, source) {
     var s = gl.createShader(type);
@@ -110,7 +145,9 @@
     gl.linkProgram(prog);
     this.program = prog;
     this.loc = {};
-    var names = ["model", "view", "projection", "pointSize", "color", "lit"];
+    var names = ["model", "view", "projection", "pointSize", "color", "lit", "specular", "emissive", "shininess",
+                 "ambient", "numLights", "lightDir", "lightDiffuse", "lightSpecular", "checker", "checkerSize",
+                 "checkerLevels"];
     for (var i = 0; i < names.length; i++) this.loc[names[i]] = gl.getUniformLocation(prog, names[i]);
     this.attrPosition = gl.getAttribLocation(prog, "position");
     this.attrNormal = gl.getAttribLocation(prog, "normal");
@@ -148,6 +185,10 @@
       }
     }
     this.background = scene.background || [0.8, 0.8, 0.9, 1];
+    this.lights = scene.lights || HEADLIGHT;
+    var checker = scene.checker || {nodes: [], size: 0.5, levels: [1, 1]};
+    this.checker = {size: checker.size, levels: checker.levels, nodes: {}};
+    for (i = 0; i < checker.nodes.length; i++) this.checker.nodes[checker.nodes[i]] = true;
     if (scene.camera) this.setCamera(scene.camera); else if (!this.camera) this.resetCamera();
     this.render();
   };
@@ -222,7 +263,14 @@
       var buf = this.geometries[node.geometry], mat = this.materials[node.material] || {};
       if (buf) {
         var color = colorOf(mat.color === undefined ? 0x808080 : mat.color, mat.transparent ? mat.opacity : 1);
-        if ((color[3] < 1) === transparentPass) this._drawBuffers(buf, m, color, !buf.points, buf.points ? 3 : 0);
+        if ((color[3] < 1) === transparentPass) {
+          var gl = this.gl;
+          gl.uniform3fv(this.loc.specular, new Float32Array(colorOf(mat.specular || 0).slice(0, 3)));
+          gl.uniform3fv(this.loc.emissive, new Float32Array(colorOf(mat.emissive || 0).slice(0, 3)));
+          gl.uniform1f(this.loc.shininess, Math.min(128, mat.shininess || 0));
+          gl.uniform1f(this.loc.checker, this.checker.nodes[node.name] ? 1 : 0);
+          this._drawBuffers(buf, m, color, !buf.points, buf.points ? 3 : 0);
+        }
       }
     }
     var ch = node.children || [];
@@ -257,6 +305,31 @@
             zupView: lookAt(c.position, c.target, c.up)};
   };
 
+  // The lights' directions in eye coordinates: camera-frame ones as given,
+  // world ones (z-up) turned by the view.
+  KlamptViewer.prototype._setLights = function (zupView) {
+    var gl = this.gl, L = this.lights.lights || [], n = Math.min(L.length, MAX_LIGHTS);
+    var dirs = new Float32Array(3 * MAX_LIGHTS), diffuse = new Float32Array(MAX_LIGHTS),
+        spec = new Float32Array(MAX_LIGHTS), v = zupView;
+    for (var i = 0; i < n; i++) {
+      var d = L[i].direction;
+      if (L[i].frame !== "camera")
+        d = [v[0] * d[0] + v[4] * d[1] + v[8] * d[2], v[1] * d[0] + v[5] * d[1] + v[9] * d[2],
+             v[2] * d[0] + v[6] * d[1] + v[10] * d[2]];
+      d = unit(d);
+      dirs[3 * i] = d[0]; dirs[3 * i + 1] = d[1]; dirs[3 * i + 2] = d[2];
+      diffuse[i] = L[i].diffuse || 0;
+      spec[i] = L[i].specular || 0;
+    }
+    gl.uniform1f(this.loc.ambient, this.lights.ambient || 0);
+    gl.uniform1i(this.loc.numLights, n);
+    gl.uniform3fv(this.loc.lightDir, dirs);
+    gl.uniform1fv(this.loc.lightDiffuse, diffuse);
+    gl.uniform1fv(this.loc.lightSpecular, spec);
+    gl.uniform1f(this.loc.checkerSize, this.checker.size);
+    gl.uniform2fv(this.loc.checkerLevels, new Float32Array(this.checker.levels));
+  };
+
   KlamptViewer.prototype.render = function () {
     if (!this.camera) return;
     var gl = this.gl, bg = this.background;
@@ -268,6 +341,7 @@
     var M = this._matrices();
     gl.uniformMatrix4fv(this.loc.view, false, new Float32Array(M.view));
     gl.uniformMatrix4fv(this.loc.projection, false, new Float32Array(M.projection));
+    this._setLights(M.zupView);
     gl.disable(gl.BLEND);
     this._drawNode(this.root, identity(), false);
     // extras are in z-up world coordinates
