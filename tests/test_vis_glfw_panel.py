@@ -25,6 +25,7 @@ SCRIPT = XTEST_PREAMBLE + textwrap.dedent("""
 
     assert vis.init() == 'GLFW'
     p = klampt.GeometricPrimitive(); p.setSphere([0, 0, 0], 0.5)
+    vis.setViewport(vis.getViewport())  # the default camera: the sphere stays clear of the panel's corner
     vis.add('s', klampt.Geometry3D(p), color=(1, 0, 0, 1))
     vis.show()
     time.sleep(0.5)
