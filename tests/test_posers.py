@@ -11,7 +11,7 @@ from klampt.math import so3, vectorops
 from klampt.vis.glviewport import GLViewport
 
 from conftest import require_offscreen
-from vis_helpers import background_mask
+from vis_helpers import background_mask, focal_pixels
 
 
 def _view():
@@ -20,9 +20,6 @@ def _view():
     view = GLViewport()
     return view, view.to_viewport()
 
-
-def _focal(view):
-    return (view.w / 2.0) / math.tan(math.radians(view.fov) / 2.0)
 
 
 def test_values_and_errors():
@@ -57,7 +54,7 @@ def test_values_and_errors():
 
 def test_aabb_top_face_follows_the_cursor():
     view, vp = _view()
-    f = _focal(view)
+    f = focal_pixels(view.w, view.fov)
     box = klampt.AABBPoser()
     box.set([-0.5, -0.5, -1.2], [0.5, 0.5, -0.7])   # below the eye: its top face is in view
     p = [0.3, 0.2, -0.7]                             # on the top face, clear of the centre's arrows
@@ -82,7 +79,7 @@ def test_aabb_top_face_follows_the_cursor():
 
 def test_aabb_corner_moves_in_the_view_plane_and_the_opposite_stays():
     view, vp = _view()
-    f = _focal(view)
+    f = focal_pixels(view.w, view.fov)
     box = klampt.AABBPoser()
     box.set([-0.4, -0.4, -0.9], [0.4, 0.4, -0.1])
     corner = [0.4, -0.4, -0.1]                       # right, front, top
@@ -104,7 +101,7 @@ def test_aabb_corner_moves_in_the_view_plane_and_the_opposite_stays():
 
 def test_aabb_centre_arrow_moves_the_box_in_its_frame():
     view, vp = _view()
-    f = _focal(view)
+    f = focal_pixels(view.w, view.fov)
     box = klampt.AABBPoser()
     box.set([-0.2, -0.2, -0.2], [0.2, 0.2, 0.2])
     box.setFrame(so3.identity(), [0.0, 2.0, 0.0])   # the box 8 units from the camera
@@ -118,7 +115,7 @@ def test_aabb_centre_arrow_moves_the_box_in_its_frame():
 
 def test_box_faces_resize_and_the_rings_turn_about_the_centre():
     view, vp = _view()
-    f = _focal(view)
+    f = focal_pixels(view.w, view.fov)
     box = klampt.BoxPoser()
     box.set(so3.identity(), [-0.5, -0.5, -1.0], [1.0, 1.0, 0.4])
     x, y, depth = view.project([0.3, 0.1, -0.6])     # the top face
@@ -150,7 +147,7 @@ def test_box_faces_resize_and_the_rings_turn_about_the_centre():
 
 def test_sphere_ring_sets_the_radius_and_the_centre_moves():
     view, vp = _view()
-    f = _focal(view)
+    f = focal_pixels(view.w, view.fov)
     s = klampt.SpherePoser()
     s.set([0, 0, 0, 0.5])
     x, y, depth = view.project([0.5, 0, 0])          # on the silhouette, right of the centre

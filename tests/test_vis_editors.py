@@ -14,10 +14,8 @@ from klampt.vis import editors
 from klampt.vis._editor_dialog import make_window
 
 from conftest import require_offscreen
+from vis_helpers import focal_pixels
 
-
-def _focal(view):
-    return (view.w / 2.0) / math.tan(math.radians(view.fov) / 2.0)
 
 
 def _drag(window, start, end, button=0, steps=4):
@@ -62,7 +60,7 @@ def test_aabb_editor_face_drag_moves_the_top_face():
     depth = view.project(p)[2]
     _drag(window, (x, y), (x, y - 20))
     bmin, bmax = e.editedValue()
-    assert bmax[2] == pytest.approx(-0.2 + 20 * depth / _focal(view), rel=0.02)
+    assert bmax[2] == pytest.approx(-0.2 + 20 * depth / focal_pixels(view.w, view.fov), rel=0.02)
     assert bmin == [-0.3, -0.3, -0.5] and bmax[:2] == [0.3, 0.3]
     e.finish(True)
     assert e.value == (bmin, bmax)
@@ -88,7 +86,7 @@ def test_sphere_editor_ring_drag_grows_the_radius_in_its_frame():
     x, y = _pixel(view, [0.25, 0.0, 0.0])
     _drag(window, (x, y), (x + 30, y))
     center, radius = e.editedValue()
-    assert radius == pytest.approx(0.25 + 30 * 2.0 / _focal(view), rel=0.02)
+    assert radius == pytest.approx(0.25 + 30 * 2.0 / focal_pixels(view.w, view.fov), rel=0.02)
     assert center == pytest.approx(local, abs=1e-9)
 
 
@@ -107,7 +105,7 @@ def test_geometric_primitive_editor_box_keeps_the_given_primitive():
     assert edited.type == 'Box' and edited is not prim
     props = list(edited.properties)
     assert props[:3] == pytest.approx([-0.3, -0.3, -0.5]) and props[12:14] == pytest.approx([0.6, 0.6])
-    assert props[14] == pytest.approx(0.3 + 20 * depth / _focal(view), rel=0.02)
+    assert props[14] == pytest.approx(0.3 + 20 * depth / focal_pixels(view.w, view.fov), rel=0.02)
     assert list(prim.properties)[14] == 0.3
     with pytest.raises(ValueError, match="Segment"):
         seg = klampt.GeometricPrimitive()
@@ -127,7 +125,7 @@ def test_object_transform_editor_moves_the_object_and_puts_it_back(arm_table):
     R, t = e.editedValue()
     right = so3.apply(view.camera.matrix()[0], [1, 0, 0])
     moved = [a - b for a, b in zip(t, T0[1])]
-    assert sum(m * r for m, r in zip(moved, right)) == pytest.approx(20 * depth / _focal(view), rel=0.02)
+    assert sum(m * r for m, r in zip(moved, right)) == pytest.approx(20 * depth / focal_pixels(view.w, view.fov), rel=0.02)
     assert R == pytest.approx(T0[0])
     e.finish(True)
     assert e.value[1] == pytest.approx(t) and obj.getTransform()[1] == pytest.approx(T0[1])
@@ -204,7 +202,7 @@ def test_sensor_editor_moves_the_sensor_on_its_link_and_cancel_restores_it(arm_t
     T = e._edited_transform()
     up = so3.apply(view.camera.matrix()[0], [0, 1, 0])
     moved_world = so3.apply(robot.link(link).getTransform()[0], [a - b for a, b in zip(T[1], T0[1])])
-    assert sum(m * u for m, u in zip(moved_world, up)) == pytest.approx(20 * depth / _focal(view), rel=0.02)
+    assert sum(m * u for m, u in zip(moved_world, up)) == pytest.approx(20 * depth / focal_pixels(view.w, view.fov), rel=0.02)
     assert e.measurements is not None and len(e.measurements) > 0
     assert e.setSetting('xfov', '1.2') and sensor.getSetting('xfov') == '1.2'
     e.finish(False)
@@ -273,7 +271,7 @@ def test_vis_edit_of_a_geometric_primitive_item(vis):
     x, y = _pixel(window.view, [c, 0.0, c])     # the ring, up and right (clear of the centre's arrows)
     _drag(window, (x, y), (x - 15, y + 15))    # inward
     radius = list(vis.scene().getItem('ball').item.properties)[3]
-    assert radius == pytest.approx(0.3 - 15 * math.sqrt(2) * 3.0 / _focal(window.view), rel=0.03)
+    assert radius == pytest.approx(0.3 - 15 * math.sqrt(2) * 3.0 / focal_pixels(window.view.w, window.view.fov), rel=0.03)
     segment = klampt.GeometricPrimitive()
     segment.setSegment([0, 0, 0], [1, 0, 0])
     vis.add('seg', segment)
