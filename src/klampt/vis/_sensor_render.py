@@ -1,9 +1,11 @@
-"""Camera sensors rendered with OpenGL (lit colors, depth from the depth
-buffer) while a klampt.vis rendering backend is active, as the reference
-renders them when it has a GL context; otherwise the core ray casts.
+"""Camera sensors rendered with OpenGL (colors lit by the scene's lights,
+:mod:`klampt.vis._lighting`; depth from the depth buffer) while klampt.vis
+is started, as the reference renders them when it has a GL context;
+otherwise, or where no offscreen context can be made, the core ray casts
+(flat appearance colors).
 
 :func:`install` / :func:`uninstall` are called by the visualization when a
-rendering backend starts and stops."""
+backend starts and stops."""
 import math
 
 import numpy as np

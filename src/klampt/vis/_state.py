@@ -36,10 +36,9 @@ class Manager:
         if self.backend is not None:
             self.backend.kill(self.windows)
         self.backend = backend
-        if backend.name in ('offscreen', 'GLFW', 'PyQt'):
-            _sensor_render.install()  # camera sensors render with OpenGL, as the reference's do in a GL context
-        else:
-            _sensor_render.uninstall()
+        # Camera sensors render lit with OpenGL, as the reference's do in a GL context; every backend can make
+        # an offscreen one for its screenshots (where none can be made, they ray cast).
+        _sensor_render.install()
         if not self.atexit_registered:
             atexit.register(self.stop)
             self.atexit_registered = True
