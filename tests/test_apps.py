@@ -345,6 +345,16 @@ WINDOW_DRIVER = XTEST_PREAMBLE + textwrap.dedent("""
     ('control', ['--sim', ARM_TABLE], 'bracketright,' + 'equal,' * 6 + 'm,q'),
 ])
 def test_window_opens_shows_the_robot_and_closes_on_q(name, args, keys, tmp_path):
+    before, after = drive_window(name, args, keys, tmp_path)
+    moved = (np.abs(before.astype(int) - after.astype(int)).max(axis=2) > 30).mean()
+    assert moved > 0.01, moved  # the path plays / the robot moves to the target
+
+
+def drive_window(name, args, keys, tmp_path):
+    """Runs an app under Xvfb through WINDOW_DRIVER, with wave.path and
+    reach.config in tmp_path, and checks that its window showed the robot
+    and that it quit at once on the last key with status 0; the window's
+    (before, after) pixels."""
     import json
     reach = [0, 1.0, 0.9, 0.3, 0, 0.6, 0]
     write_path(tmp_path / 'wave.path', [0, 1, 2], [ARM_TABLE_Q0, reach, ARM_TABLE_Q0])
@@ -363,8 +373,41 @@ def test_window_opens_shows_the_robot_and_closes_on_q(name, args, keys, tmp_path
     alone = ARM_TABLE not in args
     for img in (before, after):
         assert_shows_robot(img, min_grey=0.02, max_dominant=0.98 if alone else 0.5)
-    moved = (np.abs(before.astype(int) - after.astype(int)).max(axis=2) > 30).mean()
-    assert moved > 0.01, moved  # the path plays / the robot moves to the target
+    return before, after
+
+
+def test_control_drives_a_served_controller(tmp_path):
+    """klampt_control --server serves a kinematic simulation; a second
+    klampt_control, its client, moves it to the target: the server's robot
+    reaches it (the client's view follows the served robot)."""
+    from klampt.control.networkrobotinterface import XMLRPCRobotInterfaceClient
+    server = subprocess.Popen(app_command('control') + ['--server', '127.0.0.1:0', '--sim', ARM6],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=headless_env(),
+                              cwd=str(tmp_path))
+    try:
+        line = server.stdout.readline()
+        found = re.search(r'serving .* on 127\.0\.0\.1:(\d+)', line)
+        assert found, line + server.stdout.read() if server.poll() is not None else line
+        url = 'http://127.0.0.1:%s' % found.group(1)
+        before, after = drive_window('control', ['--client', url, '--target', 'reach.config', ARM6], 'm,q',
+                                     tmp_path)
+        moved = (np.abs(before.astype(int) - after.astype(int)).max(axis=2) > 30).mean()
+        assert moved > 0.01, moved
+        probe = XMLRPCRobotInterfaceClient(url)
+        assert probe.initialize()
+        deadline = time.time() + 20
+        while True:
+            probe.beginStep()
+            q = probe.sensedPosition()
+            probe.endStep()
+            if np.allclose(q, [1.0, 0.9, 0.3, 0, 0.6, 0], atol=1e-3) or time.time() > deadline:
+                break
+            time.sleep(0.1)
+        probe.close()
+        assert np.allclose(q, [1.0, 0.9, 0.3, 0, 0.6, 0], atol=1e-3), q  # the drivers of reach.config
+    finally:
+        server.terminate()
+        server.communicate(timeout=30)
 
 
 # ---------------------------------------------------------------- viser

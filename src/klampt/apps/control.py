@@ -111,10 +111,10 @@ def read_target(fn, robot):
 
 
 def name_model_file(interface, fn):
-    """Gives an interface without a Klamp't model the robot's file (its
-    configurations are then converted to and from the robot's links, and
-    its clients get it)."""
-    if fn and not interface.properties.get('klamptModelFile') and interface.klamptModel() is None:
+    """Names the robot's file in the interface's properties when they name
+    none: an interface without a model then converts its configurations
+    to and from the robot's links with it, and a served one's clients get it."""
+    if fn and not interface.properties.get('klamptModelFile'):
         interface.properties['klamptModelFile'] = fn
 
 
