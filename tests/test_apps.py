@@ -162,6 +162,21 @@ def test_sim_follows_a_path_and_records_frames(tmp_path):
     assert np.allclose(q_end, q1, atol=0.05), q_end
 
 
+def test_sim_in_a_window_records_every_frame_and_quits_at_the_duration(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ('DISPLAY', 'WAYLAND_DISPLAY', 'PYOPENGL_PLATFORM')}
+    cmd = xvfb_command(*app_command('sim'), '--backend', 'glfw', '--duration', '1', '--record', 'frames', '--fps',
+                       '10', ARM_TABLE)
+    start = time.time()
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env, cwd=str(tmp_path))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert time.time() - start > 1.0  # in real time
+    assert 'simulated 1.000 s, 11 frames in frames' in r.stdout
+    frames = sorted(os.listdir(tmp_path / 'frames'))
+    assert frames == ['frame_%05d.png' % i for i in range(11)]  # the last one too, saved before the window closed
+    for name in (frames[0], frames[-1]):
+        assert_shows_robot(load_png(tmp_path / 'frames' / name))
+
+
 # ---------------------------------------------------------------- klampt_resource
 
 def test_resource_thumbnails_show_the_robot(tmp_path):

@@ -118,6 +118,7 @@ class Recorder:
         self.folder = folder
         self.period = 1.0 / fps
         self.count = 0
+        self.saved = []  # the frames saved (a window delivers them after drawing, in its thread)
         self.next_time = 0.0
 
     def capture(self, t):
@@ -126,7 +127,11 @@ class Recorder:
         if t + 1e-9 < self.next_time:
             return
         path = os.path.join(self.folder, 'frame_%05d.png' % self.count)
-        vis.screenshotCallback(lambda image: image.save(path), 'Image')
+
+        def save(image):
+            image.save(path)
+            self.saved.append(path)
+        vis.screenshotCallback(save, 'Image')
         self.count += 1
         while self.next_time <= t + 1e-9:
             self.next_time += self.period
@@ -178,7 +183,7 @@ def run_window(runner, paused):
     """Steps in real time in the shown window until it is closed or the
     duration is reached; s pauses, space steps, l toggles the log."""
     from klampt import vis
-    state = {'paused': paused, 'last': None, 'pending': 0.0}
+    state = {'paused': paused, 'last': None, 'owed': 0.0, 'finished_at': None}
 
     def toggle_pause():
         state['paused'] = not state['paused']
@@ -200,12 +205,15 @@ def run_window(runner, paused):
         state['last'] = now
         if state['paused']:
             return
-        state['pending'] += elapsed
-        while state['pending'] >= runner.dt and not runner.finished():
+        state['owed'] += elapsed
+        while state['owed'] >= runner.dt and not runner.finished():
             runner.step()
-            state['pending'] -= runner.dt
-        if runner.finished():
-            vis.show(False)
+            state['owed'] -= runner.dt
+        if runner.finished():  # closes once the recorded frames are saved (at most 2 s later)
+            state['finished_at'] = state['finished_at'] or now
+            recorder = runner.recorder
+            if recorder is None or len(recorder.saved) >= recorder.count or now - state['finished_at'] > 2:
+                vis.show(False)
     print("klampt_sim: s pauses or resumes, space steps when paused, l toggles logging, q quits")
     _cli.run_window(callback)
 
