@@ -61,3 +61,32 @@ def frame_angle(f1, f2):
 def moved(frame, base):
     """``frame`` (in the robot's coordinates) expressed in the world when the robot stands at ``base``."""
     return Frame.from_transformation(Transformation.from_frame(base) * Transformation.from_frame(frame))
+
+
+def state_at(cell, state, values, group=None):
+    """A copy of ``state`` with the group's joints (in order) at ``values``."""
+    s = state.copy()
+    for n, v in zip(cell.get_configurable_joint_names(group), values):
+        s.robot_configuration[n] = v
+    return s
+
+
+def point_state(state, point, joint_names=None):
+    """A copy of ``state`` with the joints of a trajectory point set."""
+    s = state.copy()
+    for n, v in zip(joint_names or point.joint_names, point.joint_values):
+        s.robot_configuration[n] = v
+    return s
+
+
+def dense_recheck(planner, start_state, trajectory, resolution=0.005):
+    """Every configuration every ``resolution`` rad (or m) along the trajectory is collision free at ``start_state``."""
+    s = start_state.copy()
+    names = trajectory.joint_names
+    for p, q in zip(trajectory.points, trajectory.points[1:]):
+        n = max(1, int(math.ceil(max(abs(a - b) for a, b in zip(p.joint_values, q.joint_values)) / resolution)))
+        for i in range(n + 1):
+            u = i / n
+            for name, a, b in zip(names, p.joint_values, q.joint_values):
+                s.robot_configuration[name] = a + u * (b - a)
+            planner.check_collision(s)

@@ -53,9 +53,11 @@ def test_bad_inputs():
             planner.set_robot_cell("not a cell")
         cell, state = library_cell("ur5", load_geometry=False)
         planner.set_robot_cell(cell, state)
-        with pytest.raises(BackendTargetNotSupportedError):
+        with pytest.raises(ValueError, match="no constraints"):
             planner.plan_motion(ConstraintSetTarget([]), state)
+        with pytest.raises(BackendTargetNotSupportedError):
+            planner.plan_motion("not a target", state)
         with pytest.raises(ValueError):
             planner.forward_kinematics_to_link(state, "no_such_link")
-    with pytest.raises(ValueError):
-        KlamptClient(collision_geometry="convex_hull")
+    with pytest.raises(ValueError, match="collision_geometry"):
+        KlamptClient(collision_geometry="spheres")

@@ -25,5 +25,6 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
 
 from .client import KlamptClient
 from .planner import KlamptPlanner
+from .steps import Motion, StateChange, attach_workpiece, release_workpiece
 
-__all__ = ["KlamptClient", "KlamptPlanner"]
+__all__ = ["KlamptClient", "KlamptPlanner", "Motion", "StateChange", "attach_workpiece", "release_workpiece"]

@@ -32,7 +32,10 @@ class KlamptClient(ClientInterface):
 
     Args:
         verbose: print what the backend does.
-        collision_geometry: ``"mesh"`` (exact triangle meshes, the only mode).
+        collision_geometry: ``"mesh"`` (the default: exact triangle meshes,
+            surfaces) or ``"convex_hull"`` (PyBullet's: each collision mesh
+            of a link, tool link or rigid body replaced by its convex hull,
+            a solid).
 
     Attributes:
         world: the klampt world (``None`` while disconnected).
@@ -50,11 +53,13 @@ class KlamptClient(ClientInterface):
 
     def __init__(self, verbose: bool = False, collision_geometry: str = "mesh"):
         super().__init__()
-        if collision_geometry != "mesh":
-            raise ValueError("collision_geometry must be 'mesh' (exact triangle meshes); got %r" % (collision_geometry,))
+        if collision_geometry not in convert.COLLISION_GEOMETRY_MODES:
+            raise ValueError("collision_geometry must be one of %s; got %r" % (convert.COLLISION_GEOMETRY_MODES, collision_geometry))
         self.verbose = verbose
         self.collision_geometry = collision_geometry
         self.world: Optional[WorldModel] = None
+        #: Counts the times the world was posed from a state (generators re-pose it when it changed).
+        self._state_serial = 0
         self._clear()
 
     def _clear(self):
@@ -101,6 +106,7 @@ class KlamptClient(ClientInterface):
     def _build(self, robot_cell) -> None:
         """Replaces the world's contents with ``robot_cell``'s robot, tools and rigid bodies."""
         self.connect()
+        self._state_serial += 1
         world = self.world
         model = robot_cell.robot_model
         if model is not None:
@@ -110,49 +116,63 @@ class KlamptClient(ClientInterface):
             self.mimic = self.mapping.mimic
             self.root_link = self.link_index[model.root.name]
             self.link_names = [link.name for link in model.iter_links()]
+            vertices = {}
             for link in model.iter_links():
-                tm = convert.link_collision_mesh(link)
-                if tm is None:
+                parts = convert.link_collision_parts(link)
+                if not parts:
                     continue
                 geom = self.robot.link(self.link_index[link.name]).geometry()
-                geom.setTriangleMesh(tm)
+                geom.set(convert.collision_geometry(parts, self.collision_geometry))
                 self.link_geometry[link.name] = geom
+                vertices[link.name] = np.vstack([V for V, _ in parts])
             disabled = robot_cell.robot_semantics.unordered_disabled_collisions if robot_cell.robot_semantics else set()
             self.self_collision_pairs = [
                 (a, b) for a, b in combinations(self.link_names, 2)
                 if a in self.link_geometry and b in self.link_geometry and {a, b} not in disabled
             ]
-            self._bound_self_collision_pairs()
+            self._bound_self_collision_pairs(vertices)
+            self._mask_self_collision()
         for tool_id, tool_model in robot_cell.tool_models.items():
             parts = []
-            for link_name, tm, T in convert.tool_link_meshes(tool_model):
+            for link_name, geom, T in convert.tool_link_geometries(tool_model, self.collision_geometry):
                 obj = world.makeRigidObject("tool:%s:%s" % (tool_id, link_name))
-                obj.geometry().setTriangleMesh(tm)
+                obj.geometry().set(geom)
                 parts.append(ToolPart(link_name, obj, T))
             self.tool_parts[tool_id] = parts
         for body_id, body in robot_cell.rigid_body_models.items():
             objs = []
-            for i, tm in enumerate(convert.rigid_body_meshes(body)):
+            for i, geom in enumerate(convert.rigid_body_geometries(body, self.collision_geometry)):
                 obj = world.makeRigidObject("body:%s:%d" % (body_id, i))
-                obj.geometry().setTriangleMesh(tm)
+                obj.geometry().set(geom)
                 objs.append(obj)
             self.rigid_body_objects[body_id] = objs
         self._warm_up()
 
-    def _bound_self_collision_pairs(self) -> None:
-        """Bounding spheres of the link meshes (centre in link coordinates, radius) for the CC.1 broad phase."""
+    def _bound_self_collision_pairs(self, vertices) -> None:
+        """Bounding spheres of the link meshes (centre in link coordinates, radius) for the CC.1 broad phase,
+        from each link's collision ``vertices``."""
         names = list(self.link_geometry)
         slot = {name: i for i, name in enumerate(names)}
         self._sphere_links = [self.robot.link(self.link_index[n]) for n in names]
         centers, radii = [], []
         for n in names:
-            V = np.asarray(self.link_geometry[n].getTriangleMesh().getVertices(), dtype=float)
+            V = vertices[n]
             c = (V.min(axis=0) + V.max(axis=0)) / 2
             centers.append(c)
             radii.append(float(np.sqrt(((V - c) ** 2).sum(axis=1).max())))
         self._sphere_centers = np.array(centers).reshape(-1, 3)
         self._sphere_radii = np.array(radii)
         self._pair_slots = np.array([(slot[a], slot[b]) for a, b in self.self_collision_pairs], dtype=int).reshape(-1, 2)
+
+    def _mask_self_collision(self, enabled: bool = True) -> None:
+        """Makes the klampt robot's self-collision pairs exactly the CC.1 pairs (native C-spaces test those),
+        or none when not ``enabled``."""
+        robot = self.robot
+        wanted = {frozenset((self.link_index[a], self.link_index[b])) for a, b in self.self_collision_pairs} if enabled else set()
+        n = robot.numLinks()
+        for i in range(n):
+            for j in range(i + 1, n):
+                robot.enableSelfCollision(i, j, frozenset((i, j)) in wanted)
 
     def _near_self_collision_pairs(self, margin: float = 0.0) -> List[Tuple[str, str]]:
         """The CC.1 pairs whose bounding spheres overlap (within ``margin``), in pair order."""

@@ -6,6 +6,7 @@ from .backend_features import (
     KlamptCheckCollision,
     KlamptForwardKinematics,
     KlamptInverseKinematics,
+    KlamptPlanActionChain,
     KlamptPlanCartesianMotion,
     KlamptPlanMotion,
     KlamptSetRobotCell,
@@ -24,6 +25,7 @@ class KlamptPlanner(
     KlamptInverseKinematics,
     KlamptPlanCartesianMotion,
     KlamptPlanMotion,
+    KlamptPlanActionChain,
     PlannerInterface,
 ):
     """A COMPAS FAB planner backed by a :class:`KlamptClient`.
@@ -31,8 +33,10 @@ class KlamptPlanner(
     Features: ``set_robot_cell``, ``set_robot_cell_state``,
     ``check_collision``, ``forward_kinematics``,
     ``forward_kinematics_to_link``, ``inverse_kinematics``,
-    ``iter_inverse_kinematics``, ``plan_cartesian_motion`` and
-    ``plan_motion``.
+    ``iter_inverse_kinematics``, ``plan_cartesian_motion``,
+    ``plan_motion`` and, beyond COMPAS FAB's interfaces,
+    ``plan_action_chain`` (a whole pick-and-place, backtracking over IK
+    choices; steps from :mod:`klampt.compas_fab.steps`).
     """
 
     def __init__(self, client: KlamptClient):

@@ -24,7 +24,7 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
     raise ImportError('klampt.io.compas_fab needs COMPAS FAB: pip install "klampt[compas_fab]"') from e
 
 from ..math import se3, so3
-from ..robotsim import TriangleMesh
+from ..robotsim import ConvexHull, Geometry3D, TriangleMesh
 
 __all__ = [
     "WORLD_LINK",
@@ -39,6 +39,12 @@ __all__ = [
     "config_to_values",
     "mesh_to_triangle_mesh",
     "link_collision_mesh",
+    "COLLISION_GEOMETRY_MODES",
+    "collision_geometry",
+    "link_collision_parts",
+    "link_collision_geometry",
+    "tool_link_geometries",
+    "rigid_body_geometries",
     "tool_link_meshes",
     "tool_link_transform",
     "rigid_body_meshes",
@@ -314,6 +320,81 @@ def link_collision_mesh(link) -> Optional[TriangleMesh]:
     are triangulated. ``None`` when the link has no (loaded) collision geometry.
     """
     return _merge(_element_parts(link.collision))
+
+
+#: ``"mesh"``: exact triangle meshes (surfaces); ``"convex_hull"``: one solid convex hull per collision mesh,
+#: as PyBullet loads meshes.
+COLLISION_GEOMETRY_MODES = ("mesh", "convex_hull")
+
+
+def collision_geometry(parts: List[Tuple[np.ndarray, np.ndarray]], mode: str = "mesh") -> Optional[Geometry3D]:
+    """A klampt geometry of mesh parts ``(vertices, faces)``: one merged triangle mesh, or (``"convex_hull"``)
+    the convex hull of each part, grouped when there are several. ``None`` without parts."""
+    if mode not in COLLISION_GEOMETRY_MODES:
+        raise ValueError("collision geometry mode must be one of {}; got {!r}".format(COLLISION_GEOMETRY_MODES, mode))
+    if not parts:
+        return None
+    if mode == "mesh":
+        return Geometry3D(_merge(parts))
+    hulls = []
+    for V, _ in parts:
+        hull = ConvexHull()
+        hull.setPoints(np.ascontiguousarray(_solid(V), dtype=float))
+        hulls.append(Geometry3D(hull))
+    if len(hulls) == 1:
+        return hulls[0]
+    group = Geometry3D()
+    group.setGroup()
+    for i, h in enumerate(hulls):
+        group.setElement(i, h)
+    return group
+
+
+#: Half thickness (m) given to a flat mesh so that its convex hull is a solid slab.
+FLAT_HULL_HALF_THICKNESS = 1e-5
+
+
+def _solid(V: np.ndarray) -> np.ndarray:
+    """``V``, or for coplanar (or collinear) points, the points moved by +- ``FLAT_HULL_HALF_THICKNESS``
+    along the missing directions: a hull of no volume is not a solid the collision queries accept."""
+    _, sv, Vt = np.linalg.svd(V - V.mean(axis=0))
+    tol = 1e-9 * max(float(sv[0]) if len(sv) else 0.0, 1e-12)
+    out = V
+    for i in range(3):
+        if i >= len(sv) or sv[i] <= tol:
+            out = np.vstack([out + FLAT_HULL_HALF_THICKNESS * Vt[i], out - FLAT_HULL_HALF_THICKNESS * Vt[i]])
+    return out
+
+
+def link_collision_parts(link) -> List[Tuple[np.ndarray, np.ndarray]]:
+    """The collision meshes of a compas ``Link`` as ``(vertices, faces)`` arrays in link coordinates
+    (scaled and moved by each element's origin)."""
+    return _element_parts(link.collision)
+
+
+def link_collision_geometry(link, mode: str = "mesh") -> Optional[Geometry3D]:
+    """The collision geometry of a compas ``Link`` in link coordinates (see :func:`collision_geometry`)."""
+    return collision_geometry(_element_parts(link.collision), mode)
+
+
+def tool_link_geometries(tool_model, mode: str = "mesh") -> List[Tuple[str, Geometry3D, tuple]]:
+    """:func:`tool_link_meshes` as klampt geometries of the given mode: ``(link name, geometry, T_base_link)``."""
+    result = []
+    for link in tool_model.iter_links():
+        geom = link_collision_geometry(link, mode)
+        if geom is not None:
+            result.append((link.name, geom, tool_link_transform(tool_model, link.name)))
+    return result
+
+
+def rigid_body_geometries(rigid_body, mode: str = "mesh") -> List[Geometry3D]:
+    """One klampt geometry per collision mesh of a compas_fab ``RigidBody``, in meters."""
+    result = []
+    for mesh in rigid_body.collision_meshes_in_meters:
+        V, F = _mesh_arrays(mesh)
+        if len(F):
+            result.append(collision_geometry([(V, F)], mode))
+    return result
 
 
 def tool_link_meshes(tool_model, configuration=None) -> List[Tuple[str, TriangleMesh, tuple]]:

@@ -7,6 +7,7 @@ from .klampt_forward_kinematics import KlamptForwardKinematics
 from .klampt_inverse_kinematics import KlamptInverseKinematics
 from .klampt_plan_cartesian_motion import KlamptPlanCartesianMotion
 from .klampt_plan_motion import KlamptPlanMotion
+from .klampt_plan_action_chain import KlamptPlanActionChain
 
 __all__ = [
     "KlamptSetRobotCell",
@@ -16,4 +17,5 @@ __all__ = [
     "KlamptInverseKinematics",
     "KlamptPlanCartesianMotion",
     "KlamptPlanMotion",
+    "KlamptPlanActionChain",
 ]

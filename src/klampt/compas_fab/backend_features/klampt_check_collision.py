@@ -7,6 +7,7 @@ from compas_fab.backends.interfaces import CheckCollision
 from compas_fab.robots import RobotCellState
 
 from ...robotsim import Geometry3D
+from ._options import check_options
 
 __all__ = ["KlamptCheckCollision"]
 
@@ -58,12 +59,13 @@ class KlamptCheckCollision(CheckCollision):
             _skip_cc1 ... _skip_cc5 (bool): skip a stage.
 
         Raises:
+            ValueError: an unknown option.
             CollisionCheckError: with one ``"CC.n between ... - COLLISION"``
                 line per colliding pair and ``collision_pairs``, a list of
                 tuples of the compas objects (``Link``, ``ToolModel``,
                 ``RigidBody``).
         """
-        options = options or {}
+        options = check_options(options, ("full_report", "verbose", "margin"), "check_collision")
         verbose = options.get("verbose", False)
         full_report = options.get("full_report", False)
         margin = float(options.get("margin", 0.0) or 0.0)

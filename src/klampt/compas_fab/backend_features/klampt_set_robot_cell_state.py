@@ -48,6 +48,7 @@ class KlamptSetRobotCellState(SetRobotCellState):
             client.robot.setConfig(q)
         self._place_objects(robot_cell_state)
         client._robot_cell_state = robot_cell_state
+        client._state_serial += 1
 
     def _place_objects(self, robot_cell_state: RobotCellState) -> None:
         """Poses the tools and rigid bodies from the robot's current link transforms."""
