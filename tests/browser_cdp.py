@@ -8,6 +8,7 @@ import io
 import json
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -58,7 +59,7 @@ def screenshot_when(chromium, url, size, condition, timeout=60.0, period=0.5):
                                 '--enable-unsafe-swiftshader', '--hide-scrollbars',
                                 '--window-size=%d,%d' % tuple(size), '--remote-debugging-port=0',
                                 '--user-data-dir=' + profile, url],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         port = _devtools_port(profile, process, 30.0)
         with urllib.request.urlopen('http://127.0.0.1:%d/json/list' % port, timeout=10) as r:
@@ -78,6 +79,7 @@ def screenshot_when(chromium, url, size, condition, timeout=60.0, period=0.5):
                     return img
             time.sleep(period)
     finally:
-        process.kill()
+        # the browser's own processes too: `chromium` is often a shell script that starts them
+        os.killpg(process.pid, signal.SIGKILL)
         process.wait()
         shutil.rmtree(profile, ignore_errors=True)

@@ -9,6 +9,7 @@ the robot where the offscreen one does.
 Every picture is made in its own process (a backend per process, as a
 program uses one), all started together to share the two minutes."""
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -156,11 +157,12 @@ def shots(tmp_path_factory):
         out = str(folder / backend)
         running[backend] = (subprocess.Popen(_command(backend, out), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                              text=True, env=_environment(backend),
-                                             cwd=os.path.dirname(os.path.abspath(__file__))), out)
+                                             cwd=os.path.dirname(os.path.abspath(__file__)), start_new_session=True),
+                            out)
     yield running
     for process, _ in running.values():
-        if process.poll() is None:
-            process.kill()
+        if process.poll() is None:  # with what it started (a browser, an X server)
+            os.killpg(process.pid, signal.SIGKILL)
             process.wait()
 
 

@@ -87,8 +87,10 @@ def test_world_nodes_poses_and_motion(vis):
         paths = _link_paths(robot)
         objects = ['/' + world.rigidObject(i).getName() for i in range(world.numRigidObjects())]
         terrains = ['/' + world.terrain(i).getName() for i in range(world.numTerrains())]
-        wanted = set(paths + objects + terrains)
-        client.wait_for(lambda ms: wanted <= {m['name'] for m in ms if m['type'] == 'MeshMessage'})
+        wanted = set(paths + objects)
+        # terrains come as glTF, textured with the checkerboard
+        client.wait_for(lambda ms: wanted <= {m['name'] for m in ms if m['type'] == 'MeshMessage'}
+                        and set(terrains) <= {m['name'] for m in ms if m['type'] == 'GlbMessage'})
         client.receive(0.3)
         poses = client.poses()
         for i, path in enumerate(paths):
@@ -99,7 +101,7 @@ def test_world_nodes_poses_and_motion(vis):
         mesh = next(m for m in client.of_type('MeshMessage') if m['name'] == paths[2])
         expected = [int(255 * c) for c in robot.link(2).appearance().getColor()[:3]]
         assert max(abs(a - b) for a, b in zip(mesh['props']['color'], expected)) <= 1
-        meshes_before = len(client.of_type('MeshMessage'))
+        meshes_before = len(client.of_type('MeshMessage')) + len(client.of_type('GlbMessage'))
 
         # a configuration change moves the link's node (relative pose), nothing else is re-sent
         q[1] = -0.8
@@ -114,7 +116,7 @@ def test_world_nodes_poses_and_motion(vis):
         poses = client.poses()
         for i in (1, 3):
             _assert_pose(poses[paths[i]], _relative(robot, i))
-        assert len(client.of_type('MeshMessage')) == meshes_before
+        assert len(client.of_type('MeshMessage')) + len(client.of_type('GlbMessage')) == meshes_before
 
         # a point, a labelled world point and screen text
         vis.add('pt', [0.5, 0.25, 1.0], color=(1, 0, 0, 1), size=10)
@@ -132,11 +134,18 @@ def test_world_nodes_poses_and_motion(vis):
         cloud = next(m for m in client.of_type('PointCloudMessage') if m['name'] == '/pt')
         assert np.asarray(cloud['props']['colors']).tolist() == [255, 0, 0]
         # meshes carry the geometry: the table's vertices are those of the terrain's mesh, in its frame
-        table = next(m for m in client.of_type('MeshMessage') if m['name'] == '/table')
+        table = next(m for m in client.of_type('GlbMessage') if m['name'] == '/table')
         expected = np.asarray(world.terrain('table').geometry().getTriangleMesh().getVertices(), dtype=np.float32)
-        got = np.asarray(table['props']['vertices']).reshape(-1, 3)
-        assert got.shape == expected.shape and np.allclose(got, expected, atol=1e-5)
-        assert len(client.of_type('MeshMessage')) == meshes_before  # adding items re-sends no mesh
+        import trimesh
+        glb = trimesh.load(io.BytesIO(bytes(table['props']['glb_data'])), file_type='glb', process=False)
+        got = next(iter(glb.geometry.values()))
+        assert got.vertices.shape == expected.shape and np.allclose(got.vertices, expected, atol=1e-5)
+        # its texture: the two levels of the terrains' checkerboard, squares of 0.5 m in x and y
+        from klampt.vis._render.geometry import TERRAIN_CHECKER_LEVELS, TERRAIN_CHECKER_SIZE
+        texels = np.asarray(got.visual.material.baseColorTexture.convert('L'))
+        assert sorted(np.unique(texels)) == sorted(TERRAIN_CHECKER_LEVELS)
+        assert np.allclose(got.visual.uv * 2 * TERRAIN_CHECKER_SIZE, expected[:, :2], atol=1e-5)
+        assert len(client.of_type('MeshMessage')) + len(client.of_type('GlbMessage')) == meshes_before
 
         # a point cloud geometry, at its transform
         import klampt
@@ -164,7 +173,7 @@ def test_world_nodes_poses_and_motion(vis):
         client.receive(0.3)
         for i, path in enumerate(paths):
             _assert_pose(client.poses()[path], _relative(robot, i))
-        assert _last_mesh(client.messages, '/table')['props']['color'] != [0, 255, 0]
+        assert [m['name'] for m in client.of_type('GlbMessage')].count('/table') == 1  # the table is not re-sent
         vis.remove('world')
         client.wait_for(lambda ms: any(m['type'] == 'RemoveSceneNodeMessage' and m['name'] == '/' + robot.getName()
                                        for m in ms))
@@ -248,7 +257,7 @@ def test_show_kill_show_again_and_spin(vis):
         assert vis.shown()
         client = ViserClient(port)
         try:
-            client.wait_for(lambda ms: any(m['type'] == 'MeshMessage' and m['name'] == '/table' for m in ms))
+            client.wait_for(lambda ms: any(m['type'] == 'GlbMessage' and m['name'] == '/table' for m in ms))
         finally:
             client.close()
         vis.kill()

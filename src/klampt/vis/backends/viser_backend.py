@@ -6,10 +6,12 @@ an SSH port forward, in Docker and on macOS, where no window can be opened
 from a thread.
 
 What the browser gets comes from the same JSON the web viewer reads
-(:mod:`klampt.vis._web.serialize`): meshes, point clouds, points, lines,
-axes and labels are sent once, and re-sent only when their data or colour
-changes; a publisher thread sends the moving nodes' poses about 30 times a
-second (at once after ``update()`` / ``unlock()``). Actions and the JSON
+(:mod:`klampt.vis._web.serialize`): meshes (terrains as glTF textured with
+the checkerboard), point clouds, points, lines, axes and labels are sent
+once, and re-sent only when their data or colour changes; a browser starts
+at the scene's camera and the scene is lit by its lights
+(:class:`SceneLights`); a publisher thread sends the moving nodes' poses
+about 30 times a second (at once after ``update()`` / ``unlock()``). Actions and the JSON
 GUI become controls of viser's GUI panel; its "Close" button ends
 ``shown()`` as closing a window would. ``vis.edit`` gives points,
 transforms, frames and rigid objects a transform gizmo, and robots and
@@ -34,6 +36,7 @@ POINT_METRES_PER_PIXEL = 0.004  # viser sizes points in metres, the scene in pix
 # three.js (viser's renderer) divides the light a diffuse surface reflects by
 # pi: a light of intensity pi there lights as one of intensity 1 in OpenGL.
 LIGHT_UNITS = math.pi
+CHECKER_TEXELS = 32  # texels a side of a terrain checker square (three.js filters the texture linearly)
 
 
 def pose_of_matrix(matrix):
@@ -63,6 +66,29 @@ class _Node:
         self.signature = signature
         self.handle = handle
         self.pose = pose
+
+
+def srgb_to_linear(c):
+    """A 0..1 sRGB channel in linear light (three.js turns the colours it
+    is given so, glTF material factors are linear already)."""
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def checker_mesh(vertices, faces, color, checker):
+    """A trimesh of a terrain drawn with the scene's checkerboard (the
+    ``checker`` entry of the scene JSON) as its texture."""
+    import trimesh
+    from PIL import Image
+    a, b = [int(round(255 * level)) for level in checker['levels']]
+    cells = np.arange(2 * CHECKER_TEXELS) // CHECKER_TEXELS
+    image = np.where(np.add.outer(cells, cells) % 2 == 0, a, b).astype(np.uint8)
+    uv = vertices[:, :2] / (2.0 * float(checker['size']))
+    material = trimesh.visual.material.PBRMaterial(
+        baseColorFactor=[srgb_to_linear(c / 255.0) for c in color] + [1.0],
+        baseColorTexture=Image.fromarray(image).convert('RGB'), metallicFactor=0.0, roughnessFactor=1.0,
+        doubleSided=True)
+    return trimesh.Trimesh(vertices, faces, visual=trimesh.visual.TextureVisuals(uv=uv, material=material),
+                           process=False)
 
 
 def camera_axes(position, target, up):
@@ -140,6 +166,7 @@ class SceneMirror:
         self.paths = {}
         self.serializer = None
         self.camera = None
+        self.checker = {'nodes': []}
 
     # -- whole scene
     def rebuild(self, scene):
@@ -149,6 +176,7 @@ class SceneMirror:
         with global_lock:
             serializer = SceneSerializer(scene)
             data = serializer.build()
+        self.checker = data.get('checker', {'nodes': []})
         geometries = {g['uuid']: g['data'] for g in data['geometries']}
         materials = {m['uuid']: m for m in data['materials']}
         seen = set()
@@ -177,7 +205,7 @@ class SceneMirror:
         paths[node['name']] = path
         pose = pose_of_matrix(node['matrix'])
         visible = node.get('visible', True)
-        signature = self._signature(node, geometries, materials)
+        signature = self._signature(node, geometries, materials) + (node['name'] in self.checker['nodes'],)
         old = self.nodes.get(path)
         if force or old is None or old.signature != signature:
             if old is not None:
@@ -215,6 +243,9 @@ class SceneMirror:
             m = materials[node['material']]
             vertices = np.asarray(g['attributes']['position']['array'], dtype=np.float32).reshape(-1, 3)
             faces = np.asarray(g['index']['array'], dtype=np.uint32).reshape(-1, 3)
+            if node['name'] in self.checker['nodes']:
+                return scene.add_mesh_trimesh(path, checker_mesh(vertices, faces, _rgb(m['color']), self.checker),
+                                              wxyz=wxyz, position=position)
             return scene.add_mesh_simple(path, vertices, faces, color=_rgb(m['color']), opacity=m.get('opacity'),
                                          flat_shading=True, side='double', wxyz=wxyz, position=position)
         if kind == 'Points':
