@@ -49,12 +49,17 @@ def parse_args(argv):
     _cli.parse_size(parser, args)
     if args.server and args.client:
         parser.error("--server and --client exclude each other")
+    if args.server:
+        host, _, port = args.server.rpartition(':')
+        if not port.isdigit() or int(port) > 65535:
+            parser.error("--server must be HOST:PORT, e.g. 0.0.0.0:7881 (port 0: any free port)")
+        args.server = (host or '127.0.0.1', int(port))
     return parser, args
 
 
 def build(args):
-    """(world, robot info, interface) of the command line; args.model_file
-    is set to the file the robot came from."""
+    """(world, interface) of the command line; args.model_file is set to
+    the file the robot came from."""
     from klampt import WorldModel
     from klampt.control.networkrobotinterface import XMLRPCRobotInterfaceClient
     from klampt.control.robotinterfaceutils import make_from_file
@@ -90,13 +95,13 @@ def build(args):
         info.robotModel = robot
         RobotInfo.register(info)
     if args.client:
-        return world, info, XMLRPCRobotInterfaceClient(args.client)
+        return world, XMLRPCRobotInterfaceClient(args.client)
     if source is None and info is not None and info.controllerFile is not None:
-        return world, info, info.controller()
+        return world, info.controller()
     if source is None:
         raise ValueError("no controller: give --sim, --client URL, a Python file or module, or a RobotInfo file "
                          "with a controllerFile")
-    return world, info, make_from_file(source, robot)
+    return world, make_from_file(source, robot)
 
 
 def read_target(fn, robot):
@@ -119,10 +124,9 @@ def name_model_file(interface, fn):
 
 
 def serve(interface, address):
-    """Serves the interface over XML-RPC at HOST:PORT until Ctrl-C."""
+    """Serves the interface over XML-RPC at address (host, port) until Ctrl-C."""
     from klampt.control.networkrobotinterface import XMLRPCRobotInterfaceServer
-    host, _, port = address.rpartition(':')
-    server = XMLRPCRobotInterfaceServer(interface, host or '127.0.0.1', int(port) if port else 7881)
+    server = XMLRPCRobotInterfaceServer(interface, *address)
     if not server.initialize():
         raise RuntimeError("the controller %s could not be initialized" % interface)
     print("klampt_control: serving %s on %s:%d (Ctrl+C stops)" % (interface, server.ip, server.port), flush=True)
@@ -277,13 +281,17 @@ def main(argv=None):
     sys.argv[1:]); returns the exit status."""
     parser, args = parse_args(argv)
     try:
-        world, info, interface = build(args)
+        world, interface = build(args)
         target = read_target(args.target, world.robot(0)) if args.target else None
     except (IOError, ImportError, ValueError, RuntimeError) as e:
         parser.error(str(e))
     if args.server:
         name_model_file(interface, args.model_file)
-        serve(interface, args.server)
+        try:
+            serve(interface, args.server)
+        except (OSError, RuntimeError) as e:
+            print("klampt_control: %s" % e, file=sys.stderr)
+            return 1
         return 0
     if not interface.initialize():
         print("klampt_control: the controller %s could not be initialized" % interface, file=sys.stderr)
