@@ -375,3 +375,45 @@ def _point_at(messages, name, position):
         return False
     points = np.asarray(clouds[-1]['props']['points'], dtype=float).reshape(-1, 3)
     return points.shape == (1, 3) and np.allclose(points[0], position, atol=1e-6)
+
+
+def test_browser_starts_at_the_scene_camera_lit_by_the_scene_lights(vis):
+    """A browser's first camera is the scene's (z up, viser's vertical fov
+    from the horizontal one and the view's aspect); viser's environment map
+    and default lights are off, the scene's ambient and sky lights are
+    shared and its key light is made for each browser, at the direction
+    the camera frame gives it, and turned with the browser's camera."""
+    import math
+    from klampt.vis import _lighting
+    from klampt.vis._web.serialize import camera_json
+    world = arm_table_world()
+    vis.resizeWindow(800, 450)
+    vis.add('world', world)
+    vis.autoFitCamera()
+    cam = camera_json(vis.getViewport())
+    port = _show(vis)
+    client = ViserClient(port)  # reports a camera 6 m along -y looking at the origin, z up
+    try:
+        names = {'/klampt_lights/ambient', '/klampt_lights/world1', '/klampt_lights/camera0'}
+        client.wait_for(lambda ms: names <= {m.get('name') for m in ms} and
+                        any(m['type'] == 'SetCameraFovMessage' for m in ms))
+        client.receive(0.3)
+        initial = {m['type']: m for m in client.messages if m.get('initial')}
+        assert initial['SetCameraPositionMessage']['position'] == pytest.approx(cam['position'])
+        assert initial['SetCameraLookAtMessage']['look_at'] == pytest.approx(cam['target'])
+        assert initial['SetCameraUpDirectionMessage']['position'] == pytest.approx([0, 0, 1])
+        vertical = 2 * math.atan(math.tan(math.radians(cam['fov']) / 2) * 450 / 800)
+        assert initial['SetCameraFovMessage']['fov'] == pytest.approx(vertical)
+        assert client.of_type('EnableLightsMessage')[-1]['enabled'] is False
+        assert client.of_type('EnvironmentMapMessage')[-1]['hdri_data'] is None
+        ambient = next(m for m in client.of_type('AmbientLightMessage') if m['name'] == '/klampt_lights/ambient')
+        assert ambient['props']['intensity'] == pytest.approx(_lighting.AMBIENT * math.pi)
+        poses = client.poses()
+        assert poses['/klampt_lights/world1'][1] == pytest.approx([0, 0, 1])
+        # the key light (-0.3, 0.5, 1) of the camera frame: x = +x, y = +z, z (toward the viewer) = -y
+        key = np.array([-0.3, -1.0, 0.5]) / np.linalg.norm([-0.3, -1.0, 0.5])
+        assert poses['/klampt_lights/camera0'][1] == pytest.approx(key.tolist(), abs=1e-6)
+        light = next(m for m in client.of_type('DirectionalLightMessage') if m['name'] == '/klampt_lights/camera0')
+        assert light['props']['intensity'] == pytest.approx(_lighting.LIGHTS[0].diffuse * math.pi)
+    finally:
+        client.close()

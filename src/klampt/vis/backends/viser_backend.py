@@ -169,9 +169,11 @@ class SceneMirror:
         self.checker = {'nodes': []}
 
     # -- whole scene
-    def rebuild(self, scene):
+    def rebuild(self, scene, aspect=4.0 / 3.0):
         """Brings the browser's scene up to date: sends new or changed nodes,
-        removes the ones gone, moves the rest."""
+        removes the ones gone, moves the rest; the initial camera takes the
+        window's ``aspect`` (width / height) to turn the scene's horizontal
+        field of view vertical."""
         from .._web.serialize import SceneSerializer
         with global_lock:
             serializer = SceneSerializer(scene)
@@ -193,7 +195,7 @@ class SceneMirror:
                     self.nodes.pop(path).handle.remove()
                     for p in [p for p in self.nodes if p.startswith(path + '/')]:
                         del self.nodes[p]
-            self._set_camera(data['camera'], float(scene.view.w) / float(scene.view.h))
+            self._set_camera(data['camera'], aspect)
         self.serializer = serializer
         self.paths = paths
 
@@ -292,7 +294,9 @@ class SceneMirror:
         initial = self.server.initial_camera
         initial.position = tuple(camera['position'])
         initial.look_at = tuple(camera['target'])
-        initial.up = (0.0, 0.0, 1.0)
+        forward = np.subtract(camera['target'], camera['position'])
+        vertical = np.linalg.norm(np.cross(forward, [0.0, 0.0, 1.0])) < 1e-6 * np.linalg.norm(forward)
+        initial.up = tuple(camera['up']) if vertical else (0.0, 0.0, 1.0)  # looking straight down (or up): its own
         # viser's fov is vertical (radians), the scene's horizontal (degrees)
         initial.fov = 2.0 * math.atan(math.tan(math.radians(camera['fov']) * 0.5) / aspect)
         if self.lights is not None:
@@ -592,7 +596,7 @@ class ViserBackend(Backend):
                 if self._scene_dirty and now - last_rebuild >= REBUILD_PERIOD:
                     self._scene_dirty = False
                     last_rebuild = now
-                    mirror.rebuild(window.scene)
+                    mirror.rebuild(window.scene, float(window.width) / max(1, window.height))
                 else:
                     mirror.move()
                 if self._gui_dirty:
