@@ -80,6 +80,7 @@ SCRIPT = textwrap.dedent("""
         end = time.time() + 20
         while not vis.shown() and time.time() < end:
             time.sleep(0.05)
+        assert vis.shown(), 'the window did not open'
         time.sleep(1.0)
         img = vis.screenshot()
     elif backend == 'HTML':
@@ -235,8 +236,8 @@ def test_opengl_backends_draw_the_offscreen_picture(shots, reference, backend):
 def test_web_viewer_pages_match_the_opengl_picture(shots, reference, backend):
     """The web viewer draws the scene JSON with the same camera, lights and
     terrain checkerboard: the robot in the same place, and most pixels
-    within a few levels (its meshes are flat shaded, the OpenGL renderer
-    smooths creases)."""
+    within a few levels (WebGL antialiases the edges, the offscreen
+    renderer does not)."""
     img, _ = _shot(shots, backend)
     _compare(img, reference, 2.0, 1.03)
     close = (np.abs(img.astype(int) - reference).max(axis=-1) <= 6).mean()
