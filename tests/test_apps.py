@@ -447,7 +447,9 @@ def test_sim_served_through_viser_until_quit(tmp_path):
             assert page.status == 200 and b'<html' in page.read().lower()
         client = ViserClient(port)
         try:
-            client.wait_for(lambda ms: any(m['type'] == 'MeshMessage' and m['name'] == '/table' for m in ms))
+            # the table's mesh (as a mesh or a glTF scene) arrives
+            client.wait_for(lambda ms: any(m['type'] in ('MeshMessage', 'GlbMessage') and m['name'] == '/table'
+                                           for m in ms))
             client.wait_for(lambda ms: client.gui_uuid('Quit (q)'))
             time.sleep(1.0)
             client.receive(0.5)
