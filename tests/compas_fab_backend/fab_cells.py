@@ -90,3 +90,63 @@ def dense_recheck(planner, start_state, trajectory, resolution=0.005):
             for name, a, b in zip(names, p.joint_values, q.joint_values):
                 s.robot_configuration[name] = a + u * (b - a)
             planner.check_collision(s)
+
+
+#: Edge of the cube the pick-and-place cells move.
+BLOCK = 0.04
+
+
+def down_frame(x, y, z):
+    """A frame at (x, y, z) whose z axis points down (a tool or hand over a table)."""
+    return Frame([x, y, z], [1, 0, 0], [0, -1, 0])
+
+
+_PICK_CELLS = {}
+
+
+def _cached(build):
+    """``build()`` once per run; each call returns the cell and a fresh copy of its state."""
+    def cached():
+        if build.__name__ not in _PICK_CELLS:
+            _PICK_CELLS[build.__name__] = build()
+        cell, state, xy, z = _PICK_CELLS[build.__name__]
+        return cell, state.copy(), xy, z
+    cached.__doc__ = build.__doc__
+    return cached
+
+
+@_cached
+def cone_pick_cell():
+    """``ur5_cone_tool`` with a cube on the floor that the cone may touch: ``(cell, state, pick xy, top of the cube)``."""
+    from compas.datastructures import Mesh
+    from compas.geometry import Box
+    from compas_fab.robots import RigidBody, RigidBodyState
+
+    cell, state = RobotCellLibrary.ur5_cone_tool()
+    cell.rigid_body_models["block"] = RigidBody.from_mesh(Mesh.from_shape(Box(BLOCK, BLOCK, BLOCK)))
+    state.rigid_body_states["block"] = RigidBodyState(Frame([0.45, 0.25, BLOCK / 2 + 0.001], [1, 0, 0], [0, 1, 0]),
+                                                      touch_bodies=["cone"])
+    for n, v in zip(cell.get_configurable_joint_names(), [0.0, -1.6, 1.6, -1.6, -1.6, 0.0]):
+        state.robot_configuration[n] = v
+    return cell, state, (0.45, 0.25), BLOCK + 0.001
+
+
+@_cached
+def panda_pick_cell():
+    """``panda`` with a table and a cube on it between the open fingers' reach: ``(cell, state, pick xy, cube centre z)``."""
+    from compas.datastructures import Mesh
+    from compas.geometry import Box
+    from compas_fab.robots import RigidBody, RigidBodyState
+
+    cell, _ = RobotCellLibrary.panda()
+    cell.rigid_body_models["table"] = RigidBody.from_mesh(Mesh.from_shape(Box(0.6, 1.0, 0.02)))
+    cell.rigid_body_models["block"] = RigidBody.from_mesh(Mesh.from_shape(Box(BLOCK, BLOCK, BLOCK)))
+    state = cell.default_cell_state()
+    state.rigid_body_states["table"] = RigidBodyState(Frame([0.5, 0, 0.19], [1, 0, 0], [0, 1, 0]))
+    centre = 0.2 + 0.001 + BLOCK / 2
+    state.rigid_body_states["block"] = RigidBodyState(Frame([0.45, -0.2, centre], [1, 0, 0], [0, 1, 0]),
+                                                      touch_links=["panda_leftfinger", "panda_rightfinger", "panda_hand"])
+    for n, v in zip(cell.get_configurable_joint_names(), [0, -0.785, 0, -2.356, 0, 1.571, 0.785]):
+        state.robot_configuration[n] = v
+    state.robot_configuration["panda_finger_joint1"] = 0.04  # open
+    return cell, state, (0.45, -0.2), centre

@@ -322,3 +322,31 @@ def test_plan_motion_options(planner, cone):
     with pytest.raises(MPTargetInCollisionError, match="path constraints"):
         planner.plan_motion(ConfigurationTarget(state_at(cell, state, GOAL[:4] + [-1.0, 0.4]).robot_configuration),
                             start, options={"path_constraints": keep})
+
+
+# -- 8. collision stages can be skipped and reported ---------------------------------------------------
+
+
+def test_check_collision_stage_switches_and_verbose(planner, cone, capsys):
+    cell, state = cone
+    start = state_at(cell, state, START)
+    planner.check_collision(start, {"verbose": True})
+    out = capsys.readouterr().out
+    assert "CC.1 between robot link 'shoulder_link' and robot link 'forearm_link' - PASS" in out
+    assert "CC.2 between robot link 'wrist_3_link' and tool 'cone' - SKIPPED (ALLOWED TOUCH LINK)" in out
+    assert "CC.3 between robot link 'base_link_inertia' and rigid body 'floor' - SKIPPED (ALLOWED TOUCH LINK)" in out
+    assert "CC.5 between tool 'cone' and rigid body 'floor' (body_id '0') - PASS" in out
+    planner.check_collision(start, {"verbose": True, "_skip_cc1": True, "_skip_cc2": True, "_skip_cc5": True})
+    out = capsys.readouterr().out
+    assert "CC.3" in out and not any(tag in out for tag in ("CC.1", "CC.2", "CC.5"))
+    # the cone's tip in the floor (CC.5 only) and the arm folded onto itself (CC.1)
+    tip_in_floor = state_at(cell, state, [0, -0.85, 1.5, -1.9, -1.57, 0])
+    with pytest.raises(CollisionCheckError, match="CC.5"):
+        planner.check_collision(tip_in_floor)
+    planner.check_collision(tip_in_floor, {"_skip_cc5": True})
+    folded = state_at(cell, state, [2.944, -2.433, -0.337, 1.054, 3.71, -2.404])
+    with pytest.raises(CollisionCheckError, match="CC.1"):
+        planner.check_collision(folded)
+    with pytest.raises(CollisionCheckError, match="CC.2 between robot link 'forearm_link' and tool 'cone'"):
+        planner.check_collision(folded, {"_skip_cc1": True})
+    planner.check_collision(folded, {"_skip_cc1": True, "_skip_cc2": True})

@@ -11,7 +11,7 @@
 import math
 from typing import List
 
-from compas.geometry import Quaternion, Transformation
+from compas.geometry import Quaternion, Rotation
 from compas_fab.backends import BackendFeatureNotSupportedError
 from compas_fab.robots import BoundingVolume, JointConstraint, OrientationConstraint, PositionConstraint
 
@@ -23,7 +23,7 @@ __all__ = ["ConstraintSet"]
 
 
 def _quaternion_to_so3(q):
-    return convert.transformation_to_se3(Transformation.from_quaternion(Quaternion(*q)))[0]
+    return convert.transformation_to_se3(Rotation.from_quaternion(Quaternion(*q)))[0]
 
 
 class ConstraintSet:

@@ -87,7 +87,8 @@ def time_path(values: List[List[float]], vmax, amax, stop_at_every_point: bool, 
 
     With ``stop_at_every_point`` each straight segment is its own rest-to-rest
     motion (the path stays exactly on the segments, as collision-checked),
-    ``time_step`` > 0 adds samples inside each segment at that spacing, and
+    ``time_step`` > 0 adds evenly spaced samples inside each segment, at most
+    ``time_step`` apart, and
     repeated points are merged. Otherwise one spline through all the points
     is timed, resting only at both ends, and every point given is returned
     (a repeated point at the same time).
@@ -120,7 +121,8 @@ def time_path(values: List[List[float]], vmax, amax, stop_at_every_point: bool, 
             sd = np.gradient(s_fine, t_fine)
             sdd = np.gradient(sd, t_fine)
             sdd[0], sdd[-1] = sdd[1], sdd[-2]
-            for t in np.arange(time_step, T - time_step / 2, time_step):
+            n = int(math.ceil(T / time_step - 1e-9))
+            for t in (T * i / n for i in range(1, n)):
                 s = float(np.interp(t, t_fine, s_fine))
                 v, acc = _derivatives(section, s, float(np.interp(t, t_fine, sd)), float(np.interp(t, t_fine, sdd)), False)
                 times.append(t0 + float(t))

@@ -70,12 +70,12 @@ class KlamptPlanActionChain:
         options = check_options(options, self.CHAIN_OPTIONS, "plan_action_chain")
         robot_cell = self.client.robot_cell
         group = group or robot_cell.main_group_name
-        names = [s.name for s in steps]
-        if len(set(names)) != len(names):
-            raise ValueError("plan_action_chain: step names must be unique: {}".format(names))
         for s in steps:
             if not isinstance(s, (Motion, StateChange)):
                 raise ValueError("plan_action_chain: {!r} is neither a Motion nor a StateChange".format(s))
+        names = [s.name for s in steps]
+        if len(set(names)) != len(names):
+            raise ValueError("plan_action_chain: step names must be unique: {}".format(names))
         num_choices = int(options.get("num_choices", 8))
         verbose = bool(options.get("verbose", False))
         failures = {}  # step index -> last error
