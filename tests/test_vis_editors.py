@@ -277,3 +277,26 @@ def test_vis_edit_of_a_geometric_primitive_item(vis):
     vis.add('seg', segment)
     with pytest.warns(UserWarning, match="Segment"):
         assert vis.edit('seg') is None
+
+
+@pytest.mark.parametrize('alpha', [1.0, 0.5])
+def test_vis_edit_of_a_ghost_keeps_its_color(vis, arm_table, alpha):
+    """An edited configuration is drawn by its RobotPoser in the ghost's
+    color, opaque or translucent (a translucent one was not drawn at all)."""
+    robot = arm_table.robot(0)
+    q = robot.getConfig()
+    q[1] += 0.8
+    vis.add('world', arm_table)
+    vis.add('target', q, color=(0, 1, 0, alpha))
+    vis.autoFitCamera()
+    vis.hide('world')
+
+    def green(img):
+        img = img.astype(int)
+        return (img[..., 1] > img[..., 0] + 40) & (img[..., 1] > img[..., 2] + 40)
+    ghost = green(vis.screenshot())
+    assert ghost.mean() > 0.02
+    vis.edit('target')
+    edited = green(vis.screenshot())
+    assert (edited & ghost).sum() > 0.9 * ghost.sum()
+    assert robot.getConfig() != q

@@ -454,12 +454,18 @@ class ObjectPoser(TransformPoser):
 
 
 class RobotPoser(Widget):
-    """Edits a robot's configuration: setting it configures the robot."""
+    """Edits a robot's configuration: setting it configures the robot.
+
+    Attributes:
+        color (list of 3 or 4 floats, or None): when set, the robot is drawn
+            in this color (a ghost) rather than its own appearance.
+    """
 
     def __init__(self, robot):
         super().__init__()
         if not hasattr(robot, 'getConfig') or not hasattr(robot, 'setConfig'):
             raise TypeError("RobotPoser needs a RobotModel")
+        self.color = None
         self._robot = robot
         self._config = list(robot.getConfig())
         self._active = list(range(len(self._config)))
@@ -528,7 +534,16 @@ class RobotPoser(Widget):
         saved = self._robot.getConfig()
         self._robot.setConfig(self._config)
         try:
-            self._robot.drawGL()
+            color = self.color
+            if color is None:
+                self._robot.drawGL()
+            else:
+                # a ghost's color (klampt.vis gives the edited item's), blended when translucent
+                GL.glColor4f(*color)
+                if len(color) > 3 and color[3] < 1:
+                    GL.glEnable(GL.GL_BLEND)
+                    GL.glBlendFunc(GL.GL_SRC_ALPHA, GL.GL_ONE_MINUS_SRC_ALPHA)
+                self._robot.drawGL(False)
             if self._highlight is not None:
                 link = self._robot.link(self._highlight[1])
                 GL.glDisable(GL.GL_LIGHTING)

@@ -163,5 +163,9 @@ def draws_item(app):
 
 
 def draw(app, world, view):
-    """Draws the editor (with the item, for robot posers)."""
+    """Draws the editor (with the item, for robot posers, in the item's
+    color when it has one)."""
+    if 'RobotPoser' in _names(app.editor):
+        color = app.attributes.get('color')
+        app.editor.color = list(color) if color is not None else None
     app.editor.drawGL(view.to_viewport())
