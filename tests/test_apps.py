@@ -248,6 +248,29 @@ def test_resource_timescale_extract_combine_convert(tmp_path):
     assert r.returncode == 1 and 'must not be 0' in r.stderr
 
 
+def test_resource_takes_the_reference_options(tmp_path):
+    """The reference's klampt_resource spelling (an option names the
+    operation) gives the same files as the subcommands."""
+    from klampt.apps.resource import from_upstream_options
+    from klampt.io import loader
+    assert from_upstream_options(['--extract', '-1', 'a.path', 'o.config']) == ['extract', 'a.path', '-1', 'o.config']
+    assert from_upstream_options(['--timescale', '2', '--timeshift', '1', 'a.path']) == \
+        ['timescale', 'a.path', '2', '--shift', '1']
+    assert from_upstream_options(['-w', 'w.xml', '--thumbnails', 'q.config']) == \
+        ['thumbnail', 'q.config', '--world', 'w.xml']
+    assert from_upstream_options(['thumbnail', 'q.config']) == ['thumbnail', 'q.config']
+    a = [[0.0] * 7, [0, 1, 0.5, 0.5, 0, 0, 0]]
+    write_path(tmp_path / 'a.path', [0, 2], a)
+    r = run_app('resource', ['--timescale', '2', 'a.path', 'slow.path'], tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert loader.load('Trajectory', str(tmp_path / 'slow.path')).times == [0, 4]
+    r = run_app('resource', ['--convert', 'Configs', 'a.path', 'a.configs'], tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert loader.load('Configs', str(tmp_path / 'a.configs')) == a
+    r = run_app('resource', ['--transfer', 'other.rob', 'a.path'], tmp_path)
+    assert r.returncode == 2 and '--transfer' in r.stderr
+
+
 # ---------------------------------------------------------------- klampt_browser headless
 
 def test_browser_screenshot_shows_the_world_and_a_configuration(tmp_path):

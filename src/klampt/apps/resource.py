@@ -19,15 +19,74 @@ EPILOG = """examples:
   klampt_resource combine a.path b.path ab.path
   klampt_resource convert poses.configs Trajectory poses.path
   klampt_resource convert wave.path json
-  klampt_resource info wave.path"""
+  klampt_resource info wave.path
+The reference's options work too: --thumbnails, --extract INDEX, --timescale SCALE,
+--timeshift SHIFT, --convert TYPE, --combine, --info, -w WORLD, --stdout."""
 
 PATH_TYPES = ('Configs', 'Trajectory', 'SE3Trajectory', 'SO3Trajectory', 'MultiPath')
 """The types extract and timescale accept."""
 
 
+# The reference's spelling: one option names the operation (its argument
+# first), then INPUT [OUTPUT].
+UPSTREAM_OPERATIONS = {'--thumbnails': 'thumbnail', '--info': 'info', '--combine': 'combine',
+                       '--convert': 'convert', '--extract': 'extract', '--timescale': 'timescale',
+                       '--timeshift': 'timescale'}
+
+
+def from_upstream_options(argv):
+    """The reference's command line (``--thumbnails INPUT``, ``--extract
+    INDEX INPUT``, ``--timescale SCALE [--timeshift SHIFT] INPUT``,
+    ``--convert TYPE INPUT``, ``--combine``, ``--info``, ``-w WORLD``, with
+    an optional OUTPUT) in this program's subcommand form; other command
+    lines are returned unchanged. ValueError for the reference's
+    ``--transfer``/``-r``, which this program does not offer."""
+    if not any(a in UPSTREAM_OPERATIONS or a == '--transfer' for a in argv):
+        return argv
+    options, rest, values = [], [], {}
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ('--transfer', '-r', '--robot'):
+            raise ValueError("klampt_resource: %s (moving paths to another robot) is not offered" % a)
+        if a in ('-w', '--world'):
+            options += ['--world', argv[i + 1]]
+            i += 2
+        elif a == '--stdout':
+            options.append(a)
+            i += 1
+        elif a in ('--convert', '--extract', '--timescale', '--timeshift'):
+            values[a] = argv[i + 1]
+            i += 2
+        elif a in UPSTREAM_OPERATIONS:
+            values[a] = None
+            i += 1
+        else:
+            rest.append(a)
+            i += 1
+    commands = {UPSTREAM_OPERATIONS[a] for a in values}
+    if len(commands) != 1:
+        raise ValueError("klampt_resource: give one operation of " + ", ".join(sorted(UPSTREAM_OPERATIONS)))
+    command = commands.pop()
+    if command == 'extract':
+        rest = rest[:1] + [values['--extract']] + rest[1:]
+    elif command == 'convert':
+        rest = rest[:1] + [values['--convert']] + rest[1:]
+    elif command == 'timescale':
+        rest = rest[:1] + [values.get('--timescale') or '1'] + rest[1:]
+        if values.get('--timeshift') is not None:
+            options += ['--shift', values['--timeshift']]
+    return [command] + rest + options
+
+
 def parse_args(argv):
-    """The parser and the parsed arguments."""
+    """The parser and the parsed arguments (the reference's option form is
+    accepted too, see :func:`from_upstream_options`)."""
     parser = _cli.make_parser('klampt_resource', "Operates on Klamp't resource files.", EPILOG)
+    try:
+        argv = from_upstream_options(list(sys.argv[1:] if argv is None else argv))
+    except ValueError as e:
+        parser.error(str(e))
     sub = parser.add_subparsers(dest='command', metavar='COMMAND', required=True)
 
     def command(name, help):
