@@ -6,8 +6,11 @@ reachable FrameTargets (the FK of random configurations, no collision check,
 max_results 20) at tolerances of 1e-5 m / 1e-4 rad and at PyBullet's default
 1e-3 m / 1e-3 rad; a result counts as solved when compas_robots' own FK of it
 is within the tolerances. Then ur5
-plan_cartesian_motion (two segments) and plan_motion on ur5_cone_tool
-(klampt only: PyBullet 2.0.1 has no plan_motion). Times are medians.
+plan_cartesian_motion (two segments of FrameWaypoints; one of PointAxisWaypoints,
+which PyBullet plans depth first too), and plan_motion on ur5_cone_tool between
+random free states on the native robot C-space against the same planner on a
+C-space of Python callbacks (what plan_motion used before), same queries and
+seeds (PyBullet 2.0.1 has no plan_motion). Times are medians.
 
     python benchmarks/bench_compas_fab.py [--cells ur5,panda] [--targets 20]
 """
@@ -20,9 +23,18 @@ import time
 from benchcommon import median_us
 from compas.geometry import Frame, Transformation
 from compas_fab.backends import CollisionCheckError, InverseKinematicsError, PyBulletClient, PyBulletPlanner
-from compas_fab.robots import ConfigurationTarget, FrameTarget, FrameWaypoints, RobotCellLibrary, TargetMode
+from compas_fab.robots import (
+    ConfigurationTarget,
+    FrameTarget,
+    FrameWaypoints,
+    PointAxisWaypoints,
+    RobotCellLibrary,
+    TargetMode,
+)
 
 from klampt.compas_fab import KlamptClient, KlamptPlanner
+from klampt.math import se3
+from klampt.plan.cspace import CSpace
 
 #: IK target tolerances (m, rad): the tests' and PyBullet's defaults.
 IK_TOLERANCES = {"ik_tight": (1e-5, 1e-4), "ik_loose": (1e-3, 1e-3)}
@@ -111,8 +123,62 @@ def measure_cartesian(planners):
     return row
 
 
-def measure_plan_motion(planner, queries):
+class PythonGroupSpace(CSpace):
+    """The baseline: the group's C-space with a feasibility test written in Python (set the robot, move the
+    carried objects, test every pair), as plan_motion planned before it ran on the native robot C-space."""
+
+    def __init__(self, native):
+        CSpace.__init__(self)
+        self.native = native
+        self.setBounds(native.bound)
+        self.eps = native.eps
+
+    def feasible(self, x):
+        if not CSpace.feasible(self, x):
+            return False
+        n = self.native
+        n.robot.setConfig(n.lift(x))
+        for obj, link, T in n.carried:
+            obj.setTransform(*se3.mul(link.getTransform(), T))
+        return not any(a.collides(b) for a, b in self.pairs)
+
+
+class PythonSpacePlanner(KlamptPlanner):
+    """KlamptPlanner planning on :class:`PythonGroupSpace`."""
+
+    def _group_space(self, state, dofs, q0, path_constraints, resolution, check):
+        native = KlamptPlanner._group_space(self, state, dofs, q0, path_constraints, resolution, check)
+        space = PythonGroupSpace(native)
+        moving = self._moving_keys(state)
+        space.pairs = [(a, b) for a, b, ka, kb in self._collision_geometry_pairs(state)
+                       if ka[0] == "link" or kb[0] == "link" or ka in moving or kb in moving]
+        return space
+
+
+def measure_point_axes(planners):
     cell, state = RobotCellLibrary.ur5_cone_tool()
+    start = state.copy()
+    for n, v in zip(cell.get_configurable_joint_names(), [0, -1.2, 1.5, -1.9, -1.57, 0]):
+        start.robot_configuration[n] = v
+    t0 = cell.forward_kinematics_target_frame(start, TargetMode.TOOL)
+    waypoints = PointAxisWaypoints([(list(t0.point + [0.1, 0.1, 0]), list(t0.zaxis))], TargetMode.TOOL)
+    row = {}
+    for label, planner in planners.items():
+        planner.set_robot_cell(cell, start)
+        times, points = [], 0
+        for _ in range(3):
+            t = time.perf_counter()
+            trajectory = planner.plan_cartesian_motion(waypoints, start)
+            times.append(time.perf_counter() - t)
+            points = len(trajectory.points)
+        row[label] = {"ms": statistics.median(times) * 1e3, "points": points}
+    return row
+
+
+def measure_plan_motion(planner, queries, carry_tool=True):
+    """plan_motion between random free states of ur5_cone_tool, with the cone carried or hidden."""
+    cell, state = RobotCellLibrary.ur5_cone_tool()
+    state.tool_states["cone"].is_hidden = not carry_tool
     planner.set_robot_cell(cell, state)
     rng = random.Random(1)
     names = cell.get_configurable_joint_names()
@@ -127,17 +193,17 @@ def measure_plan_motion(planner, queries):
                 return s
             except CollisionCheckError:
                 pass
+    pairs = [(free_state(), free_state()) for _ in range(queries)]
     times, solved = [], 0
-    for k in range(queries):
-        a, b = free_state(), free_state()
+    for k, (a, b) in enumerate(pairs):
         t0 = time.perf_counter()
         try:
-            planner.plan_motion(ConfigurationTarget(b.robot_configuration), a, options={"seed": k})
+            planner.plan_motion(ConfigurationTarget(b.robot_configuration), a, options={"seed": k, "time_step": 0})
             solved += 1
         except Exception:
             pass
         times.append(time.perf_counter() - t0)
-    return {"median_s": statistics.median(times), "solved": solved, "queries": queries}
+    return {"median_s": statistics.median(times), "mean_s": statistics.mean(times), "solved": solved, "queries": queries}
 
 
 def main():
@@ -165,9 +231,22 @@ def main():
         print("\nur5 plan_cartesian_motion (2 segments): klampt %.1f ms (%d points), pybullet %.1f ms (%d points), %.1fx" % (
             cart["klampt"]["ms"], cart["klampt"]["points"], cart["pybullet"]["ms"], cart["pybullet"]["points"],
             cart["pybullet"]["ms"] / cart["klampt"]["ms"]))
-        pm = measure_plan_motion(planners["klampt"], args.queries)
-        print("ur5_cone_tool plan_motion, random free-to-free: klampt median %.3f s, %d/%d solved; pybullet: not supported" % (
-            pm["median_s"], pm["solved"], pm["queries"]))
+        pa = measure_point_axes(planners)
+        print("ur5_cone_tool plan_cartesian_motion (PointAxisWaypoints, depth first): klampt %.1f ms (%d points), "
+              "pybullet %.1f ms (%d points), %.1fx" % (pa["klampt"]["ms"], pa["klampt"]["points"], pa["pybullet"]["ms"],
+                                                       pa["pybullet"]["points"], pa["pybullet"]["ms"] / pa["klampt"]["ms"]))
+        print("ur5_cone_tool plan_motion, random free-to-free (pybullet: not supported):")
+        with KlamptClient() as bc:
+            baseline = PythonSpacePlanner(bc)
+            for carry in (True, False):
+                native = measure_plan_motion(planners["klampt"], args.queries, carry)
+                python = measure_plan_motion(baseline, args.queries, carry)
+                print("  the cone %s:" % ("carried (tested in Python)" if carry else "hidden (every test native)"))
+                for label, pm in (("Python-callback C-space (before)", python), ("native robot C-space", native)):
+                    print("    %-34s median %.3f s, mean %.3f s, %d/%d solved" % (
+                        label, pm["median_s"], pm["mean_s"], pm["solved"], pm["queries"]))
+                print("    speed-up: %.1fx (median), %.1fx (mean)" % (python["median_s"] / native["median_s"],
+                                                                     python["mean_s"] / native["mean_s"]))
 
 
 if __name__ == "__main__":

@@ -1,8 +1,10 @@
 """Timing of joint trajectories from the robot's velocity and acceleration limits.
 
-The time scaling is :mod:`klampt.model.trajectory`'s (``path_to_trajectory``
-with ``timing='limited'``): time-optimal along the path under per-joint
-velocity and acceleration limits, starting and ending at rest.
+Time-optimal along the path under per-joint velocity and acceleration
+limits, starting and ending at rest: a spline through the points is scaled
+by :mod:`klampt.model.trajectory`'s time-optimal pass (``path_to_trajectory``
+with ``timing='limited'``); a path that stops at every point is a sequence of
+straight rest-to-rest motions, whose optimum (bang-coast-bang) is closed form.
 """
 
 import math
@@ -25,6 +27,8 @@ DEFAULT_ACCELERATION = 10.0
 
 #: Time resolution of the scaling (s).
 _DT = 2e-3
+#: Most points a timed spline runs through (the others are timed where they lie along it).
+SPLINE_KNOTS = 6
 
 
 def _factor(options: dict, name: str) -> float:
@@ -44,12 +48,13 @@ def joint_limits(robot, dofs: Sequence[int], options: dict):
     return vmax, amax
 
 
-def _schedule(milestones: List[List[float]], spline: bool, vmax, amax):
-    """(knots, times at the knots, ds/dt and d2s/dt2 at the knots, the section) of one rest-to-rest section."""
+def _schedule(milestones: List[List[float]], vmax, amax):
+    """(knots, times at the knots, ds/dt and d2s/dt2 at the knots, the section, and the whole schedule
+    ``(t, s, ds/dt, d2s/dt2)`` arrays) of one rest-to-rest spline through ``milestones``."""
     knots = [0.0]
     for a, b in zip(milestones, milestones[1:]):
         knots.append(knots[-1] + math.dist(a, b))
-    if spline and len(milestones) > 2:
+    if len(milestones) > 2:
         curve = HermiteTrajectory()
         curve.makeSpline(Trajectory(knots, milestones))
         section = _timing._Section(curve, knots, True)
@@ -66,7 +71,7 @@ def _schedule(milestones: List[List[float]], spline: bool, vmax, amax):
         sddot[0], sddot[-1] = sddot[1], sddot[-2]
     t_knots = np.interp(knots, ss, ts)
     t_knots[0], t_knots[-1] = 0.0, T
-    return knots, t_knots, np.interp(t_knots, ts, sdot), np.interp(t_knots, ts, sddot), section
+    return knots, t_knots, np.interp(t_knots, ts, sdot), np.interp(t_knots, ts, sddot), section, (ts, ss, sdot, sddot)
 
 
 def _derivatives(section, s: float, sdot: float, sddot: float, at_end: bool):
@@ -104,42 +109,68 @@ def time_path(values: List[List[float]], vmax, amax, stop_at_every_point: bool, 
     if len(kept) == 1:
         return [0.0] * len(values), values, [zero] * len(values), [zero] * len(values)
     if not stop_at_every_point:
-        knots, t_knots, sdot, sddot, section = _schedule(kept, True, vmax, amax)
-        derivs = [_derivatives(section, s, sd, sdd, False) for s, sd, sdd in zip(knots, sdot, sddot)]
+        # the spline runs through at most SPLINE_KNOTS of the points (the time-optimal pass costs per knot);
+        # every point is timed at its arc length along the path
+        step = max(1, math.ceil((len(kept) - 1) / (SPLINE_KNOTS - 1)))
+        chosen = list(range(0, len(kept) - 1, step)) + [len(kept) - 1]
+        knots, _, _, _, section, (ts, ss, sd, sdd) = _schedule([kept[i] for i in chosen], vmax, amax)
+        arc = np.concatenate([[0.0], np.cumsum([math.dist(a, b) for a, b in zip(kept, kept[1:])])])
+        s_kept = np.interp(arc, arc[chosen], knots)
+        t_kept = np.interp(s_kept, ss, ts)
+        t_kept[-1] = ts[-1]
+        derivs = [_derivatives(section, float(sk), float(np.interp(t, ts, sd)), float(np.interp(t, ts, sdd)), False)
+                  for sk, t in zip(s_kept, t_kept)]
         derivs[0] = (zero, derivs[0][1])
         derivs[-1] = (zero, derivs[-1][1])
-        return ([float(t_knots[i]) for i in index], [values[n] for n in range(len(values))],
+        return ([float(t_kept[i]) for i in index], [values[n] for n in range(len(values))],
                 [derivs[i][0] for i in index], [derivs[i][1] for i in index])
     times, positions, velocities, accelerations = [0.0], [kept[0]], [zero], [zero]
     t0 = 0.0
     for a, b in zip(kept, kept[1:]):
-        knots, t_knots, sdot, sddot, section = _schedule([a, b], False, vmax, amax)
-        T = float(t_knots[-1])
-        accelerations[-1] = _derivatives(section, 0.0, 0.0, float(sddot[0]), False)[1]
-        if time_step > 0 and T > time_step:
-            _, t_fine, s_fine = _fine(section, vmax, amax)
-            sd = np.gradient(s_fine, t_fine)
-            sdd = np.gradient(sd, t_fine)
-            sdd[0], sdd[-1] = sdd[1], sdd[-2]
-            n = int(math.ceil(T / time_step - 1e-9))
-            for t in (T * i / n for i in range(1, n)):
-                s = float(np.interp(t, t_fine, s_fine))
-                v, acc = _derivatives(section, s, float(np.interp(t, t_fine, sd)), float(np.interp(t, t_fine, sdd)), False)
-                times.append(t0 + float(t))
-                positions.append(list(section.eval(s)))
-                velocities.append(v)
-                accelerations.append(acc)
-        t0 += T
+        delta = [y - x for x, y in zip(a, b)]
+        profile = _RestToRest(delta, vmax, amax)
+        accelerations[-1] = [profile.A * d for d in delta]  # leaving the stop
+        n = int(math.ceil(profile.T / time_step - 1e-9)) if time_step > 0 else 1
+        for i in range(1, n):
+            t = profile.T * i / n
+            s_, sd, sdd = profile(t)
+            times.append(t0 + t)
+            positions.append([x + s_ * d for x, d in zip(a, delta)])
+            velocities.append([sd * d for d in delta])
+            accelerations.append([sdd * d for d in delta])
+        t0 += profile.T
         times.append(t0)
         positions.append(b)
         velocities.append(zero)
-        accelerations.append(_derivatives(section, knots[-1], 0.0, float(sddot[-1]), True)[1])
+        accelerations.append([-profile.A * d for d in delta])  # arriving
     return times, positions, velocities, accelerations
 
 
-def _fine(section, vmax, amax):
-    T, ts, ss = _timing._section_schedule(section, "auto", vmax, amax, 1.0, _DT)
-    return T, np.asarray(ts), np.append(np.asarray(ss, dtype=float), section.L)
+class _RestToRest:
+    """The time-optimal motion along a straight joint segment from rest to rest: the path parameter s in [0, 1]
+    with |ds/dt| <= V and |d2s/dt2| <= A, V and A the tightest joint's limits over its share of the segment
+    (the bang-coast-bang profile the time-optimal pass of ``path_to_trajectory`` converges to, in closed form)."""
+
+    def __init__(self, delta, vmax, amax):
+        self.V = min(v / abs(d) for d, v in zip(delta, vmax) if d)
+        self.A = min(a / abs(d) for d, a in zip(delta, amax) if d)
+        if self.V * self.V / self.A >= 1:  # the cruise speed is never reached
+            self.ramp = math.sqrt(1 / self.A)
+            self.T = 2 * self.ramp
+            self.V = self.A * self.ramp
+        else:
+            self.ramp = self.V / self.A
+            self.T = 1 / self.V + self.ramp
+
+    def __call__(self, t: float):
+        """``(s, ds/dt, d2s/dt2)`` at time t."""
+        A, V, ramp, T = self.A, self.V, self.ramp, self.T
+        if t < ramp:
+            return 0.5 * A * t * t, A * t, A
+        if t <= T - ramp:
+            return 0.5 * A * ramp * ramp + V * (t - ramp), V, 0.0
+        r = T - t
+        return 1 - 0.5 * A * r * r, A * r, -A
 
 
 def duration(seconds: float) -> Duration:
