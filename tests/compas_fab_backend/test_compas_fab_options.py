@@ -119,7 +119,7 @@ def _down_point_axis_start(planner, cell, state):
 def test_point_axis_step_whose_every_solution_collides_is_an_interpolation_collision(planner, cone):
     cell, state = cone
     start, t0 = _down_point_axis_start(planner, cell, state)
-    # straight along the tool axis into the floor: the IK solutions exist, all collide with the floor
+    # straight down into the floor: the IK solutions exist, all collide with the floor
     below = [t0.point[0], t0.point[1], -0.05]
     axis = list(t0.zaxis)
     with pytest.raises(MPInterpolationInCollisionError) as e:
@@ -127,6 +127,14 @@ def test_point_axis_step_whose_every_solution_collides_is_an_interpolation_colli
                                       options={"max_step_distance": 0.05})
     assert "floor" in e.value.message
     assert len(e.value.partial_trajectory.points) >= 1
+    # asked for, the pre-planning check finds no spin of the cone (lying on its side) that clears the floor
+    on_floor = [t0.point[0], t0.point[1], 0.0]
+    with pytest.raises(MPTargetInCollisionError, match="floor"):
+        planner.plan_cartesian_motion(PointAxisWaypoints([(on_floor, axis)], TargetMode.TOOL), start,
+                                      options={"skip_preplanning_collision_check": False})
+    above = [t0.point[0], t0.point[1], t0.point[2] - 0.05]
+    planner.plan_cartesian_motion(PointAxisWaypoints([(above, axis)], TargetMode.TOOL), start,
+                                  options={"skip_preplanning_collision_check": False})
 
 
 def test_point_axis_dead_end_is_no_plan_found_with_the_longest_partial_trajectory(planner, cone):

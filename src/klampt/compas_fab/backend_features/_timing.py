@@ -49,8 +49,8 @@ def joint_limits(robot, dofs: Sequence[int], options: dict):
 
 
 def _schedule(milestones: List[List[float]], vmax, amax):
-    """(knots, times at the knots, ds/dt and d2s/dt2 at the knots, the section, and the whole schedule
-    ``(t, s, ds/dt, d2s/dt2)`` arrays) of one rest-to-rest spline through ``milestones``."""
+    """``(knots, section, (t, s, ds/dt, d2s/dt2))``: the time-optimal rest-to-rest schedule of the spline through
+    ``milestones`` (a straight segment for two), sampled every ``_DT``."""
     knots = [0.0]
     for a, b in zip(milestones, milestones[1:]):
         knots.append(knots[-1] + math.dist(a, b))
@@ -61,7 +61,7 @@ def _schedule(milestones: List[List[float]], vmax, amax):
     else:
         section = _timing._Section(Trajectory(knots, milestones), knots, False)
     T, ts, ss = _timing._section_schedule(section, "auto", vmax, amax, 1.0, _DT)
-    ts = np.asarray(ts)
+    ts = np.asarray(ts, dtype=float)
     ss = np.append(np.asarray(ss, dtype=float), knots[-1])
     sdot = np.gradient(ss, ts) if len(ts) > 2 else np.zeros(len(ts))
     sddot = np.gradient(sdot, ts) if len(ts) > 2 else np.zeros(len(ts))
@@ -69,9 +69,8 @@ def _schedule(milestones: List[List[float]], vmax, amax):
     if len(ts) > 3:
         # one-sided differences halve the acceleration at the rests
         sddot[0], sddot[-1] = sddot[1], sddot[-2]
-    t_knots = np.interp(knots, ss, ts)
-    t_knots[0], t_knots[-1] = 0.0, T
-    return knots, t_knots, np.interp(t_knots, ts, sdot), np.interp(t_knots, ts, sddot), section, (ts, ss, sdot, sddot)
+    ts[-1] = T
+    return knots, section, (ts, ss, sdot, sddot)
 
 
 def _derivatives(section, s: float, sdot: float, sddot: float, at_end: bool):
@@ -113,7 +112,7 @@ def time_path(values: List[List[float]], vmax, amax, stop_at_every_point: bool, 
         # every point is timed at its arc length along the path
         step = max(1, math.ceil((len(kept) - 1) / (SPLINE_KNOTS - 1)))
         chosen = list(range(0, len(kept) - 1, step)) + [len(kept) - 1]
-        knots, _, _, _, section, (ts, ss, sd, sdd) = _schedule([kept[i] for i in chosen], vmax, amax)
+        knots, section, (ts, ss, sd, sdd) = _schedule([kept[i] for i in chosen], vmax, amax)
         arc = np.concatenate([[0.0], np.cumsum([math.dist(a, b) for a, b in zip(kept, kept[1:])])])
         s_kept = np.interp(arc, arc[chosen], knots)
         t_kept = np.interp(s_kept, ss, ts)

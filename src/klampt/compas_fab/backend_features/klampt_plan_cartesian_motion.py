@@ -2,7 +2,7 @@
 
 import math
 from math import pi
-from typing import Callable, Iterator, List, Optional
+from typing import Callable, Iterator, Optional
 
 from compas.geometry import Frame, Plane, Rotation
 from compas_fab.backends import (
