@@ -12,10 +12,16 @@ Use it like COMPAS FAB's PyBullet backend::
         frame = planner.forward_kinematics(state, TargetMode.TOOL)
         cfg = planner.inverse_kinematics(FrameTarget(frame, TargetMode.TOOL), state)
 
-Collisions are exact triangle-mesh tests, forward kinematics follows the
-compas_robots model exactly (the robot base frame applied once), IK is
-klampt's Newton solver with random restarts, and ``plan_motion`` plans with
-:mod:`klampt.plan`. Needs ``pip install "klampt[compas_fab]"``.
+Collisions are exact triangle-mesh tests (or PyBullet's convex hulls,
+``KlamptClient(collision_geometry="convex_hull")``), forward kinematics
+follows the compas_robots model exactly (the robot base frame applied once),
+IK is klampt's Newton solver with random restarts, ``plan_motion`` plans on
+the native robot C-space of :mod:`klampt.plan`, and trajectories are timed
+within the robot's limits. Options mean what they mean for COMPAS FAB's
+PyBullet or MoveIt backend; unknown ones raise ``ValueError``.
+:meth:`KlamptPlanner.plan_action_chain` plans a whole sequence of
+:class:`Motion` and :class:`StateChange` steps (see :mod:`.steps`) into an
+``ActionChain``. Needs ``pip install "klampt[compas_fab]"``.
 """
 
 try:
