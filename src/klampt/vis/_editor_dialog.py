@@ -12,6 +12,13 @@ from ._state import importable, manager
 EDITING_BACKENDS = ('GLFW', 'PyQt')
 
 
+def panel_widget(window, widget, callback):
+    """Adds a JSON GUI widget (id: its text) to a Window's panel."""
+    widget.setdefault('id', widget['text'])
+    window.widgets[widget['id']] = widget
+    window.widget_callbacks[widget['id']] = callback
+
+
 def choose_gui(binding=None):
     """('PyQt', the Qt binding) or ('GLFW', None): the active vis backend if
     it is one of them; Qt when a binding is asked for or already loaded;
@@ -86,7 +93,6 @@ def run_glfw(editor, window):
     """Shows the editor's window through the GLFW backend until OK, Cancel
     or close; True if OK was pressed. The window joins vis's windows while
     it is shown (the current window stays current)."""
-    from .editors import _panel_widget
     outcome = []
 
     def close(accepted):
@@ -94,8 +100,8 @@ def run_glfw(editor, window):
             outcome.append(True)
         window.shown = False
     editor.addDialogItems(window, 'glfw')
-    _panel_widget(window, {'type': 'button', 'text': 'OK'}, lambda: close(True))
-    _panel_widget(window, {'type': 'button', 'text': 'Cancel'}, lambda: close(False))
+    panel_widget(window, {'type': 'button', 'text': 'OK'}, lambda: close(True))
+    panel_widget(window, {'type': 'button', 'text': 'Cancel'}, lambda: close(False))
     lines = [line for text in (editor.description, editor.instructions()) if text
              for line in textwrap.wrap(text, 50)]
     for i, text in enumerate(lines):

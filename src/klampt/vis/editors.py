@@ -10,6 +10,7 @@ import copy
 
 from klampt.math import se3
 
+from ._editor_dialog import panel_widget as _panel_widget
 from .glinterface import GLPluginInterface
 
 
@@ -299,13 +300,6 @@ class WorldEditor(VisualEditorBase):
     def finish(self, accepted):
         if not accepted:
             _restore_world(self.world, self._saved)
-
-
-def _panel_widget(window, widget, callback):
-    """Adds a JSON GUI widget (id: its text) to a Window's panel."""
-    widget.setdefault('id', widget['text'])
-    window.widgets[widget['id']] = widget
-    window.widget_callbacks[widget['id']] = callback
 
 
 def _primitive(kind, *args):
