@@ -4,6 +4,7 @@ import traceback
 import weakref
 from typing import Callable, Union
 
+from .. import _reentry
 from ..robotsim import RigidObjectModel, RobotModel, RobotModelLink, Simulator, TerrainModel, WorldModel
 from . import simlog
 
@@ -262,7 +263,12 @@ class SimpleSimulator(Simulator):
 
     def simulate(self, dt: float) -> None:
         """Advances the controllers by dt, then the physics by dt in sub-steps
-        of at most ``substep_dt``."""
+        of at most ``substep_dt``. RuntimeError when called from one of this
+        simulator's hooks, emulators or controllers."""
+        with _reentry.running(self, 'step', 'SimpleSimulator.simulate'):
+            self._step(dt)
+
+    def _step(self, dt):
         if self.substep_dt <= 0:
             raise ValueError("substep_dt must be positive")
         if self.logger is not None and self.logging:
@@ -300,7 +306,11 @@ class SimpleSimulator(Simulator):
 
     def controlStep(self, dt: float) -> None:
         """Runs each robot's controller once and hands its commands to the
-        actuator emulators."""
+        actuator emulators (RuntimeError from inside one of its callbacks)."""
+        with _reentry.running(self, 'control', 'SimpleSimulator.controlStep'):
+            self._control(dt)
+
+    def _control(self, dt):
         for i in range(self.world.numRobots()):
             c = self.robotControllers[i] if i < len(self.robotControllers) else None
             if hasattr(c, 'advance'):

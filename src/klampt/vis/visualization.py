@@ -18,6 +18,8 @@ import warnings
 from typing import Callable, Sequence, Union
 
 from . import _state
+from ._blocking import blocking as _blocking
+from ._gl_limits import frame_size as _frame_size
 from ._scene import VisualizationScene, VisAppearance, global_lock
 from ._state import manager as _manager
 from ._render.trajectory import drawRobotTrajectory, drawTrajectory
@@ -215,13 +217,15 @@ def run(plugin=None) -> None:
     kills the visualization."""
     if plugin is not None:
         setPlugin(plugin)
-    _backend().run(_window())
+    with _blocking('vis.run'):
+        _backend().run(_window())
     kill()
 
 
 def dialog():
     """Shows the window as a blocking dialog until it is closed."""
-    return _backend().dialog(_window())
+    with _blocking('vis.dialog'):
+        return _backend().dialog(_window())
 
 
 def setWindowTitle(title: str) -> None:
@@ -236,8 +240,10 @@ def getWindowTitle() -> str:
 
 
 def resizeWindow(w: int, h: int) -> None:
-    """Sets the window size (also the screenshot size)."""
-    _window().reshape(int(w), int(h))
+    """Sets the window size in pixels (also the screenshot size); ValueError
+    unless both are from 1 to what the OpenGL context can allocate."""
+    w, h = _frame_size(w, h)
+    _window().reshape(w, h)
     _backend().resized(_window())
 
 
@@ -250,8 +256,11 @@ def kill() -> None:
 def loop(setup: Callable = None, callback: Callable = None, cleanup: Callable = None) -> None:
     """Runs ``setup()``, then ``callback()`` about 30 times a second while
     the window is shown, then ``cleanup()``; the documented idiom
-    ``vis.loop(setup=vis.show, callback=cb)`` works on every backend."""
-    _backend().loop(_window(), setup, callback, cleanup)
+    ``vis.loop(setup=vis.show, callback=cb)`` works on every backend.
+    RuntimeError when called from inside a vis callback (as are ``run``,
+    ``dialog`` and ``spin``)."""
+    with _blocking('vis.loop'):
+        _backend().loop(_window(), setup, callback, cleanup)
 
 
 def show(display: bool = True) -> None:
@@ -278,7 +287,8 @@ def _main_thread_fallback():
 
 def spin(duration: float) -> None:
     """Shows the window for ``duration`` seconds (or until closed), then hides it."""
-    _backend().spin(_window(), float(duration))
+    with _blocking('vis.spin'):
+        _backend().spin(_window(), float(duration))
 
 
 def lock() -> None:
@@ -714,7 +724,9 @@ def getViewport():
 
 
 def setViewport(viewport) -> None:
-    """Sets the camera (and the window size, from the viewport's w, h)."""
+    """Sets the camera (and the window size, from the viewport's w, h;
+    ValueError for sizes OpenGL cannot allocate)."""
+    _frame_size(viewport.w, viewport.h, 'viewport')
     _scene().setViewport(viewport)
     if (viewport.w, viewport.h) != (_window().width, _window().height):
         _window().reshape(viewport.w, viewport.h)

@@ -1,0 +1,372 @@
+"""Fuzzes every file reader of klampt with Hypothesis: .rob, URDF (with its
+<klampt> element), world XML, meshes (OFF, OBJ, STL, PLY, DAE, TRI), point
+clouds (.pcd), resources (.path, .traj, .milestones, .configs, .config and
+JSON through klampt.io.loader), robot-info JSON, and the byte archives of
+pickled worlds, robots and geometries.
+
+    python scripts/fuzz_readers.py                    # 100000 inputs per reader
+    python scripts/fuzz_readers.py --inputs 200 --readers rob,pcd --json out.json
+
+Each input is a seed file (the shared Klamp't data, or files the library writes
+itself) changed by random byte and token mutations. Every input must end in a
+value or a Python exception within --timeout seconds, with no crash and within
+--memory MiB of address space. Each reader runs in a child process, so a crash
+or a hang ends that reader's run with the input that caused it saved under
+--out; the summary gives, per reader, the inputs run, how many loaded, how
+many a reader refused (False or None), the exceptions raised, and the slowest
+input with its time. Exit status 1 when a
+reader crashed, hung or ran out of memory.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHARED = os.environ.get("KLAMPT_DATA_DIR", os.path.join(os.path.dirname(REPO), "shared", "klampt-data"))
+PROJECT_DATA = os.path.join(REPO, "data")
+
+# Values put in place of a number of the seed.
+ODD_NUMBERS = [b"nan", b"inf", b"-inf", b"-1", b"0", b"-0", b"1e308", b"1e-308", b"99999999999", b"2147483648",
+               b"-2147483649", b"0x10", b"1.5.5", b"", b"abc", b"1e999999"]
+
+
+# ---------------------------------------------------------------- readers
+
+def _world():
+    from klampt import WorldModel
+    return WorldModel()
+
+
+def read_robot(path):
+    """A .rob or .urdf into a world; the robot loaded is used."""
+    w = _world()
+    r = w.loadRobot(path)
+    if r.index >= 0:
+        r.setConfig(r.getConfig())
+        return r.numLinks()
+    return None
+
+
+def read_world(path):
+    """A world XML file; what loads is used."""
+    w = _world()
+    if not w.readFile(path):
+        return None
+    for i in range(w.numRobots()):
+        w.robot(i).setConfig(w.robot(i).getConfig())
+    return w.numIDs()
+
+
+def read_geometry(path):
+    """A mesh or point-cloud file into a Geometry3D, whose box is asked."""
+    from klampt import Geometry3D
+    g = Geometry3D()
+    if not g.loadFile(path):
+        return None
+    return g.getBB() if not g.empty() else None
+
+
+def read_resource(path):
+    """A resource file through klampt.io.loader (type from the extension)."""
+    from klampt.io import loader
+    return loader.load("auto", path)
+
+
+def read_robotinfo(path):
+    """A robot-info JSON file."""
+    from klampt.model.robotinfo import RobotInfo
+    return RobotInfo.load(path)
+
+
+def _archive_reader(kind):
+    def read(path):
+        from klampt import _robotsim
+        with open(path, "rb") as f:
+            return getattr(_robotsim, "_%s_from_archive" % kind)(f.read())
+    read.__doc__ = "The bytes of a pickled %s." % kind
+    return read
+
+
+# ---------------------------------------------------------------- seeds
+
+def _files(ext, roots=(SHARED,), limit=40, max_size=2_000_000):
+    """Up to `limit` of the smallest files named *.ext under the roots."""
+    found = []
+    for root in roots:
+        for d, _, names in os.walk(root, followlinks=True):
+            found += [os.path.join(d, n) for n in names if n.lower().endswith("." + ext)]
+    found = [f for f in found if os.path.getsize(f) <= max_size]
+    return sorted(found, key=os.path.getsize)[:limit]
+
+
+def _world_files():
+    out = []
+    for f in _files("xml", (SHARED, os.path.join(PROJECT_DATA, "worlds")), limit=200):
+        with open(f, "rb") as fh:
+            if b"<world" in fh.read(4096):
+                out.append(f)
+    return out[:40]
+
+
+def _written_seeds(folder):
+    """Seeds of the formats the shared data lacks, written by the library."""
+    from klampt import Geometry3D, PointCloud, TriangleMesh, WorldModel
+    from klampt.io import loader
+    from klampt.model.trajectory import Trajectory
+    os.makedirs(folder, exist_ok=True)
+    seeds = {}
+    pc = PointCloud()
+    pc.setPoints([[0, 0, 0], [1, 0, 0], [0, 1, 0.5], [0.2, 0.3, 0.4]])
+    pc.addProperty("rgb", [255, 65280, 16711680, 0])
+    path = os.path.join(folder, "cloud.pcd")
+    Geometry3D(pc).saveFile(path)
+    seeds["pcd"] = [path]
+    mesh = TriangleMesh()
+    mesh.setVertices([[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]])
+    mesh.setIndices([[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]])
+    ply = os.path.join(folder, "tetra.ply")
+    with open(ply, "w") as f:
+        f.write("ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\nproperty float y\nproperty float z\n"
+                "element face 4\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n"
+                "3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n")
+    seeds["ply"] = [ply]
+    traj = Trajectory([0, 0.5, 1.5], [[0, 0], [1, 2], [3, -1]])
+    seeds["traj"] = [os.path.join(folder, "t.traj")]
+    traj.save(seeds["traj"][0])
+    configs = os.path.join(folder, "c.configs")
+    loader.save([[0, 1, 2], [3, 4, 5]], "Configs", configs)
+    json_res = os.path.join(folder, "t.json")
+    loader.save(traj, "json", json_res)
+    seeds["resource"] = [configs, json_res, seeds["traj"][0]]
+    w = WorldModel()
+    w.readFile(os.path.join(PROJECT_DATA, "worlds", "arm_table.xml"))
+    archives = {"world": w.__reduce__()[1][0], "robot": w.robot(0).__reduce__()[1][0],
+                "geometry": w.robot(0).link(w.robot(0).numLinks() - 1).geometry().__reduce__()[1][0]}
+    for kind, data in archives.items():
+        path = os.path.join(folder, kind + ".bin")
+        with open(path, "wb") as f:
+            f.write(data)
+        seeds[kind + "_archive"] = [path]
+    return seeds
+
+
+def readers(seed_folder):
+    """{name: (read function, extension or None to keep the seed's, seed paths)}."""
+    written = _written_seeds(seed_folder)
+    motions = [f for e in ("path", "milestones", "config") for f in _files(e)]
+    out = {
+        "rob": (read_robot, "rob", _files("rob")),
+        "urdf": (read_robot, "urdf", _files("urdf")),
+        "world": (read_world, "xml", _world_files()),
+        "off": (read_geometry, "off", _files("off", limit=20, max_size=200_000)),
+        "obj": (read_geometry, "obj", _files("obj", limit=20, max_size=200_000)),
+        "stl": (read_geometry, "stl", _files("stl", limit=20, max_size=200_000)),
+        "dae": (read_geometry, "dae", _files("dae", limit=20, max_size=200_000)),
+        "tri": (read_geometry, "tri", _files("tri")),
+        "ply": (read_geometry, "ply", written["ply"]),
+        "pcd": (read_geometry, "pcd", written["pcd"]),
+        "resource": (read_resource, None, motions + written["resource"]),
+        "robotinfo": (read_robotinfo, "json", _files("json", (PROJECT_DATA,))),
+    }
+    for kind in ("world", "robot", "geometry"):
+        out[kind + "_archive"] = (_archive_reader(kind), "bin", written[kind + "_archive"])
+    return out
+
+
+# ---------------------------------------------------------------- mutation
+
+def mutate(data, ops, other):
+    """`data` changed by `ops`: (kind, position, length, blob) tuples."""
+    data = bytearray(data)
+    for kind, pos, length, blob in ops:
+        n = len(data)
+        p = pos % (n + 1)
+        if kind == 0 and n:  # overwrite bytes
+            data[p:p + len(blob)] = blob
+        elif kind == 1:  # insert bytes
+            data[p:p] = blob
+        elif kind == 2:  # delete a range
+            del data[p:p + length % 256]
+        elif kind == 3:  # duplicate a range
+            data[p:p] = data[p:p + length % 512]
+        elif kind == 4:  # truncate
+            del data[p:]
+        elif kind == 5:  # an odd value for a number
+            numbers = list(re.finditer(rb"-?\d+(\.\d+)?([eE][-+]?\d+)?", bytes(data)))
+            if numbers:
+                m = numbers[pos % len(numbers)]
+                data[m.start():m.end()] = ODD_NUMBERS[length % len(ODD_NUMBERS)]
+        elif kind == 6 and other:  # splice in a piece of another seed
+            q = length % len(other)
+            data[p:p] = other[q:q + 64]
+        elif kind == 7:  # repeat a line many times
+            start = data.rfind(b"\n", 0, p) + 1
+            end = data.find(b"\n", p)
+            line = bytes(data[start:end if end >= 0 else n]) + b"\n"
+            data[start:start] = line * (length % 2000)
+    return bytes(data)
+
+
+class Mirror:
+    """A folder mirroring the data roots with symbolic links, in which a
+    fuzzed file sits where its seed does, so its relative paths resolve."""
+
+    def __init__(self, root):
+        self.root = root
+        self.made = set()
+
+    def place(self, seed, ext):
+        base = SHARED if seed.startswith(SHARED) else os.path.dirname(seed)
+        rel = os.path.relpath(os.path.dirname(seed), base)
+        top = os.path.join(self.root, str(abs(hash(base))))
+        src, dst = base, top
+        for part in ([] if rel == "." else rel.split(os.sep)) + [None]:
+            if dst not in self.made:
+                os.makedirs(dst, exist_ok=True)
+                for name in os.listdir(src):
+                    if name != part and not os.path.lexists(os.path.join(dst, name)):
+                        os.symlink(os.path.join(src, name), os.path.join(dst, name))
+                self.made.add(dst)
+            if part is not None:
+                src, dst = os.path.join(src, part), os.path.join(dst, part)
+        name = "fuzz_input." + (ext or seed.rsplit(".", 1)[-1])
+        return os.path.join(dst, name)
+
+
+# ---------------------------------------------------------------- one reader, in a child process
+
+def run_worker(name, inputs, out, timeout, memory_mib):
+    """Runs `inputs` fuzzed inputs through reader `name`; writes its summary
+    to out/name.json. A crash or hang leaves no summary, and the input at
+    fault in out/name.current.*."""
+    import faulthandler
+    import resource
+    import warnings
+    import logging
+
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import strategies as st
+
+    limit = memory_mib * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    warnings.simplefilter("ignore")
+    logging.disable(logging.CRITICAL)
+    os.environ.setdefault("KLAMPT_QUIET", "1")
+
+    work = tempfile.mkdtemp(prefix="fuzz_%s_" % name)
+    read, ext, seeds = readers(os.path.join(work, "seeds"))[name]
+    if not seeds:
+        raise SystemExit("no seeds for reader %s" % name)
+    blobs = []
+    for s in seeds:
+        with open(s, "rb") as f:
+            blobs.append(f.read())
+    mirror = Mirror(os.path.join(work, "mirror"))
+    paths = [mirror.place(s, ext) for s in seeds]
+    stats = {"reader": name, "seeds": len(seeds), "inputs": 0, "values": 0, "refused": 0, "exceptions": {},
+             "slowest_seconds": 0.0, "slowest_input": None}
+    record = os.path.join(out, name + ".current")
+    op = st.tuples(st.integers(0, 7), st.integers(0, 2 ** 31), st.integers(0, 2 ** 20), st.binary(max_size=16))
+
+    @settings(max_examples=inputs, database=None, deadline=None, phases=[Phase.generate],
+              suppress_health_check=list(HealthCheck))
+    @given(st.integers(0, len(seeds) - 1), st.lists(op, max_size=6), st.integers(0, len(seeds) - 1))
+    def one(i, ops, j):
+        data = mutate(blobs[i], ops, blobs[j])
+        with open(paths[i], "wb") as f:
+            f.write(data)
+        with open(record, "wb") as f:  # what a crash report names
+            f.write(paths[i].encode() + b"\n" + data)
+        faulthandler.dump_traceback_later(timeout, exit=True)
+        start = time.perf_counter()
+        try:
+            stats["values" if read(paths[i]) is not None else "refused"] += 1
+        except MemoryError:
+            raise
+        except Exception as e:
+            key = type(e).__name__
+            stats["exceptions"][key] = stats["exceptions"].get(key, 0) + 1
+        finally:
+            faulthandler.cancel_dump_traceback_later()
+        elapsed = time.perf_counter() - start
+        stats["inputs"] += 1
+        if elapsed > stats["slowest_seconds"]:
+            stats["slowest_seconds"] = elapsed
+            stats["slowest_input"] = os.path.join(out, "%s.slowest.%s" % (name, paths[i].rsplit(".", 1)[-1]))
+            with open(stats["slowest_input"], "wb") as f:
+                f.write(data)
+
+    one()
+    os.remove(record)
+    shutil.rmtree(work, ignore_errors=True)
+    with open(os.path.join(out, name + ".json"), "w") as f:
+        json.dump(stats, f)
+
+
+def run_reader(name, inputs, out, timeout, memory_mib):
+    """The reader's summary, run in a child process: a crash, a hang or an
+    out-of-memory exit is reported with the input at fault."""
+    start = time.time()
+    r = subprocess.run([sys.executable, os.path.abspath(__file__), "--worker", name, "--inputs", str(inputs),
+                        "--out", out, "--timeout", str(timeout), "--memory", str(memory_mib)],
+                       capture_output=True, text=True)
+    summary = os.path.join(out, name + ".json")
+    if r.returncode == 0 and os.path.exists(summary):
+        with open(summary) as f:
+            stats = json.load(f)
+        stats["seconds"] = round(time.time() - start, 1)
+        return stats
+    fault = os.path.join(out, name + ".current")
+    return {"reader": name, "failed": True, "returncode": r.returncode,
+            "input": fault if os.path.exists(fault) else None, "stderr": r.stderr[-3000:]}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--inputs", type=int, default=100_000, help="inputs per reader")
+    parser.add_argument("--readers", default="", help="comma-separated reader names (default: all)")
+    parser.add_argument("--timeout", type=float, default=20.0, help="seconds allowed per input")
+    parser.add_argument("--memory", type=int, default=4096, help="address space allowed, MiB")
+    parser.add_argument("--out", default=None, help="folder for summaries and failing inputs")
+    parser.add_argument("--json", default=None, help="write the summaries to this file")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--list", action="store_true", help="list the readers and their seeds")
+    args = parser.parse_args()
+    out = args.out or tempfile.mkdtemp(prefix="klampt_fuzz_")
+    os.makedirs(out, exist_ok=True)
+    if args.worker:
+        run_worker(args.worker, args.inputs, out, args.timeout, args.memory)
+        return 0
+    all_readers = readers(os.path.join(out, "seeds"))
+    if args.list:
+        for name, (_, _, seeds) in all_readers.items():
+            print("%-18s %3d seeds" % (name, len(seeds)))
+        return 0
+    names = [n for n in args.readers.split(",") if n] or list(all_readers)
+    unknown = set(names) - set(all_readers)
+    if unknown:
+        parser.error("unknown readers: %s" % ", ".join(sorted(unknown)))
+    results = []
+    for name in names:
+        stats = run_reader(name, args.inputs, out, args.timeout, args.memory)
+        results.append(stats)
+        if stats.get("failed"):
+            print("%-18s FAILED (exit %s) on %s\n%s" % (name, stats["returncode"], stats["input"], stats["stderr"]))
+        else:
+            print("%-18s %7d inputs, %7d loaded, %7d refused, exceptions %s, slowest %.3f s (%s), %.0f s" % (
+                name, stats["inputs"], stats["values"], stats["refused"], stats["exceptions"], stats["slowest_seconds"],
+                stats["slowest_input"], stats["seconds"]), flush=True)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1)
+    return 1 if any(r.get("failed") for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,31 @@
+"""A short run of scripts/fuzz_readers.py (the long run takes 100000 inputs
+per reader): every file reader gets mutated inputs, and each must end in a
+value, a refusal or a Python exception, with no crash, no hang and bounded
+memory."""
+import json
+import os
+import subprocess
+import sys
+
+from conftest import REPO, require_shared_data
+
+INPUTS = 30
+
+
+def test_every_reader_survives_a_short_fuzz_run(tmp_path):
+    require_shared_data()
+    script = os.path.join(REPO, "scripts", "fuzz_readers.py")
+    summary = tmp_path / "summary.json"
+    r = subprocess.run([sys.executable, script, "--inputs", str(INPUTS), "--timeout", "20", "--out",
+                        str(tmp_path / "out"), "--json", str(summary)], capture_output=True, text=True, timeout=900)
+    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
+    results = {s["reader"]: s for s in json.loads(summary.read_text())}
+    expected = {"rob", "urdf", "world", "off", "obj", "stl", "dae", "tri", "ply", "pcd", "resource", "robotinfo",
+                "world_archive", "robot_archive", "geometry_archive"}
+    assert set(results) == expected
+    for name, s in results.items():
+        assert s["seeds"] >= 1 and s["inputs"] == INPUTS, name
+        assert s["values"] + s["refused"] + sum(s["exceptions"].values()) == INPUTS, name
+        # the mutations reach the parsers: some inputs are turned away
+        assert s["refused"] + sum(s["exceptions"].values()) > 0, name
+        assert s["slowest_seconds"] < 20, name
