@@ -6,6 +6,7 @@
 #include "klampt/ik/ik_solver.h"
 #include "klampt/ik/solver_settings.h"
 #include "klampt/model/config_space.h"
+#include "reentry.h"
 #include "use_scope.h"
 
 namespace klampt_py {
@@ -22,7 +23,8 @@ struct PyIKSolver {
   /// The core solver pointed at `r` (this solver's robot, already waited for
   /// or held), raising RuntimeError if the robot's structure changed since
   /// the solver was made.
-  klampt::IKSolver& on(klampt::Robot& r) {
+  klampt::IKSolver& on(klampt::Robot& r, const char* call = "an IKSolver method") {
+    idle(call);
     if (r.structureStamp != stamp)
       throw std::runtime_error(
           "the robot's links changed (loadFile, reduce, mount or setParent) after this IKSolver was made: make a "
@@ -30,16 +32,18 @@ struct PyIKSolver {
     solver.robot = &r;
     return solver;
   }
-  klampt::IKSolver& get() { return on(robot.get()); }
+  klampt::IKSolver& get(const char* call = "an IKSolver method") { return on(robot.get(), call); }
+  /// RuntimeError when called from the cost callbacks of this solver's minimize.
+  void idle(const char* call) const { Reentry::check(this, "solve", call); }
 };
 
 /// Runs solve(k) on the solver's robot without the GIL, holding the robot's
 /// use lock (other threads' calls on the robot wait meanwhile).
 template <class Solve>
-auto released(PyIKSolver& s, Solve solve) {
+auto released(PyIKSolver& s, const char* call, Solve solve) {
   klampt::Robot& r = s.robot.get();
   UseScope use(r.useLock);
-  klampt::IKSolver& k = s.on(r);  // checked once the lock is held: waiting for it let other threads run
+  klampt::IKSolver& k = s.on(r, call);  // checked once the lock is held: waiting for it let other threads run
   k.checkSolvable();
   py::gil_scoped_release release;
   return solve(k);
@@ -52,7 +56,7 @@ py::list goalList(const std::vector<klampt::IKGoal>& goals) {
 }
 
 void checkObjective(PyIKSolver& s, const klampt::IKGoal& g) {
-  klampt::checkGoals(*s.get().robot, {g});
+  klampt::checkGoals(*s.get("IKSolver.add/set").robot, {g});
 }
 
 void setLimits(PyIKSolver& s, FloatsArg qmin, FloatsArg qmax) {
@@ -72,11 +76,11 @@ void setBias(PyIKSolver& s, FloatsArg bias) {
 }
 
 bool solveReleased(PyIKSolver& s) {
-  return released(s, [](klampt::IKSolver& k) { return k.solve(); });
+  return released(s, "IKSolver.solve", [](klampt::IKSolver& k) { return k.solve(); });
 }
 
 bool minimize(PyIKSolver& s, py::args args) {
-  if (args.size() == 0) return released(s, [](klampt::IKSolver& k) { return k.minimize(); });
+  if (args.size() == 0) return released(s, "IKSolver.minimize", [](klampt::IKSolver& k) { return k.minimize(); });
   if (args.size() != 2 || !PyCallable_Check(args[0].ptr()) || !PyCallable_Check(args[1].ptr()))
     throw py::type_error("minimize() takes no arguments or (secondary_objective, secondary_objective_grad) callables");
   // The callables run with the GIL, while the robot's use lock keeps other
@@ -84,10 +88,13 @@ bool minimize(PyIKSolver& s, py::args args) {
   // its links ends the minimization.
   klampt::Robot& r = s.robot.get();
   UseScope use(r.useLock);
-  klampt::IKSolver& k = s.on(r);
+  klampt::IKSolver& k = s.on(r, "IKSolver.minimize");
   k.checkSolvable();
+  Reentry running(&s, "solve", "IKSolver.minimize");
   py::object f = args[0], grad = args[1];
-  auto unchanged = [&] { s.on(r); };
+  auto unchanged = [&] {
+    if (r.structureStamp != s.stamp) s.on(r);  // raises
+  };
   std::function<double(const VectorX&)> cost = [&](const VectorX& q) {
     const double v = f(toList(q)).cast<double>();
     unchanged();
@@ -142,6 +149,7 @@ void bindIKSolver(py::module_& m) {
       .def("clear",
            [](PyIKSolver& s) {
              s.robot.get();
+             s.idle("IKSolver.clear");
              s.solver.goals.clear();
              s.solver.secondary.clear();
              s.solver.activeDofs.clear();
@@ -151,6 +159,7 @@ void bindIKSolver(py::module_& m) {
            [](PyIKSolver& s, int iters) {
              const int checked = klampt::checkedMaxIters(iters);
              s.robot.get();
+             s.idle("IKSolver.setMaxIters");
              s.solver.maxIters = checked;
            },
            py::arg("iters"), "Sets the max # of iterations (default 100).")
@@ -159,6 +168,7 @@ void bindIKSolver(py::module_& m) {
            [](PyIKSolver& s, double tol) {
              const double checked = klampt::checkedTolerance(tol);
              s.robot.get();
+             s.idle("IKSolver.setTolerance");
              s.solver.tol = checked;
            },
            py::arg("res"), "Sets the constraint solve tolerance (default 1e-3).")
@@ -220,7 +230,8 @@ void bindIKSolver(py::module_& m) {
              // The restarts draw from a generator of their own, seeded from the
              // shared one while the GIL is held.
              std::mt19937_64 rng((*klampt::SharedRandom())());
-             return released(s, [&](klampt::IKSolver& k) { return k.solveGlobal(numRestarts, startRandom, rng); });
+             return released(s, "IKSolver._solveGlobal",
+                             [&](klampt::IKSolver& k) { return k.solveGlobal(numRestarts, startRandom, rng); });
            },
            py::arg("numRestarts"), py::arg("startRandom") = false,
            "solve() with random restarts, run without the GIL (used by klampt.model.ik.solve_global).")

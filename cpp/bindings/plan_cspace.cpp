@@ -4,6 +4,7 @@
 #include "convert.h"
 #include "handles.h"
 #include "plan_bindings.h"
+#include "reentry.h"
 
 #include <pybind11/stl.h>
 #include "klampt/plan/random.h"
@@ -160,16 +161,19 @@ void bindPlanCSpace(py::module_& mp) {
 
   cls.def("isFeasible", [](CSpaceHandle& h, FloatsArg q) {
     auto space = synced(h);
+    Reentry running(space.get(), "feasibility", "CSpaceInterface.isFeasible");
     const Config x = config(h, q);
     return withoutGil([&] { return space->isFeasible(x); });
   }, py::arg("q"), "Whether q passes every feasibility test.");
   cls.def("isVisible", [](CSpaceHandle& h, FloatsArg a, FloatsArg b) {
     auto space = synced(h);
+    Reentry running(space.get(), "visibility", "CSpaceInterface.isVisible");
     const Config x = config(h, a), y = config(h, b);
     return withoutGil([&] { return space->isVisible(x, y); });
   }, py::arg("a"), py::arg("b"), "Whether the edge from a to b is feasible.");
   cls.def("testFeasibility", [](CSpaceHandle& h, const std::string& name, FloatsArg q) {
     auto space = h.get().space.space();
+    Reentry running(space.get(), "feasibility", "CSpaceInterface.testFeasibility");
     const int i = space->constraintIndex(name);
     if (i < 0) throw std::runtime_error("Invalid constraint name");
     const Config x = config(h, q);
@@ -177,30 +181,36 @@ void bindPlanCSpace(py::module_& mp) {
   }, py::arg("name"), py::arg("q"), "Whether q passes the named test.");
   cls.def("testVisibility", [](CSpaceHandle& h, const std::string& name, FloatsArg a, FloatsArg b) {
     auto space = h.get().space.space();
+    Reentry running(space.get(), "visibility", "CSpaceInterface.testVisibility");
     const Config x = config(h, a), y = config(h, b);
     return space->testVisibility(name, x, y);
   }, py::arg("name"), py::arg("a"), py::arg("b"), "Whether the edge passes the named test.");
   cls.def("feasibilityFailures", [](CSpaceHandle& h, FloatsArg q) {
     auto space = synced(h);
+    Reentry running(space.get(), "feasibility", "CSpaceInterface.feasibilityFailures");
     const Config x = config(h, q);
     return names(withoutGil([&] { return space->feasibilityFailures(x); }));
   }, py::arg("q"), "Names of the tests q fails.");
   cls.def("visibilityFailures", [](CSpaceHandle& h, FloatsArg a, FloatsArg b) {
     auto space = h.get().space.space();
+    Reentry running(space.get(), "visibility", "CSpaceInterface.visibilityFailures");
     const Config x = config(h, a), y = config(h, b);
     return names(space->visibilityFailures(x, y));
   }, py::arg("a"), py::arg("b"), "Names of the edge tests the edge fails.");
   cls.def("sample", [](CSpaceHandle& h) {
     auto space = h.get().space.space();
+    Reentry running(space.get(), "sample", "CSpaceInterface.sample");
     klampt::plan::Rng rng(klampt::plan::drawSeed());
     Config x;
     space->sample(rng, x);
     return configToList(x);
   }, "A sample configuration.");
   cls.def("distance", [](CSpaceHandle& h, FloatsArg a, FloatsArg b) {
+    Reentry running(&h.space(), "distance", "CSpaceInterface.distance");
     return h.space().distance(config(h, a), config(h, b));
   }, py::arg("a"), py::arg("b"), "The distance between two configurations.");
   cls.def("interpolate", [](CSpaceHandle& h, FloatsArg a, FloatsArg b, double u) {
+    Reentry running(&h.space(), "interpolate", "CSpaceInterface.interpolate");
     Config out;
     h.space().interpolate(config(h, a), config(h, b), u, out);
     return configToList(out);

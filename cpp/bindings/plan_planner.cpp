@@ -4,6 +4,7 @@
 #include "convert.h"
 #include "plan_bindings.h"
 #include "klampt/plan/roadmap_tgf.h"
+#include "reentry.h"
 
 #include <pybind11/stl.h>
 
@@ -17,10 +18,12 @@ using klampt::plan::Plan;
 
 /// Runs f on the plan without the interpreter lock, one call per plan at a
 /// time (the lock is released first so a callback in another call can run).
+/// `call` names the method; a callback of the plan calling it raises.
 template <class F>
-auto onPlan(const PlannerHandle& h, F&& f) {
+auto onPlan(const PlannerHandle& h, const char* call, F&& f) {
   std::shared_ptr<Plan> plan = h.entry ? h.entry->plan : nullptr;
   if (!plan) throw std::runtime_error("Invalid plan index");
+  Reentry running(plan.get(), "plan", call);
   py::gil_scoped_release release;
   std::lock_guard<std::mutex> lock(plan->mutex());
   return f(*plan);
@@ -32,9 +35,10 @@ auto onPlan(const PlannerHandle& h, F&& f) {
 /// callbacks' bytecodes. Waiting for another call on the plan, the lock is
 /// let go (that call's callbacks need it).
 template <class F>
-auto onPlanHoldingGil(const PlannerHandle& h, F&& f) {
+auto onPlanHoldingGil(const PlannerHandle& h, const char* call, F&& f) {
   std::shared_ptr<Plan> plan = h.entry ? h.entry->plan : nullptr;
   if (!plan) throw std::runtime_error("Invalid plan index");
+  Reentry running(plan.get(), "plan", call);
   std::unique_lock<std::mutex> lock(plan->mutex(), std::try_to_lock);
   if (!lock.owns_lock()) {
     py::gil_scoped_release release;
@@ -75,7 +79,7 @@ void bindPlanner(py::module_& mp) {
     if (auto robot = h.entry && h.entry->plan ? std::dynamic_pointer_cast<klampt::plan::RobotCSpace>(h.get().space())
                                               : nullptr)
       syncRobotSpace(*robot);
-    onPlan(h, [&](Plan& p) {
+    onPlan(h, "PlannerInterface.setEndpoints", [&](Plan& p) {
       p.setEndpoints(s, g);
       return 0;
     });
@@ -92,7 +96,7 @@ void bindPlanner(py::module_& mp) {
       set.sampler = pySampler(keepCallable(goalSample), "goal sample");
     }
     const Config s = endpoint(start, "Invalid start endpoint");
-    const std::string note = onPlan(h, [&](Plan& p) { return p.setEndpointSet(s, set); });
+    const std::string note = onPlan(h, "PlannerInterface.setEndpointSet", [&](Plan& p) { return p.setEndpointSet(s, set); });
     if (!note.empty()) py::print(note);
     return true;
   }, py::arg("start"), py::arg("goal"), py::arg("goalSample") = py::none(),
@@ -114,7 +118,7 @@ void bindPlanner(py::module_& mp) {
         return (*f)(configToList(q)).cast<double>();
       };
     }
-    onPlan(h, [&](Plan& p) {
+    onPlan(h, "PlannerInterface.setCostFunction", [&](Plan& p) {
       p.setObjective(o);
       return 0;
     });
@@ -122,14 +126,14 @@ void bindPlanner(py::module_& mp) {
           "Path cost: sum of edgeCost(a, b) (default: distance) plus terminalCost(last).");
   cls.def("addMilestone", [](PlannerHandle& h, FloatsArg q) {
     const Config x = endpoint(q, "Invalid milestone");
-    return onPlan(h, [&](Plan& p) { return p.addMilestone(x); });
+    return onPlan(h, "PlannerInterface.addMilestone", [&](Plan& p) { return p.addMilestone(x); });
   }, py::arg("milestone"), "Adds a milestone; its index, or -1 if infeasible.");
   cls.def("getClosestMilestone", [](PlannerHandle& h, FloatsArg q) {
     const Config x = endpoint(q, "Invalid configuration");
-    return onPlan(h, [&](Plan& p) { return p.closestMilestone(x); });
+    return onPlan(h, "PlannerInterface.getClosestMilestone", [&](Plan& p) { return p.closestMilestone(x); });
   }, py::arg("config"), "Index of the milestone nearest to config.");
   cls.def("getMilestone", [](PlannerHandle& h, int i) {
-    const Config q = onPlan(h, [&](Plan& p) { return p.milestone(i); });
+    const Config q = onPlan(h, "PlannerInterface.getMilestone", [&](Plan& p) { return p.milestone(i); });
     return configToList(q);
   }, py::arg("arg2"), "The configuration of milestone i.");
   cls.def("planMore", [](PlannerHandle& h, int iterations) {
@@ -139,38 +143,38 @@ void bindPlanner(py::module_& mp) {
     };
     if (auto robot = std::dynamic_pointer_cast<klampt::plan::RobotCSpace>(h.get().space())) {
       syncRobotSpace(*robot);
-      onPlan(h, plan);
+      onPlan(h, "PlannerInterface.planMore", plan);
     } else {
-      onPlanHoldingGil(h, plan);
+      onPlanHoldingGil(h, "PlannerInterface.planMore", plan);
     }
   }, py::arg("iterations"),
           "Runs that many iterations (on a native robot space without the interpreter lock; an\n"
           "exception raised in a Python callback stops planning and is raised here).");
   cls.def("getSolutionPath", [](PlannerHandle& h) {
     Path path;
-    const bool found = onPlan(h, [&](Plan& p) { return p.solutionPath(path); });
+    const bool found = onPlan(h, "PlannerInterface.getSolutionPath", [&](Plan& p) { return p.solutionPath(path); });
     return pathToPython(found, path);
   }, "The solution path (list of configurations), or None until solved.");
   cls.def("getPath", [](PlannerHandle& h, int a, int b) {
     Path path;
-    const bool found = onPlan(h, [&](Plan& p) { return p.path(a, b, path); });
+    const bool found = onPlan(h, "PlannerInterface.getPath", [&](Plan& p) { return p.path(a, b, path); });
     return pathToPython(found, path);
   }, py::arg("milestone1"), py::arg("milestone2"), "The path between two milestones, or None if not connected.");
   cls.def("getPath", [](PlannerHandle& h, int a, const std::vector<int>& goals) {
     Path path;
-    const bool found = onPlan(h, [&](Plan& p) { return p.pathToAny(a, goals, path); });
+    const bool found = onPlan(h, "PlannerInterface.getPath", [&](Plan& p) { return p.pathToAny(a, goals, path); });
     return pathToPython(found, path);
   }, py::arg("milestone1"), py::arg("goalMilestones"), "The cheapest path to any of the goal milestones, or None.");
   cls.def("getData", [](PlannerHandle& h, const std::string& name) {
-    return onPlan(h, [&](Plan& p) { return p.data(name); });
+    return onPlan(h, "PlannerInterface.getData", [&](Plan& p) { return p.data(name); });
   }, py::arg("setting"), "\"iterations\", \"milestones\" or \"components\".");
   cls.def("getStats", [](PlannerHandle& h) {
-    return statsDict(onPlan(h, [](Plan& p) { return p.stats(); }));
+    return statsDict(onPlan(h, "PlannerInterface.getStats", [](Plan& p) { return p.stats(); }));
   }, "Planner statistics (values are strings): numIters, numMilestones, numComponents, ...");
   cls.def("getRoadmap", [](PlannerHandle& h) {
     std::vector<Config> vertices;
     std::vector<klampt::plan::Edge> edges;
-    onPlan(h, [&](Plan& p) {
+    onPlan(h, "PlannerInterface.getRoadmap", [&](Plan& p) {
       p.roadmap(vertices, edges);
       return 0;
     });
@@ -180,12 +184,12 @@ void bindPlanner(py::module_& mp) {
     for (const auto& e : edges) E.append(py::make_tuple(e.first, e.second));
     return py::typing::Tuple<decltype(V), decltype(E)>(py::make_tuple(V, E));
   }, "(V, E): the roadmap's configurations and (i, j) edges.");
-  cls.def("isSolved", [](PlannerHandle& h) { return onPlan(h, [](Plan& p) { return p.isSolved(); }); },
+  cls.def("isSolved", [](PlannerHandle& h) { return onPlan(h, "PlannerInterface.isSolved", [](Plan& p) { return p.isSolved(); }); },
           "Whether a solution was found.");
   cls.def("dump", [](PlannerHandle& h, const std::string& fn) {
     std::vector<Config> vertices;
     std::vector<klampt::plan::Edge> edges;
-    onPlan(h, [&](Plan& p) {
+    onPlan(h, "PlannerInterface.dump", [&](Plan& p) {
       p.roadmap(vertices, edges);
       return 0;
     });
