@@ -137,6 +137,7 @@ class SimpleSimulator(Simulator):
         return self.worst_status
 
     def getStatusString(self, status=-1):
+        """The name of status ``status`` (by default, of :meth:`getStatus`)."""
         if status >= 0:
             return Simulator.getStatusString(self, status)
         return Simulator.getStatusString(self, self.getStatus())
