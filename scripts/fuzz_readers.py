@@ -228,6 +228,8 @@ class Mirror:
         src, dst = base, top
         for part in ([] if rel == "." else rel.split(os.sep)) + [None]:
             if dst not in self.made:
+                if os.path.islink(dst):  # linked for an earlier seed: becomes a real folder
+                    os.unlink(dst)
                 os.makedirs(dst, exist_ok=True)
                 for name in os.listdir(src):
                     if name != part and not os.path.lexists(os.path.join(dst, name)):
@@ -236,6 +238,8 @@ class Mirror:
             if part is not None:
                 src, dst = os.path.join(src, part), os.path.join(dst, part)
         name = "fuzz_input." + (ext or seed.rsplit(".", 1)[-1])
+        if not os.path.realpath(dst).startswith(os.path.realpath(self.root) + os.sep):
+            raise RuntimeError("the mirror of %s leads out of %s" % (seed, self.root))
         return os.path.join(dst, name)
 
 

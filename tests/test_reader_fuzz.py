@@ -29,3 +29,25 @@ def test_every_reader_survives_a_short_fuzz_run(tmp_path):
         # the mutations reach the parsers: some inputs are turned away
         assert s["refused"] + sum(s["exceptions"].values()) > 0, name
         assert s["slowest_seconds"] < 20, name
+
+
+def test_fuzzed_files_stay_in_the_mirror(tmp_path):
+    # The seeds' folders are mirrored with links: an input written where its
+    # seed sits must land in the mirror, never in the data folder itself.
+    require_shared_data()
+    sys.path.insert(0, os.path.join(REPO, "scripts"))
+    try:
+        import fuzz_readers
+    finally:
+        sys.path.pop(0)
+    mirror = fuzz_readers.Mirror(str(tmp_path))
+    seeds = [os.path.join(fuzz_readers.SHARED, "robots", "baxter.rob"),
+             os.path.join(fuzz_readers.SHARED, "robots", "baxter", os.listdir(os.path.join(fuzz_readers.SHARED,
+                                                                                          "robots", "baxter"))[0]),
+             os.path.join(fuzz_readers.SHARED, "tx90blocks.xml")]
+    for seed in seeds:
+        path = mirror.place(seed, None)
+        assert os.path.realpath(os.path.dirname(path)).startswith(str(tmp_path))
+        assert os.path.samefile(os.path.dirname(path), os.path.join(str(tmp_path), os.listdir(str(tmp_path))[0],
+                                                                    os.path.relpath(os.path.dirname(seed),
+                                                                                    fuzz_readers.SHARED)))

@@ -52,3 +52,30 @@ def test_viewports_beyond_the_limit_raise(vis):
     with pytest.raises(ValueError, match="viewport width"):
         vis.setViewport(vp)
     assert vis.screenshot().shape == (240, 320, 3)
+
+
+@pytest.mark.parametrize("call", [
+    lambda v: v.setAttribute("pt", "size", -1),         # glPointSize raised GL_INVALID_VALUE at the next frame
+    lambda v: v.setAttribute("pt", "size", math.nan),
+    lambda v: v.add("pt2", [0, 0, 1], size=0),
+    lambda v: v.add("path", [[0, 0, 1], [0.5, 0, 1]], width=-2),
+    lambda v: v.addText("t", "hello", position=(10, 10), size=1e9),  # the font raised OSError at the next frame
+    lambda v: v.setColor("pt", math.nan, 0, 0),
+    lambda v: v.setBackgroundColor(0, math.inf, 0),
+    lambda v: v.add("pt3", [0, 0, 1], color=(1, 0)),
+])
+def test_attributes_opengl_cannot_draw_raise_value_error(vis, call):
+    vis.add("pt", [0.2, 0, 1], size=12, color=(0, 0, 1, 1))
+    with pytest.raises(ValueError):
+        call(vis)
+    img = vis.screenshot()  # the scene still renders, the point in blue
+    assert ((img[..., 2] > 150) & (img[..., 0] < 60)).sum() > 20
+
+
+def test_valid_attributes_pass(vis):
+    vis.add("pt", [0.2, 0, 1], size=12, color=(0, 0, 1))
+    vis.setAttribute("pt", "size", 20.5)
+    vis.setAttribute("pt", "color", None)
+    vis.addText("t", "hello", position=(10, 10), size=18, color=(1, 0, 0))
+    vis.setBackgroundColor(0.2, 0.2, 0.2, 1)
+    assert vis.screenshot().shape == (240, 320, 3)

@@ -19,6 +19,7 @@ from typing import Callable, Sequence, Union
 
 from . import _state
 from ._blocking import blocking as _blocking
+from . import _gl_limits
 from ._gl_limits import frame_size as _frame_size
 from ._scene import VisualizationScene, VisAppearance, global_lock
 from ._state import manager as _manager
@@ -348,7 +349,9 @@ def add(name: str, item, keepAppearance=False, **kwargs) -> None:
     """Adds an item (a world, robot, object, configuration, geometry, point,
     transform, trajectory, text, ...), replacing any of the same name;
     keywords set attributes ('color', 'size', 'hide_label', 'type', ...).
-    Items are held by reference: changes show on the next frame."""
+    Items are held by reference: changes show on the next frame. ValueError
+    for sizes, widths and colors OpenGL cannot draw."""
+    _gl_limits.attributes(kwargs)
     with global_lock:
         _scene().add(name, item, keepAppearance, **kwargs)
     _backend().scene_changed(_window())
@@ -595,7 +598,8 @@ def setAppearance(name: ItemPath, appearance) -> None:
 
 def setAttribute(name: ItemPath, attr: str, value) -> None:
     """Sets an attribute ('color', 'size', 'label', 'hidden', 'type', ...);
-    None deletes it."""
+    None deletes it. ValueError for sizes, widths and colors OpenGL cannot draw."""
+    _gl_limits.attributes({attr: value})
     _scene().setAttribute(name, attr, value)
     _backend().scene_changed(_window())
 
@@ -617,7 +621,9 @@ def revertAppearance(name: ItemPath) -> None:
 
 
 def setColor(name: ItemPath, r: float, g: float, b: float, a: float = 1.0) -> None:
-    """Sets an item's color (for worlds and robots, every link's)."""
+    """Sets an item's color (for worlds and robots, every link's); ValueError
+    unless the components are finite numbers."""
+    _gl_limits.color((r, g, b, a))
     _scene().setColor(name, r, g, b, a)
     _backend().scene_changed(_window())
 
@@ -637,7 +643,9 @@ def autoFitViewport(viewport, objects, zoom=True, rotate=True) -> None:
 def addText(name: str, text: str, position=None, **kwargs) -> None:
     """Adds text: at the console (no position), at pixel (x, y) from the top
     left (negative values anchor right / bottom), or at a world point
-    (x, y, z). Attributes 'color' (default black) and 'size' (12)."""
+    (x, y, z). Attributes 'color' (default black) and 'size' (12, in pixels).
+    ValueError for a size or color that cannot be drawn."""
+    _gl_limits.attributes(kwargs)
     kwargs['position'] = position
     with global_lock:
         _scene().addText(name, text, **kwargs)
@@ -740,7 +748,8 @@ def resizeViewport(w: int, h: int) -> None:
 
 
 def setBackgroundColor(r: float, g: float, b: float, a: float = 1) -> None:
-    """Sets the background color."""
+    """Sets the background color (ValueError unless finite numbers)."""
+    _gl_limits.color((r, g, b, a), 'background color')
     _scene().setBackgroundColor(r, g, b, a)
     _backend().scene_changed(_window())
 
