@@ -73,7 +73,7 @@ def main():
 
     def edits(i):
         t = world.makeTerrain("stress_%d" % i)
-        assert t.geometry().loadFile(os.path.join(REPO, "data", "objects", "block.obj"))
+        assert t.geometry().loadFile(os.path.join(REPO, "data", "meshes", "box_unit.off"))
         t.geometry().translate([2.0 + 0.1 * (i % 10), 0, 0])
         world.remove(t)
         r = world.robot(0)
