@@ -1,8 +1,5 @@
 #include "klampt/geometry/queries/shape_hull.h"
 
-#include <iterator>
-#include <mutex>
-#include <unordered_map>
 #include <vector>
 #include <coal/shape/convex.h>
 #include "klampt/geometry/convex_hull.h"
@@ -31,24 +28,12 @@ std::shared_ptr<const coal::ConvexBase> computeHull(const GeometryData& d) {
 }  // namespace
 
 std::shared_ptr<const coal::ConvexBase> shapeHull(const std::shared_ptr<const GeometryData>& d) {
-  struct Entry {
-    std::weak_ptr<const GeometryData> data;
-    std::shared_ptr<const coal::ConvexBase> hull;
-  };
-  static std::mutex mutex;
-  static std::unordered_map<const GeometryData*, Entry> hulls;
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = hulls.find(d.get());
-    if (it != hulls.end() && it->second.data.lock() == d) return it->second.hull;
-  }
-  auto hull = computeHull(*d);
+  // Kept in the shape's collision structures, so it goes with the shape.
+  const CollisionCache& cache = collisionCache(*d);
+  if (const BroadPhaseHull* kept = cache.hull.get()) return kept->hull;
+  auto built = std::make_shared<const BroadPhaseHull>(BroadPhaseHull{computeHull(*d)});
   countCollisionStructureBuilt();
-  std::lock_guard<std::mutex> lock(mutex);
-  if (hulls.size() > 1024)
-    for (auto it = hulls.begin(); it != hulls.end();) it = it->second.data.expired() ? hulls.erase(it) : std::next(it);
-  hulls[d.get()] = Entry{d, hull};
-  return hull;
+  return cache.hull.publish(std::move(built)).hull;
 }
 
 }  // namespace klampt

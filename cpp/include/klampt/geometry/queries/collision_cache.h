@@ -8,7 +8,16 @@
 #include "klampt/geometry/geometry.h"
 #include "klampt/geometry/queries/point_tree.h"
 
+namespace coal {
+class ConvexBase;
+}
+
 namespace klampt {
+
+/// A shape's broad-phase hull (shape_hull.h): null for shapes without one.
+struct BroadPhaseHull {
+  std::shared_ptr<const coal::ConvexBase> hull;
+};
 
 struct CollisionCache {
   /// Coal shape of a primitive, mesh or hull; null for clouds, grids, groups.
@@ -20,6 +29,8 @@ struct CollisionCache {
   PointTree points;
   /// Local axis-aligned box of the shape (exact for all but Coal BVHs).
   Vector3 bmin = Vector3::Zero(), bmax = Vector3::Zero();
+  /// Built on first use by shapeHull, and freed with the shape.
+  mutable LazyCache<const BroadPhaseHull> hull;
 };
 
 /// The cache of `data`, built on first use. Thread-safe; the returned

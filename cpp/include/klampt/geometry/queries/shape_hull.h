@@ -1,7 +1,8 @@
 // A convex polytope holding a mesh or hull shape, for quick hull-versus-box
 // distance bounds (the robot C-space's broad phase). Computing one takes a
-// few ms for a link mesh, so each shape's is computed once per process;
-// world loading computes those of robot links, as it builds collision trees.
+// few ms for a link mesh, so each shape's is computed once and kept with its
+// collision structures (freed with the shape); world loading computes those
+// of robot links, as it builds collision trees.
 #pragma once
 #include <memory>
 #include "klampt/geometry/geometry.h"
@@ -13,8 +14,7 @@ class ConvexBase;
 namespace klampt {
 
 /// The shape's hull, in its local frame; null for shapes other than meshes
-/// and hulls, or when the points are flat. Shapes are immutable once shared,
-/// so the data's address names it while it lives. Thread-safe.
+/// and hulls, or when the points are flat. Thread-safe.
 std::shared_ptr<const coal::ConvexBase> shapeHull(const std::shared_ptr<const GeometryData>& shape);
 
 }  // namespace klampt
