@@ -245,7 +245,11 @@ class Mirror:
 
 # ---------------------------------------------------------------- one reader, in a child process
 
-def run_worker(name, inputs, out, timeout, memory_mib):
+class _OutOfTime(Exception):
+    """The reader's time budget is spent."""
+
+
+def run_worker(name, inputs, out, timeout, memory_mib, budget=None):
     """Runs `inputs` fuzzed inputs through reader `name`; writes its summary
     to out/name.json. A crash or hang leaves no summary, and the input at
     fault in out/name.current.*."""
@@ -282,6 +286,8 @@ def run_worker(name, inputs, out, timeout, memory_mib):
               suppress_health_check=list(HealthCheck))
     @given(st.integers(0, len(seeds) - 1), st.lists(op, max_size=6), st.integers(0, len(seeds) - 1))
     def one(i, ops, j):
+        if budget is not None and time.time() > end:
+            raise _OutOfTime()
         data = mutate(blobs[i], ops, blobs[j])
         with open(paths[i], "wb") as f:
             f.write(data)
@@ -306,19 +312,25 @@ def run_worker(name, inputs, out, timeout, memory_mib):
             with open(stats["slowest_input"], "wb") as f:
                 f.write(data)
 
-    one()
-    os.remove(record)
+    end = time.time() + (budget or 0)
+    try:
+        one()
+    except _OutOfTime:
+        stats["out_of_time"] = True
+    if os.path.exists(record):
+        os.remove(record)
     shutil.rmtree(work, ignore_errors=True)
     with open(os.path.join(out, name + ".json"), "w") as f:
         json.dump(stats, f)
 
 
-def run_reader(name, inputs, out, timeout, memory_mib):
+def run_reader(name, inputs, out, timeout, memory_mib, budget=None):
     """The reader's summary, run in a child process: a crash, a hang or an
     out-of-memory exit is reported with the input at fault."""
     start = time.time()
     r = subprocess.run([sys.executable, os.path.abspath(__file__), "--worker", name, "--inputs", str(inputs),
-                        "--out", out, "--timeout", str(timeout), "--memory", str(memory_mib)],
+                        "--out", out, "--timeout", str(timeout), "--memory", str(memory_mib)]
+                       + (["--budget", str(budget)] if budget else []),
                        capture_output=True, text=True)
     summary = os.path.join(out, name + ".json")
     if r.returncode == 0 and os.path.exists(summary):
@@ -339,13 +351,15 @@ def main():
     parser.add_argument("--memory", type=int, default=4096, help="address space allowed, MiB")
     parser.add_argument("--out", default=None, help="folder for summaries and failing inputs")
     parser.add_argument("--json", default=None, help="write the summaries to this file")
+    parser.add_argument("--budget", type=float, default=None,
+                        help="seconds per reader: stop earlier than --inputs when spent")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--list", action="store_true", help="list the readers and their seeds")
     args = parser.parse_args()
     out = args.out or tempfile.mkdtemp(prefix="klampt_fuzz_")
     os.makedirs(out, exist_ok=True)
     if args.worker:
-        run_worker(args.worker, args.inputs, out, args.timeout, args.memory)
+        run_worker(args.worker, args.inputs, out, args.timeout, args.memory, args.budget)
         return 0
     all_readers = readers(os.path.join(out, "seeds"))
     if args.list:
@@ -358,7 +372,7 @@ def main():
         parser.error("unknown readers: %s" % ", ".join(sorted(unknown)))
     results = []
     for name in names:
-        stats = run_reader(name, args.inputs, out, args.timeout, args.memory)
+        stats = run_reader(name, args.inputs, out, args.timeout, args.memory, args.budget)
         results.append(stats)
         if stats.get("failed"):
             print("%-18s FAILED (exit %s) on %s\n%s" % (name, stats["returncode"], stats["input"], stats["stderr"]))
