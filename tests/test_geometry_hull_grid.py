@@ -86,6 +86,60 @@ def test_hull_against_sphere_and_point():
         assert g.distance_point(c).d == pytest.approx(sdf, abs=1e-6)
 
 
+def _distance_to_hull_of(pts, c):
+    """Distance from c to the convex hull of at most 4 flat points: the
+    least over every subset of 1 to 3 points whose affine projection of c
+    has nonnegative barycentric weights (any point of a flat hull lies in a
+    triangle of its points)."""
+    best = math.inf
+    for k in (1, 2, 3):
+        for subset in itertools.combinations(range(len(pts)), k):
+            P = pts[list(subset)]
+            A = (P[1:] - P[0]).T
+            if k > 1:
+                lam, *_ = np.linalg.lstsq(A, c - P[0], rcond=None)
+                w = np.concatenate([[1 - lam.sum()], lam])
+                if (w < -1e-12).any() or np.linalg.matrix_rank(A) < k - 1:
+                    continue
+                q = P[0] + A @ lam
+            else:
+                q = P[0]
+            best = min(best, float(np.linalg.norm(c - q)))
+    return best
+
+
+def _flat_hull(points):
+    h = ConvexHull()
+    h.setPoints(np.array(points, dtype=float))
+    return Geometry3D(h)
+
+
+@pytest.mark.parametrize('points', [
+    [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]],   # a square: flat
+    [[0, 0, 0], [1, 0, 0], [1, 1, 0]],              # three points
+    [[0, 0, 0], [0.5, 0, 0], [1, 0, 0]],            # a segment
+    [[0.3, 0.2, 0]],                                # one point
+], ids=['square', 'triangle', 'segment', 'point'])
+def test_flat_hulls_answer_as_their_polygon(points):
+    """A hull of points that do not span 3D (Qhull refuses them; the
+    collision structure used to crash the process) answers every query as
+    the flat convex set, brute force over its points being the truth."""
+    g = _flat_hull(points)
+    rng = np.random.RandomState(5)
+    pts = np.array(points, dtype=float)
+    for _ in range(20):
+        c = rng.uniform(-0.5, 1.5, size=3)
+        c[2] = rng.uniform(0.05, 0.6) * rng.choice([-1, 1])
+        r = 0.04
+        truth = _distance_to_hull_of(pts, c) - r
+        s = sphere(list(c), r)
+        assert g.distance(s).d == pytest.approx(truth, abs=1e-6)
+        assert g.collides(s) == (truth <= 0)
+        assert g.withinDistance(s, 0.1) == (truth <= 0.1)
+    above = sphere([float(pts[0][0]), float(pts[0][1]), 0.03], 0.05)
+    assert g.collides(above) and above.collides(g)
+
+
 def test_hull_hull_distance_is_signed():
     a, b = cube_hull(), cube_hull()
     for gap in [0.3, 0.01, -0.01, -0.2]:

@@ -1,6 +1,7 @@
 // Builds the acceleration structure of each geometry type on first query.
 #include "klampt/geometry/queries/collision_cache.h"
 #include <atomic>
+#include <Eigen/SVD>
 #include <coal/BVH/BVH_model.h>
 #include <coal/shape/geometric_shapes.h>
 #include <limits>
@@ -98,13 +99,40 @@ void buildMesh(const TriangleMesh& mesh, CollisionCache& c) {
   c.shape = detail::buildMeshBVH(std::move(verts), std::move(tris));
 }
 
+/// The hull's points, as given when they span 3D; otherwise (fewer than 4
+/// points, all on a plane, a line or one point) each point is doubled
+/// +-eps along every direction they do not span, eps = 1e-8 (1 + extent):
+/// Qhull needs a full-dimensional input (Coal's Qhull crashes printing its
+/// error on a flat one), and the flat hull is the limit of these, within eps.
+std::vector<coal::Vec3s> fullDimensional(const Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>& points) {
+  if (!points.allFinite()) throw std::invalid_argument("convex hull points must be finite");
+  const Eigen::MatrixXd centred = points.rowwise() - points.colwise().mean();
+  Eigen::JacobiSVD<Eigen::MatrixXd> svd(centred, Eigen::ComputeFullV);
+  const Eigen::VectorXd sigma = svd.singularValues();
+  const double tolerance = 1e-9 * (1.0 + (sigma.size() ? sigma(0) : 0.0));
+  int rank = 0;
+  while (rank < sigma.size() && sigma(rank) > tolerance) ++rank;
+  std::vector<coal::Vec3s> out;
+  if (rank == 3) {
+    for (Eigen::Index i = 0; i < points.rows(); ++i) out.push_back(points.row(i).transpose());
+    return out;
+  }
+  const double extent = (points.colwise().maxCoeff() - points.colwise().minCoeff()).maxCoeff();
+  const double eps = 1e-8 * (1.0 + extent);
+  for (Eigen::Index i = 0; i < points.rows(); ++i)
+    for (int k = rank; k < 3; ++k)  // V's columns past the rank: the directions the points do not span
+      for (double sign : {-1.0, 1.0}) out.push_back(points.row(i).transpose() + sign * eps * svd.matrixV().col(k));
+  return out;
+}
+
 void buildHull(const ConvexHull& hull, CollisionCache& c) {
-  const int n = (int)hull.points.rows();
-  if (n == 0) return;
-  auto pts = std::make_shared<std::vector<coal::Vec3s>>(n);
-  for (int i = 0; i < n; ++i) (*pts)[i] = hull.points.row(i).transpose();
+  if (hull.points.rows() == 0) return;
+  auto pts = std::make_shared<std::vector<coal::Vec3s>>(fullDimensional(hull.points));
+  const bool thickened = pts->size() != (size_t)hull.points.rows();
   try {
-    c.shape.reset(coal::ConvexBase::convexHull(pts, (unsigned)n, true, nullptr));
+    // "Pp": a thickened flat hull is narrow on purpose; Qhull must not report it (Coal's Qhull prints through
+    // an invalid stream)
+    c.shape.reset(coal::ConvexBase::convexHull(pts, (unsigned)pts->size(), true, thickened ? "Qt Pp" : nullptr));
   } catch (const std::exception& e) {
     throw std::runtime_error(std::string("cannot build the convex hull (degenerate points?): ") + e.what());
   }
