@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include "klampt/geometry/mesh_distance.h"
 #include "klampt/geometry/queries/queries.h"
+#include "cloud_queries.h"
 #include "leaf.h"
 #include "mesh_bvh.h"
 
@@ -36,24 +37,13 @@ PairDistance swapped(PairDistance r) {
 
 /// Distance from the balls of cloud leaf a to b, below `upper`.
 PairDistance cloudDistance(const Leaf& a, const Leaf& b, double upper, double stopBelow) {
-  const PointTree& tree = a.cache->points;
-  Vector3 blo, bhi;
-  b.worldBox(blo, bhi);
-  // Where boxes overlap, a ball can reach below 0: by any amount inside a
-  // solid, by at most its radius against a surface.
-  const double overlapBound = b.hasInterior() ? -INFINITY : -tree.maxRadius();
   double best;
-  const int i = tree.nearest(
-      [&](const Vector3& lo, const Vector3& hi) {
-        Vector3 wlo, whi;
-        transformBox(a.T, lo, hi, wlo, whi);
-        const double gap = boxBoxDistance(wlo, whi, blo, bhi);
-        return gap > 0 ? gap : overlapBound;
-      },
-      [&](int k) { return detail::ballLeafDistance(a.T.apply(tree.center(k)), tree.radius(k), b, upper).d; },
-      upper, stopBelow, best);
+  const int i = b.isMesh()    ? detail::nearestBallToMesh(a, b, upper, stopBelow, best)
+                : b.isCloud() ? detail::nearestBallToCloud(a, b, upper, stopBelow, best)
+                              : detail::nearestBallToLeaf(a, b, upper, stopBelow, best);
   PairDistance out{upper, Vector3::Zero(), Vector3::Zero()};
   if (i < 0) return out;
+  const PointTree& tree = a.cache->points;
   const auto bd = detail::ballLeafDistance(a.T.apply(tree.center(i)), tree.radius(i), b, INFINITY);
   return {bd.d, bd.cpBall, bd.cpLeaf, a.elem(i), bd.elem, true};
 }
@@ -98,37 +88,6 @@ PairDistance leafDistance(const Leaf& a, const Leaf& b, double upper, double sto
 /// Clamps penetrations of pairs without signed distance.
 double clampUnsigned(const Leaf& a, const Leaf& b, double d) { return (d < 0 && !detail::signedPair(a, b)) ? 0.0 : d; }
 
-/// True if a ball of cloud leaf c is within `tol` of the Coal leaf o: one
-/// Coal collision test per ball whose box is near o.
-bool cloudWithin(const Leaf& c, const Leaf& o, double tol) {
-  const PointTree& tree = c.cache->points;
-  Vector3 olo, ohi;
-  o.worldBox(olo, ohi);
-  const RigidTransform cloudToShape = o.T.inverse() * c.T;
-  bool hit = false;
-  tree.forEach(
-      [&](const Vector3& lo, const Vector3& hi) {
-        if (hit) return false;
-        Vector3 wlo, whi;
-        transformBox(c.T, lo, hi, wlo, whi);
-        return boxBoxDistance(wlo, whi, olo, ohi) <= tol;
-      },
-      [&](int i) {
-        if (hit) return;
-        if (o.isMesh()) {
-          hit = detail::pointNearMesh(o.meshBVH(), cloudToShape.apply(tree.center(i)), tol + tree.radius(i));
-          return;
-        }
-        const coal::Sphere ball(tree.radius(i));
-        coal::CollisionRequest req(coal::NO_REQUEST, 1);
-        req.security_margin = tol;
-        coal::CollisionResult res;
-        hit = detail::coalCollide(&ball, coal::Transform3s(Matrix3::Identity(), c.T.apply(tree.center(i))),
-                                  o.cache->shape.get(), o.coalTransform(), req, res);
-      });
-  return hit;
-}
-
 /// True if some leaf pair is within `tol` (before margins).
 bool leavesWithin(const std::vector<Leaf>& la, const std::vector<Leaf>& lb, double tol) {
   for (const Leaf& a : la) {
@@ -150,10 +109,6 @@ bool leavesWithin(const std::vector<Leaf>& la, const std::vector<Leaf>& lb, doub
         if (detail::coalCollide(a.cache->shape.get(), a.coalTransform(), b.cache->shape.get(), b.coalTransform(), req,
                                 res))
           return true;
-        continue;
-      }
-      if ((a.isCloud() && b.isCoal()) || (a.isCoal() && b.isCloud())) {
-        if (cloudWithin(a.isCloud() ? a : b, a.isCloud() ? b : a, tol)) return true;
         continue;
       }
       const PairDistance pd = leafDistance(a, b, std::nextafter(tol, INFINITY), tol, {});

@@ -54,6 +54,12 @@ int PointTree::buildNode(int begin, int end) {
     node.lo = node.lo.cwiseMin(centers_[i] - Vector3::Constant(r));
     node.hi = node.hi.cwiseMax(centers_[i] + Vector3::Constant(r));
   }
+  node.center = 0.5 * (node.lo + node.hi);
+  node.radius = 0.0;
+  for (int k = begin; k < end; ++k) {
+    const int i = order_[k];
+    node.radius = std::max(node.radius, (centers_[i] - node.center).norm() + radius(i));
+  }
   const int id = (int)nodes_.size();
   nodes_.push_back(node);
   if (end - begin > kLeafSize) {

@@ -34,12 +34,22 @@ class PointTree {
   /// every radius enlarged by `pad`. Returns the index or -1, and t.
   int rayCast(const Vector3& s, const Vector3& d, double pad, double& tHit) const;
 
- private:
+  /// A node of the tree: the box and a sphere around its balls (the box's
+  /// centre, and the farthest reach of a ball from it).
   struct Node {
     Vector3 lo, hi;
-    int begin, end;      // range in order_
+    Vector3 center;
+    double radius;
+    int begin, end;  // range in the order of pointAt
     int left = -1, right = -1;
+    bool isLeaf() const { return left < 0; }
   };
+  /// The nodes, the root first (none for an empty cloud).
+  const std::vector<Node>& nodes() const { return nodes_; }
+  /// The ball at position k of the tree's order (a node holds [begin, end)).
+  int pointAt(int k) const { return order_[k]; }
+
+ private:
   int buildNode(int begin, int end);
   std::vector<Vector3> centers_;
   std::vector<double> radii_;
