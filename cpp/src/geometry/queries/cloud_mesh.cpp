@@ -47,12 +47,15 @@ struct CloudMeshSearch : NearestBall {
     return std::max(gap, pointNodeDistance(c, bv) - a.radius);
   }
 
-  void leaves(const PointTree::Node& a, int tri) {
-    const coal::Triangle& t = (*mesh.tri_indices)[tri];
+  /// The balls of a against the triangle of leaf node b, each first
+  /// against the triangle's box (a third of the cost of its closest point).
+  void leaves(const PointTree::Node& a, const coal::BVNode<coal::OBBRSS>& b) {
+    const coal::Triangle& t = (*mesh.tri_indices)[b.primitiveId()];
     const auto& v = *mesh.vertices;
     for (int k = a.begin; k < a.end && !done(); ++k) {
       const int i = tree.pointAt(k);
       const Vector3 p = toMesh.apply(tree.center(i));
+      if (!open(pointObbDistance(p, b.bv.obb) - tree.radius(i))) continue;
       offer((p - closestPointOnTriangle(p, v[t[0]], v[t[1]], v[t[2]])).norm() - tree.radius(i), i);
     }
   }
@@ -70,7 +73,7 @@ struct CloudMeshSearch : NearestBall {
       const PointTree::Node& a = tree.nodes()[p.i];
       const auto& b = mesh.getBV(p.j);
       if (a.isLeaf() && b.isLeaf()) {
-        leaves(a, b.primitiveId());
+        leaves(a, b);
         continue;
       }
       const bool splitCloud = !a.isLeaf() && (b.isLeaf() || a.radius > b.bv.obb.extent.norm());

@@ -88,6 +88,39 @@ PairDistance leafDistance(const Leaf& a, const Leaf& b, double upper, double sto
 /// Clamps penetrations of pairs without signed distance.
 double clampUnsigned(const Leaf& a, const Leaf& b, double d) { return (d < 0 && !detail::signedPair(a, b)) ? 0.0 : d; }
 
+/// True if a ball of cloud leaf c is within `tol` of the Coal leaf o: the
+/// balls whose box is near o's, each tested alone with an early exit. For a
+/// yes-or-no answer this beats the joint descent of cloudDistance, whose
+/// pair bounds (node spheres) cannot prune at distance 0.
+bool cloudWithin(const Leaf& c, const Leaf& o, double tol) {
+  const PointTree& tree = c.cache->points;
+  Vector3 olo, ohi;
+  o.worldBox(olo, ohi);
+  const RigidTransform cloudToShape = o.T.inverse() * c.T;
+  bool hit = false;
+  tree.forEach(
+      [&](const Vector3& lo, const Vector3& hi) {
+        if (hit) return false;
+        Vector3 wlo, whi;
+        transformBox(c.T, lo, hi, wlo, whi);
+        return boxBoxDistance(wlo, whi, olo, ohi) <= tol;
+      },
+      [&](int i) {
+        if (hit) return;
+        if (o.isMesh()) {
+          hit = detail::pointNearMesh(o.meshBVH(), cloudToShape.apply(tree.center(i)), tol + tree.radius(i));
+          return;
+        }
+        const coal::Sphere ball(tree.radius(i));
+        coal::CollisionRequest req(coal::NO_REQUEST, 1);
+        req.security_margin = tol;
+        coal::CollisionResult res;
+        hit = detail::coalCollide(&ball, coal::Transform3s(Matrix3::Identity(), c.T.apply(tree.center(i))),
+                                  o.cache->shape.get(), o.coalTransform(), req, res);
+      });
+  return hit;
+}
+
 /// True if some leaf pair is within `tol` (before margins).
 bool leavesWithin(const std::vector<Leaf>& la, const std::vector<Leaf>& lb, double tol) {
   for (const Leaf& a : la) {
@@ -109,6 +142,10 @@ bool leavesWithin(const std::vector<Leaf>& la, const std::vector<Leaf>& lb, doub
         if (detail::coalCollide(a.cache->shape.get(), a.coalTransform(), b.cache->shape.get(), b.coalTransform(), req,
                                 res))
           return true;
+        continue;
+      }
+      if ((a.isCloud() && b.isCoal()) || (a.isCoal() && b.isCloud())) {
+        if (cloudWithin(a.isCloud() ? a : b, a.isCloud() ? b : a, tol)) return true;
         continue;
       }
       const PairDistance pd = leafDistance(a, b, std::nextafter(tol, INFINITY), tol, {});
