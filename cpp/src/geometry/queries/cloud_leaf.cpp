@@ -1,11 +1,12 @@
 // The ball of a point cloud nearest to a leaf without a tree of its own (a
-// primitive, a convex hull, a volume grid): a depth-first descent of the
-// cloud's tree, nearer child first. A node is skipped when its box is
+// primitive, a convex hull, a volume grid): a best-first descent of the
+// cloud's tree, the node with the smallest bound first. A node is skipped when its box is
 // farther than the best distance from the leaf's box, or (for Coal's shapes,
-// whose point distance is 1-Lipschitz) when the distance of its centre minus
-// its radius is.
+// whose point distance is 1-Lipschitz, where the boxes overlap) when the
+// distance of its centre minus its radius is.
 #include <algorithm>
 #include <cmath>
+#include <vector>
 #include "cloud_queries.h"
 
 namespace klampt {
@@ -36,26 +37,43 @@ struct CloudLeafSearch : NearestBall {
     transformBox(cloud.T, n.lo, n.hi, wlo, whi);
     const double gap = boxBoxDistance(wlo, whi, lo, hi);
     const double boxBound = gap > 0 ? gap : overlapBound;
-    if (!lipschitz || !open(boxBound)) return boxBound;
+    // Apart, the boxes bound well and cost far less than a shape query.
+    if (!lipschitz || boxBound > 0 || !open(boxBound)) return boxBound;
     const double d = leafPointDistance(other, cloud.T.apply(n.center), best + n.radius).d;
     return std::max(boxBound, d - n.radius);
   }
 
-  void visit(int i) {
-    const PointTree::Node& n = tree.nodes()[i];
-    if (n.isLeaf()) {
-      for (int k = n.begin; k < n.end && !done(); ++k) {
-        const int b = tree.pointAt(k);
-        const BallDistance bd = ballLeafDistance(cloud.T.apply(tree.center(b)), tree.radius(b), other, best);
-        if (bd.elem >= 0) offer(bd.d, b);
+  void search() {
+    struct Pending {
+      double bound;
+      int node;
+      bool operator<(const Pending& o) const { return bound > o.bound; }  // smallest on top
+    };
+    thread_local std::vector<Pending> heap;
+    heap.clear();
+    const double root = bound(0);
+    if (open(root)) heap.push_back({root, 0});
+    while (!heap.empty() && !done()) {
+      std::pop_heap(heap.begin(), heap.end());
+      const Pending p = heap.back();
+      heap.pop_back();
+      if (!open(p.bound)) break;  // so are all the others
+      const PointTree::Node& n = tree.nodes()[p.node];
+      if (n.isLeaf()) {
+        for (int k = n.begin; k < n.end && !done(); ++k) {
+          const int b = tree.pointAt(k);
+          const BallDistance bd = ballLeafDistance(cloud.T.apply(tree.center(b)), tree.radius(b), other, best);
+          if (bd.elem >= 0) offer(bd.d, b);
+        }
+        continue;
       }
-      return;
+      for (int c : {n.left, n.right}) {
+        const double bd = bound(c);
+        if (!open(bd)) continue;
+        heap.push_back({bd, c});
+        std::push_heap(heap.begin(), heap.end());
+      }
     }
-    int c[2] = {n.left, n.right};
-    double bd[2] = {bound(c[0]), bound(c[1])};
-    const int first = bd[1] < bd[0] ? 1 : 0;
-    for (int k : {first, 1 - first})
-      if (!done() && open(bd[k])) visit(c[k]);
   }
 };
 
@@ -65,7 +83,7 @@ int nearestBallToLeaf(const Leaf& cloud, const Leaf& other, double upper, double
   best = upper;
   if (cloud.cache->points.nodes().empty()) return -1;
   CloudLeafSearch s(upper, stopBelow, cloud, other);
-  if (s.open(s.bound(0))) s.visit(0);
+  s.search();
   best = s.best;
   return s.ball;
 }
