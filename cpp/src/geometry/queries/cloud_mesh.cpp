@@ -3,7 +3,7 @@
 // its larger node split), in the mesh's frame. A pair's bound is the larger
 // of the distance from the cloud node's centre to the mesh node's box and
 // swept rectangle less the node's radius, and the gap between the cloud
-// node's box and the mesh node's box along the latter's axes.
+// node's oriented box and the mesh node's box along the faces of either.
 #include <algorithm>
 #include <vector>
 #include "bv_point.h"
@@ -26,25 +26,25 @@ struct CloudMeshSearch : NearestBall {
   const PointTree& tree;
   const MeshBVH& mesh;
   RigidTransform toMesh;  // cloud frame -> mesh frame
-  Matrix3 absR;           // |toMesh.R|
 
   CloudMeshSearch(double upper, double stopBelow, const PointTree& t, const MeshBVH& m, const RigidTransform& T)
-      : NearestBall{upper, stopBelow}, tree(t), mesh(m), toMesh(T), absR(T.R.cwiseAbs()) {}
+      : NearestBall{upper, stopBelow}, tree(t), mesh(m), toMesh(T) {}
 
   double bound(int i, int j) const {
     const PointTree::Node& a = tree.nodes()[i];
     const coal::OBBRSS& bv = mesh.getBV(j).bv;
-    const Vector3 c = toMesh.apply(a.center);
-    // The cloud node's box, placed in the mesh's frame, along the box axes.
-    const Vector3 half = 0.5 * (a.hi - a.lo);
-    const Matrix3& axes = bv.obb.axes;
+    const coal::OBB& box = bv.obb;
+    // Separating gaps between the cloud node's oriented box, placed in the
+    // mesh's frame, and the mesh node's box, along the face axes of both.
+    const Matrix3 axes = toMesh.R * a.boxAxes;
+    const Vector3 d = toMesh.apply(a.boxCenter) - box.To;
+    const Matrix3 rel = (box.axes.transpose() * axes).cwiseAbs();  // |mesh axis k . cloud axis m|
     double gap = 0;
     for (int k = 0; k < 3; ++k) {
-      const Vector3 u = axes.col(k);
-      const double reach = (u.transpose() * toMesh.R).cwiseAbs().dot(half);
-      gap = std::max(gap, std::abs(u.dot(c - bv.obb.To)) - bv.obb.extent[k] - reach);
+      gap = std::max(gap, std::abs(box.axes.col(k).dot(d)) - box.extent[k] - rel.row(k).dot(a.boxHalf));
+      gap = std::max(gap, std::abs(axes.col(k).dot(d)) - a.boxHalf[k] - rel.col(k).dot(box.extent));
     }
-    return std::max(gap, pointNodeDistance(c, bv) - a.radius);
+    return std::max(gap, pointNodeDistance(toMesh.apply(a.center), bv) - a.radius);
   }
 
   /// The balls of a against the triangle of leaf node b, each first
