@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include "klampt/geometry/mesh_distance.h"
 #include "klampt/geometry/queries/queries.h"
+#include "cloud_queries.h"
 #include "leaf.h"
 #include "mesh_bvh.h"
 
@@ -36,24 +37,13 @@ PairDistance swapped(PairDistance r) {
 
 /// Distance from the balls of cloud leaf a to b, below `upper`.
 PairDistance cloudDistance(const Leaf& a, const Leaf& b, double upper, double stopBelow) {
-  const PointTree& tree = a.cache->points;
-  Vector3 blo, bhi;
-  b.worldBox(blo, bhi);
-  // Where boxes overlap, a ball can reach below 0: by any amount inside a
-  // solid, by at most its radius against a surface.
-  const double overlapBound = b.hasInterior() ? -INFINITY : -tree.maxRadius();
   double best;
-  const int i = tree.nearest(
-      [&](const Vector3& lo, const Vector3& hi) {
-        Vector3 wlo, whi;
-        transformBox(a.T, lo, hi, wlo, whi);
-        const double gap = boxBoxDistance(wlo, whi, blo, bhi);
-        return gap > 0 ? gap : overlapBound;
-      },
-      [&](int k) { return detail::ballLeafDistance(a.T.apply(tree.center(k)), tree.radius(k), b, upper).d; },
-      upper, stopBelow, best);
+  const int i = b.isMesh()    ? detail::nearestBallToMesh(a, b, upper, stopBelow, best)
+                : b.isCloud() ? detail::nearestBallToCloud(a, b, upper, stopBelow, best)
+                              : detail::nearestBallToLeaf(a, b, upper, stopBelow, best);
   PairDistance out{upper, Vector3::Zero(), Vector3::Zero()};
   if (i < 0) return out;
+  const PointTree& tree = a.cache->points;
   const auto bd = detail::ballLeafDistance(a.T.apply(tree.center(i)), tree.radius(i), b, INFINITY);
   return {bd.d, bd.cpBall, bd.cpLeaf, a.elem(i), bd.elem, true};
 }
@@ -98,8 +88,10 @@ PairDistance leafDistance(const Leaf& a, const Leaf& b, double upper, double sto
 /// Clamps penetrations of pairs without signed distance.
 double clampUnsigned(const Leaf& a, const Leaf& b, double d) { return (d < 0 && !detail::signedPair(a, b)) ? 0.0 : d; }
 
-/// True if a ball of cloud leaf c is within `tol` of the Coal leaf o: one
-/// Coal collision test per ball whose box is near o.
+/// True if a ball of cloud leaf c is within `tol` of the Coal leaf o: the
+/// balls whose box is near o's, each tested alone with an early exit. For a
+/// yes-or-no answer this beats the joint descent of cloudDistance, whose
+/// pair bounds (node spheres) cannot prune at distance 0.
 bool cloudWithin(const Leaf& c, const Leaf& o, double tol) {
   const PointTree& tree = c.cache->points;
   Vector3 olo, ohi;

@@ -148,6 +148,13 @@ Vector3 gridGradient(const VolumeGrid& grid, const Vector3& p) {
 }
 
 PointDistance leafPointDistance(const Leaf& leaf, const Vector3& p, double upper) {
+  if (leaf.isMesh()) {
+    Vector3 cp;
+    double d;
+    const int tri = meshClosestPoint(leaf.meshBVH(), leaf.T.inverse().apply(p), upper, cp, d);
+    if (tri < 0 || d >= upper) return {upper, p, -1};
+    return {d, leaf.T.apply(cp), leaf.elem(tri)};
+  }
   if (leaf.isCoal()) {
     static const coal::Sphere point(0.0);
     coal::DistanceRequest req(true, true);

@@ -36,6 +36,10 @@ void meshMeshPairsWithin(const MeshBVH& a, const RigidTransform& Ta, const MeshB
 /// True if the local point p is within `tol` >= 0 of a triangle of the mesh.
 bool pointNearMesh(const MeshBVH& mesh, const Vector3& p, double tol);
 
+/// The triangle of the mesh closest to the local point p if at most `upper`
+/// away (-1 otherwise), its closest point `cp` and the distance `d`.
+int meshClosestPoint(const MeshBVH& mesh, const Vector3& p, double upper, Vector3& cp, double& d);
+
 struct MeshMeshDistance {
   double d;          // 0 when the surfaces intersect
   Vector3 cp1, cp2;  // world closest points

@@ -1,5 +1,6 @@
 // Median-split box tree over the balls of a point cloud.
 #include "klampt/geometry/queries/point_tree.h"
+#include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -9,6 +10,7 @@ namespace klampt {
 
 namespace {
 constexpr int kLeafSize = 8;
+constexpr int kMaxOrientedBoxBalls = 64;
 }
 
 double pointBoxDistance2(const Vector3& p, const Vector3& lo, const Vector3& hi) {
@@ -38,11 +40,11 @@ void PointTree::build(const double* points, int n, const std::vector<double>& ra
   nodes_.clear();
   if (n > 0) {
     nodes_.reserve(2 * (n / kLeafSize + 1));
-    buildNode(0, n);
+    buildNode(0, n, Matrix3::Identity());
   }
 }
 
-int PointTree::buildNode(int begin, int end) {
+int PointTree::buildNode(int begin, int end, const Matrix3& parentAxes) {
   Node node;
   node.begin = begin;
   node.end = end;
@@ -54,6 +56,9 @@ int PointTree::buildNode(int begin, int end) {
     node.lo = node.lo.cwiseMin(centers_[i] - Vector3::Constant(r));
     node.hi = node.hi.cwiseMax(centers_[i] + Vector3::Constant(r));
   }
+  node.center = 0.5 * (node.lo + node.hi);
+  node.radius = 0.5 * (node.hi - node.lo).norm();  // the box holds the balls
+  fitOrientedBox(node, parentAxes);
   const int id = (int)nodes_.size();
   nodes_.push_back(node);
   if (end - begin > kLeafSize) {
@@ -62,12 +67,57 @@ int PointTree::buildNode(int begin, int end) {
     const int mid = (begin + end) / 2;
     std::nth_element(order_.begin() + begin, order_.begin() + mid, order_.begin() + end,
                      [&](int a, int b) { return centers_[a][axis] < centers_[b][axis]; });
-    const int l = buildNode(begin, mid);
-    const int r = buildNode(mid, end);
+    const int l = buildNode(begin, mid, node.boxAxes);
+    const int r = buildNode(mid, end, node.boxAxes);
     nodes_[id].left = l;
     nodes_[id].right = r;
   }
   return id;
+}
+
+void PointTree::fitOrientedBox(Node& node, const Matrix3& parentAxes) const {
+  // Large nodes keep their axis-aligned box: fitting costs a pass over their
+  // points per level, and their bounds matter little to the queries.
+  if (node.end - node.begin > kMaxOrientedBoxBalls) {
+    node.boxAxes = Matrix3::Identity();
+    node.boxCenter = node.center;
+    node.boxHalf = 0.5 * (node.hi - node.lo);
+    return;
+  }
+  // A leaf's few points take its parent's axes: the solve would cost more
+  // than the box saves.
+  Matrix3 axes = parentAxes;
+  if (node.end - node.begin > kLeafSize) axes = principalAxes(node);
+  node.boxAxes = axes;
+  Vector3 blo = Vector3::Constant(std::numeric_limits<double>::infinity()), bhi = -blo;
+  for (int k = node.begin; k < node.end; ++k) {
+    const int i = order_[k];
+    const Vector3 q = axes.transpose() * centers_[i];
+    blo = blo.cwiseMin(q - Vector3::Constant(radius(i)));
+    bhi = bhi.cwiseMax(q + Vector3::Constant(radius(i)));
+  }
+  node.boxCenter = axes * (0.5 * (blo + bhi));
+  node.boxHalf = 0.5 * (bhi - blo);
+}
+
+Matrix3 PointTree::principalAxes(const Node& node) const {
+  Vector3 mean = Vector3::Zero();
+  for (int k = node.begin; k < node.end; ++k) mean += centers_[order_[k]];
+  mean /= double(node.end - node.begin);
+  Matrix3 cov = Matrix3::Zero();
+  for (int k = node.begin; k < node.end; ++k) {
+    const Vector3 d = centers_[order_[k]] - mean;
+    cov.noalias() += d * d.transpose();
+  }
+  // The closed-form solve (a tenth of the iterative one's cost), made exactly
+  // orthonormal: the box holds its points along any orthonormal axes.
+  Eigen::SelfAdjointEigenSolver<Matrix3> eig;
+  eig.computeDirect(cov);
+  Matrix3 axes = Matrix3::Identity();
+  const Vector3 u = eig.eigenvectors().col(2).normalized(), v0 = eig.eigenvectors().col(1);
+  const Vector3 v = (v0 - v0.dot(u) * u).normalized();
+  if (u.allFinite() && v.allFinite()) axes << u, v, u.cross(v);
+  return axes;
 }
 
 void PointTree::bounds(Vector3& bmin, Vector3& bmax) const {

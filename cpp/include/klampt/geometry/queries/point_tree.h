@@ -34,13 +34,30 @@ class PointTree {
   /// every radius enlarged by `pad`. Returns the index or -1, and t.
   int rayCast(const Vector3& s, const Vector3& d, double pad, double& tHit) const;
 
- private:
+  /// A node of the tree: the box around its balls, the box's centre and
+  /// half diagonal (a sphere around the balls), and an oriented box.
   struct Node {
     Vector3 lo, hi;
-    int begin, end;      // range in order_
+    Vector3 center;
+    double radius;
+    /// An oriented box around the balls, along the principal axes of their
+    /// centres (thin across a patch of surface): centre, axes, half sizes.
+    Vector3 boxCenter;
+    Matrix3 boxAxes;
+    Vector3 boxHalf;
+    int begin, end;  // range in the order of pointAt
     int left = -1, right = -1;
+    bool isLeaf() const { return left < 0; }
   };
-  int buildNode(int begin, int end);
+  /// The nodes, the root first (none for an empty cloud).
+  const std::vector<Node>& nodes() const { return nodes_; }
+  /// The ball at position k of the tree's order (a node holds [begin, end)).
+  int pointAt(int k) const { return order_[k]; }
+
+ private:
+  int buildNode(int begin, int end, const Matrix3& parentAxes);
+  void fitOrientedBox(Node& node, const Matrix3& parentAxes) const;
+  Matrix3 principalAxes(const Node& node) const;
   std::vector<Vector3> centers_;
   std::vector<double> radii_;
   double maxRadius_ = 0.0;

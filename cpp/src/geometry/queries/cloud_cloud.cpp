@@ -1,0 +1,69 @@
+// The ball of one point cloud nearest to another cloud's balls: a
+// depth-first joint descent of both trees (nearer pair first, the larger
+// node split), in the second cloud's frame, bounded by the node spheres.
+#include "cloud_queries.h"
+
+namespace klampt {
+namespace detail {
+
+namespace {
+
+struct CloudCloudSearch : NearestBall {
+  const PointTree& a;
+  const PointTree& b;
+  RigidTransform toB;  // a's frame -> b's frame
+
+  CloudCloudSearch(double upper, double stopBelow, const PointTree& ta, const PointTree& tb, const RigidTransform& T)
+      : NearestBall{upper, stopBelow}, a(ta), b(tb), toB(T) {}
+
+  double bound(int i, int j) const {
+    const PointTree::Node &x = a.nodes()[i], &y = b.nodes()[j];
+    return (toB.apply(x.center) - y.center).norm() - x.radius - y.radius;
+  }
+
+  void leaves(const PointTree::Node& x, const PointTree::Node& y) {
+    for (int k = x.begin; k < x.end && !done(); ++k) {
+      const int i = a.pointAt(k);
+      const Vector3 p = toB.apply(a.center(i));
+      double d = INFINITY;
+      for (int l = y.begin; l < y.end; ++l) {
+        const int j = b.pointAt(l);
+        d = std::min(d, (p - b.center(j)).norm() - b.radius(j));
+      }
+      offer(d - a.radius(i), i);
+    }
+  }
+
+  void visit(int i, int j) {
+    const PointTree::Node &x = a.nodes()[i], &y = b.nodes()[j];
+    if (x.isLeaf() && y.isLeaf()) return leaves(x, y);
+    const bool splitA = !x.isLeaf() && (y.isLeaf() || x.radius > y.radius);
+    int ci[2] = {i, i}, cj[2] = {j, j};
+    if (splitA) {
+      ci[0] = x.left;
+      ci[1] = x.right;
+    } else {
+      cj[0] = y.left;
+      cj[1] = y.right;
+    }
+    double bd[2] = {bound(ci[0], cj[0]), bound(ci[1], cj[1])};
+    const int first = bd[1] < bd[0] ? 1 : 0;
+    for (int k : {first, 1 - first})
+      if (!done() && open(bd[k])) visit(ci[k], cj[k]);
+  }
+};
+
+}  // namespace
+
+int nearestBallToCloud(const Leaf& a, const Leaf& b, double upper, double stopBelow, double& best) {
+  const PointTree &ta = a.cache->points, &tb = b.cache->points;
+  best = upper;
+  if (ta.nodes().empty() || tb.nodes().empty()) return -1;
+  CloudCloudSearch s(upper, stopBelow, ta, tb, b.T.inverse() * a.T);
+  if (s.open(s.bound(0, 0))) s.visit(0, 0);
+  best = s.best;
+  return s.ball;
+}
+
+}  // namespace detail
+}  // namespace klampt

@@ -1,0 +1,92 @@
+// The ball of a point cloud nearest to a leaf without a tree of its own (a
+// primitive, a convex hull, a volume grid): a best-first descent of the
+// cloud's tree, the node with the smallest bound first. A node is skipped when its box is
+// farther than the best distance from the leaf's box, or (for Coal's shapes,
+// whose point distance is 1-Lipschitz, where the boxes overlap) when the
+// distance of its centre minus its radius is.
+#include <algorithm>
+#include <cmath>
+#include <vector>
+#include "cloud_queries.h"
+
+namespace klampt {
+namespace detail {
+
+namespace {
+
+struct CloudLeafSearch : NearestBall {
+  const Leaf& cloud;
+  const Leaf& other;
+  const PointTree& tree;
+  Vector3 lo, hi;          // the other's world box
+  double overlapBound;     // the least ball distance where boxes overlap
+  bool lipschitz;
+
+  CloudLeafSearch(double upper, double stopBelow, const Leaf& c, const Leaf& o)
+      : NearestBall{upper, stopBelow}, cloud(c), other(o), tree(c.cache->points) {
+    other.worldBox(lo, hi);
+    // Where boxes overlap, a ball can reach below 0: by any amount inside a
+    // solid, by at most its radius against a surface.
+    overlapBound = other.hasInterior() ? -INFINITY : -tree.maxRadius();
+    lipschitz = other.isCoal();
+  }
+
+  double bound(int i) const {
+    const PointTree::Node& n = tree.nodes()[i];
+    Vector3 wlo, whi;
+    transformBox(cloud.T, n.lo, n.hi, wlo, whi);
+    const double gap = boxBoxDistance(wlo, whi, lo, hi);
+    const double boxBound = gap > 0 ? gap : overlapBound;
+    // Apart, the boxes bound well and cost far less than a shape query.
+    if (!lipschitz || boxBound > 0 || !open(boxBound)) return boxBound;
+    const double d = leafPointDistance(other, cloud.T.apply(n.center), best + n.radius).d;
+    return std::max(boxBound, d - n.radius);
+  }
+
+  void search() {
+    struct Pending {
+      double bound;
+      int node;
+      bool operator<(const Pending& o) const { return bound > o.bound; }  // smallest on top
+    };
+    thread_local std::vector<Pending> heap;
+    heap.clear();
+    const double root = bound(0);
+    if (open(root)) heap.push_back({root, 0});
+    while (!heap.empty() && !done()) {
+      std::pop_heap(heap.begin(), heap.end());
+      const Pending p = heap.back();
+      heap.pop_back();
+      if (!open(p.bound)) break;  // so are all the others
+      const PointTree::Node& n = tree.nodes()[p.node];
+      if (n.isLeaf()) {
+        for (int k = n.begin; k < n.end && !done(); ++k) {
+          const int b = tree.pointAt(k);
+          const BallDistance bd = ballLeafDistance(cloud.T.apply(tree.center(b)), tree.radius(b), other, best);
+          if (bd.elem >= 0) offer(bd.d, b);
+        }
+        continue;
+      }
+      for (int c : {n.left, n.right}) {
+        const double bd = bound(c);
+        if (!open(bd)) continue;
+        heap.push_back({bd, c});
+        std::push_heap(heap.begin(), heap.end());
+      }
+    }
+  }
+};
+
+}  // namespace
+
+int nearestBallToLeaf(const Leaf& cloud, const Leaf& other, double upper, double stopBelow, double& best) {
+  best = upper;
+  if (cloud.cache->points.nodes().empty()) return -1;
+  CloudLeafSearch s(upper, stopBelow, cloud, other);
+  s.search();
+  best = s.best;
+  return s.ball;
+}
+
+}  // namespace detail
+}  // namespace klampt

@@ -1,0 +1,167 @@
+"""Point cloud queries against brute force over every point: distance,
+withinDistance, collides and contacts of clouds of balls (points with and
+without a radius property, with and without collision margins) against a
+real link mesh (every point to every triangle), a box, a convex hull, another
+cloud (every pair of balls) and a volume grid (every point's own distance to
+it), on random poses from overlapping to well apart."""
+import os
+
+import numpy as np
+import pytest
+from scipy.spatial import ConvexHull
+
+import klampt
+from klampt.math import so3
+
+from conftest import SHARED_DATA, require_shared_data
+from geometry_oracles import point_triangle_distances
+
+POSES = 16
+
+
+def placed(geom, R, t):
+    geom.setCurrentTransform(R, list(t))
+    return np.array(R).reshape(3, 3).T, np.asarray(t, dtype=float)
+
+
+def link_mesh():
+    """The link mesh of kinova gen3 nearest 3,000 triangles in size."""
+    require_shared_data()
+    w = klampt.WorldModel()
+    assert w.readFile(os.path.join(SHARED_DATA, "robots", "kinova_gen3_7dof.urdf"))
+    robot = w.robot(0)
+    sizes = [(abs(len(robot.link(i).geometry().getTriangleMesh().getIndices()) - 3000), i)
+             for i in range(robot.numLinks()) if robot.link(i).geometry().type() == "TriangleMesh"]
+    g = robot.link(min(sizes)[1]).geometry().clone()
+    g.setCurrentTransform([1, 0, 0, 0, 1, 0, 0, 0, 1], [0, 0, 0])
+    return g
+
+
+def ball_cloud(rng, n, scale, radius):
+    """n points in a flattened blob of size `scale`, with random radii up to
+    `radius` (none if 0); returns the geometry, the local points and radii."""
+    P = rng.normal(size=(n, 3)) * np.array([scale, 0.6 * scale, 0.2 * scale])
+    pc = klampt.PointCloud()
+    pc.setPoints(P)
+    r = np.zeros(n)
+    if radius > 0:
+        r = rng.uniform(0, radius, n)
+        pc.addProperty("radius", r)
+    return klampt.Geometry3D(pc), P, r
+
+
+def random_poses(rng, reach):
+    """Rotations and translations from overlapping (near 0) to apart (reach)."""
+    for k in range(POSES):
+        R = so3.from_rotation_vector(list(rng.uniform(-3, 3, 3)))
+        direction = rng.normal(size=3)
+        direction /= np.linalg.norm(direction)
+        yield R, direction * reach * k / (POSES - 1)
+
+
+def check(cloud, other, values, margins, clamp=True):
+    """The cloud's queries against `other` agree with `values`, every ball's
+    distance (centre distance minus radius) computed by brute force."""
+    truth = max(values.min(), 0.0) if clamp else values.min()
+    res = cloud.distance(other)
+    assert res.d == pytest.approx(truth - margins, abs=1e-9)
+    assert res.hasClosestPoints
+    # The reported closest point on the cloud is on the reported ball.
+    for tol in (0.0, 0.003, 0.02):
+        if abs(truth - tol - margins) > 1e-9:
+            assert cloud.withinDistance(other, tol) == (truth <= tol + margins)
+            assert other.withinDistance(cloud, tol) == (truth <= tol + margins)
+    if abs(truth - margins) > 1e-9:
+        assert cloud.collides(other) == (truth <= margins)
+    pad = 0.01
+    near = set(np.nonzero(values <= pad + margins + 1e-9)[0])
+    sure = set(np.nonzero(values <= pad + margins - 1e-9)[0])
+    got = set(cloud.contacts(other, pad, 0.0).elems1)
+    assert sure <= got <= near
+
+
+@pytest.mark.parametrize("radius,margins", [(0.0, (0.0, 0.0)), (0.004, (0.0, 0.0)), (0.0, (0.01, 0.005)),
+                                            (0.003, (0.006, 0.0))])
+def test_cloud_to_link_mesh_matches_every_point_and_triangle(radius, margins):
+    mesh = link_mesh()
+    m = mesh.getTriangleMesh()
+    V, T = np.array(m.getVertices(), dtype=float), np.array(m.getIndices())
+    A, B, C = V[T[:, 0]], V[T[:, 1]], V[T[:, 2]]
+    rng = np.random.default_rng(11)
+    cloud, P, r = ball_cloud(rng, 200, 0.03, radius)
+    cloud.setCollisionMargin(margins[0])
+    mesh.setCollisionMargin(margins[1])
+    for R, t in random_poses(rng, 0.25):
+        Rm, tv = placed(cloud, R, t)
+        W = P @ Rm.T + tv
+        values = point_triangle_distances(W, A, B, C).min(axis=1) - r
+        check(cloud, mesh, values, sum(margins))
+
+
+def box_distances(W, lo, hi):
+    """Distance from each point to the solid box [lo, hi] (0 inside)."""
+    return np.linalg.norm(np.maximum(np.maximum(lo - W, W - hi), 0), axis=1)
+
+
+@pytest.mark.parametrize("radius", [0.0, 0.01])
+def test_cloud_to_box_matches_every_point(radius):
+    box = klampt.GeometricPrimitive()
+    lo, hi = np.array([-0.05, -0.02, -0.03]), np.array([0.04, 0.06, 0.01])
+    box.setAABB(list(lo), list(hi))
+    other = klampt.Geometry3D(box)
+    rng = np.random.default_rng(12)
+    cloud, P, r = ball_cloud(rng, 600, 0.04, radius)
+    for R, t in random_poses(rng, 0.3):
+        Rm, tv = placed(cloud, R, t)
+        check(cloud, other, box_distances(P @ Rm.T + tv, lo, hi) - r, 0.0)
+
+
+def test_cloud_to_convex_hull_matches_every_point():
+    rng = np.random.default_rng(13)
+    H = rng.normal(size=(30, 3)) * 0.05
+    hull = ConvexHull(H)
+    geom = klampt.ConvexHull()
+    geom.setPoints(H)
+    other = klampt.Geometry3D(geom)
+    X, Y, Z = (H[hull.simplices[:, k]] for k in range(3))
+    cloud, P, r = ball_cloud(rng, 500, 0.04, 0.005)
+    for R, t in random_poses(rng, 0.3):
+        Rm, tv = placed(cloud, R, t)
+        W = P @ Rm.T + tv
+        inside = (W @ hull.equations[:, :3].T + hull.equations[:, 3] <= 0).all(axis=1)
+        d = np.where(inside, 0.0, point_triangle_distances(W, X, Y, Z).min(axis=1))
+        check(cloud, other, d - r, 0.0)
+
+
+def test_cloud_to_cloud_matches_every_pair_of_balls():
+    rng = np.random.default_rng(14)
+    a, Pa, ra = ball_cloud(rng, 300, 0.05, 0.004)
+    b, Pb, rb = ball_cloud(rng, 500, 0.04, 0.0)
+    b.setCurrentTransform(so3.from_rotation_vector([0.3, -0.2, 1.0]), [0.01, 0.02, 0.0])
+    R_b, t_b = b.getCurrentTransform()
+    Wb = Pb @ np.array(R_b).reshape(3, 3) + np.array(t_b)
+    for R, t in random_poses(rng, 0.3):
+        Rm, tv = placed(a, R, t)
+        Wa = Pa @ Rm.T + tv
+        pair = np.linalg.norm(Wa[:, None, :] - Wb[None, :, :], axis=-1) - rb[None, :]
+        check(a, b, pair.min(axis=1) - ra, 0.0)
+
+
+def test_cloud_to_volume_grid_matches_every_point():
+    """A grid's distance at a point is its interpolated value: the cloud's
+    answer is the least over its balls of each one's point query."""
+    p = klampt.GeometricPrimitive()
+    p.setSphere([0, 0, 0], 0.05)
+    grid = klampt.Geometry3D(p).convert("VolumeGrid", 0.01)
+    rng = np.random.default_rng(15)
+    cloud, P, r = ball_cloud(rng, 300, 0.04, 0.003)
+    for R, t in random_poses(rng, 0.3):
+        Rm, tv = placed(cloud, R, t)
+        W = P @ Rm.T + tv
+        values = np.array([grid.distance_point(list(w)).d for w in W]) - r
+        # Grids measure penetration: their distances are signed.
+        res = cloud.distance(grid)
+        assert res.d == pytest.approx(values.min(), abs=1e-9)
+        for tol in (0.0, 0.01):
+            if abs(values.min() - tol) > 1e-9:
+                assert cloud.withinDistance(grid, tol) == (values.min() <= tol)
