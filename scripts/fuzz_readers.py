@@ -1,6 +1,6 @@
 """Fuzzes every file reader of klampt with Hypothesis: .rob, URDF (with its
 <klampt> element), world XML, meshes (OFF, OBJ, STL, PLY, DAE, TRI), point
-clouds (.pcd), resources (.path, .traj, .milestones, .configs, .config and
+clouds (.pcd), rigid-object files (.obj), resources (.path, .traj, .milestones, .configs, .config and
 JSON through klampt.io.loader), robot-info JSON, and the byte archives of
 pickled worlds, robots and geometries.
 
@@ -72,6 +72,15 @@ def read_geometry(path):
     return g.getBB() if not g.empty() else None
 
 
+def read_object(path):
+    """A rigid-object file (.obj) into a world; the object loaded is used."""
+    w = _world()
+    o = w.loadRigidObject(path)
+    if o.index >= 0:
+        return o.getMass().getMass()
+    return None
+
+
 def read_resource(path):
     """A resource file through klampt.io.loader (type from the extension)."""
     from klampt.io import loader
@@ -136,6 +145,11 @@ def _written_seeds(folder):
                 "element face 4\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n"
                 "3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n")
     seeds["ply"] = [ply]
+    obj = os.path.join(folder, "tetra.obj")
+    with open(obj, "w") as f:
+        f.write("# tetrahedron\nv 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nvn 0 0 1\nf 1 3 2\nf 1//1 2//1 4//1\n"
+                "f 1 4 3\nf 2 3 4\n")
+    seeds["obj"] = [obj]
     traj = Trajectory([0, 0.5, 1.5], [[0, 0], [1, 2], [3, -1]])
     seeds["traj"] = [os.path.join(folder, "t.traj")]
     traj.save(seeds["traj"][0])
@@ -165,7 +179,8 @@ def readers(seed_folder):
         "urdf": (read_robot, "urdf", _files("urdf")),
         "world": (read_world, "xml", _world_files()),
         "off": (read_geometry, "off", _files("off", limit=20, max_size=200_000)),
-        "obj": (read_geometry, "obj", _files("obj", limit=20, max_size=200_000)),
+        "obj": (read_geometry, "obj", written["obj"]),
+        "object": (read_object, "obj", _files("obj", limit=20, max_size=200_000)),
         "stl": (read_geometry, "stl", _files("stl", limit=20, max_size=200_000)),
         "dae": (read_geometry, "dae", _files("dae", limit=20, max_size=200_000)),
         "tri": (read_geometry, "tri", _files("tri")),

@@ -20,7 +20,7 @@ def test_every_reader_survives_a_short_fuzz_run(tmp_path):
                         str(tmp_path / "out"), "--json", str(summary)], capture_output=True, text=True, timeout=900)
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
     results = {s["reader"]: s for s in json.loads(summary.read_text())}
-    expected = {"rob", "urdf", "world", "off", "obj", "stl", "dae", "tri", "ply", "pcd", "resource", "robotinfo",
+    expected = {"rob", "urdf", "world", "off", "obj", "object", "stl", "dae", "tri", "ply", "pcd", "resource", "robotinfo",
                 "world_archive", "robot_archive", "geometry_archive"}
     assert set(results) == expected
     for name, s in results.items():
@@ -51,3 +51,4 @@ def test_fuzzed_files_stay_in_the_mirror(tmp_path):
         assert os.path.samefile(os.path.dirname(path), os.path.join(str(tmp_path), os.listdir(str(tmp_path))[0],
                                                                     os.path.relpath(os.path.dirname(seed),
                                                                                     fuzz_readers.SHARED)))
+
