@@ -264,7 +264,7 @@ class _OutOfTime(Exception):
     """The reader's time budget is spent."""
 
 
-def run_worker(name, inputs, out, timeout, memory_mib, budget=None):
+def run_worker(name, inputs, out, timeout, memory_mib, budget=None, derandomize=False):
     """Runs `inputs` fuzzed inputs through reader `name`; writes its summary
     to out/name.json. A crash or hang leaves no summary, and the input at
     fault in out/name.current.*."""
@@ -298,7 +298,7 @@ def run_worker(name, inputs, out, timeout, memory_mib, budget=None):
     op = st.tuples(st.integers(0, 7), st.integers(0, 2 ** 31), st.integers(0, 2 ** 20), st.binary(max_size=16))
 
     @settings(max_examples=inputs, database=None, deadline=None, phases=[Phase.generate],
-              suppress_health_check=list(HealthCheck))
+              suppress_health_check=list(HealthCheck), derandomize=derandomize)
     @given(st.integers(0, len(seeds) - 1), st.lists(op, max_size=6), st.integers(0, len(seeds) - 1))
     def one(i, ops, j):
         if budget is not None and time.time() > end:
@@ -339,13 +339,13 @@ def run_worker(name, inputs, out, timeout, memory_mib, budget=None):
         json.dump(stats, f)
 
 
-def run_reader(name, inputs, out, timeout, memory_mib, budget=None):
+def run_reader(name, inputs, out, timeout, memory_mib, budget=None, derandomize=False):
     """The reader's summary, run in a child process: a crash, a hang or an
     out-of-memory exit is reported with the input at fault."""
     start = time.time()
     r = subprocess.run([sys.executable, os.path.abspath(__file__), "--worker", name, "--inputs", str(inputs),
                         "--out", out, "--timeout", str(timeout), "--memory", str(memory_mib)]
-                       + (["--budget", str(budget)] if budget else []),
+                       + (["--budget", str(budget)] if budget else []) + (["--derandomize"] if derandomize else []),
                        capture_output=True, text=True)
     summary = os.path.join(out, name + ".json")
     if r.returncode == 0 and os.path.exists(summary):
@@ -368,13 +368,14 @@ def main():
     parser.add_argument("--json", default=None, help="write the summaries to this file")
     parser.add_argument("--budget", type=float, default=None,
                         help="seconds per reader: stop earlier than --inputs when spent")
+    parser.add_argument("--derandomize", action="store_true", help="the same inputs on every run")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--list", action="store_true", help="list the readers and their seeds")
     args = parser.parse_args()
     out = args.out or tempfile.mkdtemp(prefix="klampt_fuzz_")
     os.makedirs(out, exist_ok=True)
     if args.worker:
-        run_worker(args.worker, args.inputs, out, args.timeout, args.memory, args.budget)
+        run_worker(args.worker, args.inputs, out, args.timeout, args.memory, args.budget, args.derandomize)
         return 0
     all_readers = readers(os.path.join(out, "seeds"))
     if args.list:
@@ -387,7 +388,7 @@ def main():
         parser.error("unknown readers: %s" % ", ".join(sorted(unknown)))
     results = []
     for name in names:
-        stats = run_reader(name, args.inputs, out, args.timeout, args.memory, args.budget)
+        stats = run_reader(name, args.inputs, out, args.timeout, args.memory, args.budget, args.derandomize)
         results.append(stats)
         if stats.get("failed"):
             print("%-18s FAILED (exit %s) on %s\n%s" % (name, stats["returncode"], stats["input"], stats["stderr"]))
