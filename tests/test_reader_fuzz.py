@@ -53,3 +53,22 @@ def test_fuzzed_files_stay_in_the_mirror(tmp_path):
                                                                     os.path.relpath(os.path.dirname(seed),
                                                                                     fuzz_readers.SHARED)))
 
+
+def test_mesh_with_a_face_index_past_the_vertices_is_refused(tmp_path):
+    # Found by the fuzzer: Assimp's vertex joining crashed on this PLY file.
+    path = tmp_path / "bad_index.ply"
+    path.write_text("ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\nproperty float y\nproperty float z\n"
+                    "element face 4\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n"
+                    "0 0 1\n3 0 2 1\n3 0 1 3\n3 0 3 2147483648\n3 1 2 3\n")
+    code = ("from klampt import Geometry3D\n"
+            "g = Geometry3D()\n"
+            "print('loaded' if g.loadFile(%r) else 'refused')\n" % str(path))
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.strip() == "refused"
+    assert "bad_index.ply" in r.stderr  # the refusal names the file
+    good = tmp_path / "good.ply"
+    good.write_text(path.read_text().replace("2147483648", "2"))
+    r = subprocess.run([sys.executable, "-c", code.replace(str(path), str(good))], capture_output=True, text=True,
+                       timeout=120)
+    assert r.stdout.strip() == "loaded", r.stderr[-2000:]

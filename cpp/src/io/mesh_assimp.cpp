@@ -51,8 +51,10 @@ void loadAssimpMesh(const std::string& path, TriangleMesh& mesh) {
   Assimp::Importer importer;
   // Keep COLLADA coordinates as written in the file (Klamp't does not flip Y/Z).
   importer.SetPropertyBool(AI_CONFIG_IMPORT_COLLADA_IGNORE_UP_DIRECTION, true);
-  // The same post-processing as Klamp't, so vertex and triangle counts agree.
-  const aiScene* scene = importer.ReadFile(path, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices);
+  // The same post-processing as Klamp't, so vertex and triangle counts agree, after a check of the imported data:
+  // a face index past the vertices crashed the vertex joining.
+  const aiScene* scene = importer.ReadFile(
+      path, aiProcess_ValidateDataStructure | aiProcess_Triangulate | aiProcess_JoinIdenticalVertices);
   if (!scene) throw LoadError(fileMessage(path, 0, std::string("cannot read mesh: ") + importer.GetErrorString()));
   if (scene->mNumMeshes == 0 || !scene->mRootNode) throw LoadError(fileMessage(path, 0, "file contains no mesh"));
   std::vector<double> vertices;
