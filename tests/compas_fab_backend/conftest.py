@@ -15,3 +15,12 @@ def client():
 @pytest.fixture(scope="session")
 def planner(client):
     return KlamptPlanner(client)
+
+
+@pytest.fixture
+def cone(planner):
+    """The UR5 cone-tool cell, set on the planner: (cell, state)."""
+    from .fab_cells import library_cell, use
+    cell, state = library_cell("ur5_cone_tool")
+    use(planner, cell)
+    return cell, state

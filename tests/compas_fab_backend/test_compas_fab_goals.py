@@ -26,13 +26,6 @@ from .fab_cells import dense_recheck, library_cell, point_state, state_at, use  
 START = [0, -1.2, 1.5, -1.9, -1.57, 0]
 
 
-@pytest.fixture
-def cone(planner):
-    cell, state = library_cell("ur5_cone_tool")
-    use(planner, cell)
-    return cell, state
-
-
 def test_plan_motion_runs_on_the_native_robot_cspace(planner, cone):
     cell, state = cone
     start = state_at(cell, state, START)

@@ -28,23 +28,9 @@ from compas_fab.robots import (  # noqa: E402
 
 from geometry_oracles import distance_to_segment  # noqa: E402
 
-from .fab_cells import frame_angle, library_cell, use  # noqa: E402
+from .fab_cells import dense_recheck, frame_angle, library_cell, point_state, state_at, use  # noqa: E402
 
 START = [0, -1.2, 1.5, -1.9, -1.57, 0]
-
-
-def state_at(cell, state, values):
-    s = state.copy()
-    for n, v in zip(cell.get_configurable_joint_names(), values):
-        s.robot_configuration[n] = v
-    return s
-
-
-def point_state(cell, state, point):
-    s = state.copy()
-    for n, v in zip(point.joint_names, point.joint_values):
-        s.robot_configuration[n] = v
-    return s
 
 
 def cone_cell():
@@ -65,13 +51,13 @@ def test_cartesian_frames_move_along_the_segments(planner):
     segments = [(list(f0.point), list(w1.point)), (list(w1.point), list(w2.point))]
     previous = None
     for point in trajectory.points:
-        frame = planner.forward_kinematics(point_state(cell, start, point), TargetMode.ROBOT)
+        frame = planner.forward_kinematics(point_state(start, point), TargetMode.ROBOT)
         assert min(distance_to_segment(list(frame.point), a, b) for a, b in segments) < 1e-4
         assert frame_angle(frame, f0) < 1e-4
         if previous is not None:
             assert max(abs(a - b) for a, b in zip(point.joint_values, previous)) <= math.pi / 2
         previous = point.joint_values
-    end = planner.forward_kinematics(point_state(cell, start, trajectory.points[-1]), TargetMode.ROBOT)
+    end = planner.forward_kinematics(point_state(start, trajectory.points[-1]), TargetMode.ROBOT)
     assert math.dist(list(end.point), list(w2.point)) < 1e-5
     # consecutive points are close: the path is continuous in joint space
     steps = [max(abs(a - b) for a, b in zip(p.joint_values, q.joint_values))
@@ -87,7 +73,7 @@ def test_cartesian_tool_frames_and_point_axes(planner):
     goal = Frame(t0.point + [0.05, -0.05, -0.05], t0.xaxis, t0.yaxis)
     trajectory = planner.plan_cartesian_motion(FrameWaypoints([goal], TargetMode.TOOL), start)
     for point in trajectory.points:
-        frame = planner.forward_kinematics(point_state(cell, start, point), TargetMode.TOOL)
+        frame = planner.forward_kinematics(point_state(start, point), TargetMode.TOOL)
         assert distance_to_segment(list(frame.point), list(t0.point), list(goal.point)) < 1e-4
         assert frame_angle(frame, t0) < 1e-4
     target_point = list(t0.point + [0.05, 0.05, 0])
@@ -95,7 +81,7 @@ def test_cartesian_tool_frames_and_point_axes(planner):
     trajectory = planner.plan_cartesian_motion(PointAxisWaypoints([(target_point, axis)], TargetMode.TOOL), start)
     assert len(trajectory.points) >= 6
     for point in trajectory.points:
-        frame = planner.forward_kinematics(point_state(cell, start, point), TargetMode.TOOL)
+        frame = planner.forward_kinematics(point_state(start, point), TargetMode.TOOL)
         assert distance_to_segment(list(frame.point), list(t0.point), target_point) < 1e-4
         assert math.acos(max(-1.0, min(1.0, frame.zaxis.dot(axis)))) < 1e-4
 
@@ -141,19 +127,6 @@ def free_states(planner, cell, state, count, seed):
     return result
 
 
-def dense_recheck(planner, cell, start_state, trajectory, resolution=0.005):
-    """Every configuration every ``resolution`` rad along the trajectory is collision free."""
-    s = start_state.copy()
-    for p, q in zip(trajectory.points, trajectory.points[1:]):
-        n = max(1, int(math.ceil(max(abs(a - b) for a, b in zip(p.joint_values, q.joint_values)) / resolution)))
-        for i in range(n + 1):
-            u = i / n
-            values = [a + u * (b - a) for a, b in zip(p.joint_values, q.joint_values)]
-            for name, v in zip(trajectory.joint_names, values):
-                s.robot_configuration[name] = v
-            planner.check_collision(s)
-
-
 def test_plan_motion_between_random_free_states(planner):
     cell, state = cone_cell()
     use(planner, cell)
@@ -170,7 +143,7 @@ def test_plan_motion_between_random_free_states(planner):
         names = trajectory.joint_names
         assert trajectory.points[0].joint_values == [start.robot_configuration[n] for n in names]
         assert trajectory.points[-1].joint_values == [goal.robot_configuration[n] for n in names]
-        dense_recheck(planner, cell, start, trajectory)
+        dense_recheck(planner, start, trajectory)
     assert solved >= 5
 
 
@@ -181,9 +154,9 @@ def test_plan_motion_to_a_frame_target(planner):
     frame = planner.forward_kinematics(goal, TargetMode.TOOL)
     target = FrameTarget(frame, TargetMode.TOOL, tolerance_position=1e-5, tolerance_orientation=1e-4)
     trajectory = planner.plan_motion(target, start, options={"seed": 3})
-    end = planner.forward_kinematics(point_state(cell, start, trajectory.points[-1]), TargetMode.TOOL)
+    end = planner.forward_kinematics(point_state(start, trajectory.points[-1]), TargetMode.TOOL)
     assert math.dist(list(end.point), list(frame.point)) < 1e-5 and frame_angle(end, frame) < 1e-4
-    dense_recheck(planner, cell, start, trajectory)
+    dense_recheck(planner, start, trajectory)
     # the trajectory round-trips through COMPAS JSON
     back = compas.json_loads(compas.json_dumps(trajectory))
     assert back.joint_names == trajectory.joint_names

@@ -26,17 +26,10 @@ from compas_fab.robots import (  # noqa: E402
     TargetMode,
 )
 
-from .fab_cells import MOVED_BASE, dense_recheck, frame_angle, library_cell, point_state, state_at, use  # noqa: E402
+from .fab_cells import MOVED_BASE, dense_recheck, frame_angle, point_state, state_at  # noqa: E402
 
 START = [0, -1.2, 1.5, -1.9, -1.57, 0]
 GOAL = [1.2, -1.4, 1.2, -1.4, -1.57, 0.4]
-
-
-@pytest.fixture
-def cone(planner):
-    cell, state = library_cell("ur5_cone_tool")
-    use(planner, cell)
-    return cell, state
 
 
 def tool_frame(planner, cell, state, values):

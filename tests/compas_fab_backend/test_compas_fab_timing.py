@@ -10,7 +10,7 @@ from compas_fab.robots import ConfigurationTarget, FrameWaypoints, TargetMode  #
 
 from klampt.model.trajectory import path_to_trajectory  # noqa: E402
 
-from .fab_cells import library_cell, state_at, use  # noqa: E402
+from .fab_cells import state_at  # noqa: E402
 
 START = [0, -1.2, 1.5, -1.9, -1.57, 0]
 GOAL = [1.2, -1.4, 1.2, -1.4, -1.57, 0.4]
@@ -27,13 +27,6 @@ def rest_to_rest_time(delta, vmax, amax):
 
 def seconds(point):
     return point.time_from_start.seconds
-
-
-@pytest.fixture
-def cone(planner):
-    cell, state = library_cell("ur5_cone_tool")
-    use(planner, cell)
-    return cell, state
 
 
 def limits(planner, names):
