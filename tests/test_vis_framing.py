@@ -161,24 +161,16 @@ def _robot_by_terrain(terrain_file, scale, translation):
     return world
 
 
-def test_a_wall_does_not_hide_the_robot(framing_vis):
-    """A wall on the side the camera prefers (the arm's plane is x-z, seen
-    from -y): the camera goes where the robot is in sight."""
+# A wall on the side the camera prefers (the arm's plane is x-z, seen from
+# -y): the camera goes where the robot is in sight; a stair beside the robot.
+@pytest.mark.parametrize('terrain, scale, translation', [
+    ('cube.off', (4, 0.05, 3), (-2, -0.8, 0)),
+    ('stair.off', (1, 1, 1), (0.5, -0.5, 0)),
+], ids=['wall', 'stair'])
+def test_a_wall_or_stair_does_not_hide_the_robot(framing_vis, terrain, scale, translation):
     require_shared_data()
     vis = framing_vis
-    world = _robot_by_terrain('cube.off', (4, 0.05, 3), (-2, -0.8, 0))
-    vis.add('world', world)
-    _paint(vis, world)
-    vis.autoFitCamera()
-    eye = vis.getViewport().camera.matrix()[1]
-    _assert_eye_above_terrains(world, eye)
-    assert_recognisable(vis.screenshot(), min_robot_share=0.02)
-
-
-def test_a_stair_under_the_robot(framing_vis):
-    require_shared_data()
-    vis = framing_vis
-    world = _robot_by_terrain('stair.off', (1, 1, 1), (0.5, -0.5, 0))
+    world = _robot_by_terrain(terrain, scale, translation)
     vis.add('world', world)
     _paint(vis, world)
     vis.autoFitCamera()
