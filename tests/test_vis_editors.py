@@ -51,14 +51,20 @@ def test_run_refuses_backends_that_cannot_edit(vis):
         editors.run(editors.SphereEditor('s', ([0, 0, 0], 1.0), None, None))
 
 
-def test_aabb_editor_face_drag_moves_the_top_face():
-    e = editors.AABBEditor('box', ([-0.3, -0.3, -0.5], [0.3, 0.3, -0.2]), 'a box', None)
-    window = make_window(e)
+def _drag_up(editor, p, pixels):
+    """Drags the world point p up by ``pixels`` in the editor's window, seen
+    from the front; (the view, p's depth)."""
+    window = make_window(editor)
     view = _front_view(window)
-    p = [0.2, 0.1, -0.2]
     x, y = _pixel(view, p)
     depth = view.project(p)[2]
-    _drag(window, (x, y), (x, y - 20))
+    _drag(window, (x, y), (x, y - pixels))
+    return view, depth
+
+
+def test_aabb_editor_face_drag_moves_the_top_face():
+    e = editors.AABBEditor('box', ([-0.3, -0.3, -0.5], [0.3, 0.3, -0.2]), 'a box', None)
+    view, depth = _drag_up(e, [0.2, 0.1, -0.2], 20)
     bmin, bmax = e.editedValue()
     assert bmax[2] == pytest.approx(-0.2 + 20 * depth / focal_pixels(view.w, view.fov), rel=0.02)
     assert bmin == [-0.3, -0.3, -0.5] and bmax[:2] == [0.3, 0.3]
@@ -94,12 +100,7 @@ def test_geometric_primitive_editor_box_keeps_the_given_primitive():
     prim = klampt.GeometricPrimitive()
     prim.setBox([-0.3, -0.3, -0.5], so3.identity(), [0.6, 0.6, 0.3])
     e = editors.GeometricPrimitiveEditor('prim', prim, None, None)
-    window = make_window(e)
-    view = _front_view(window)
-    p = [0.2, 0.1, -0.2]
-    x, y = _pixel(view, p)
-    depth = view.project(p)[2]
-    _drag(window, (x, y), (x, y - 20))
+    view, depth = _drag_up(e, [0.2, 0.1, -0.2], 20)
     e.finish(True)
     edited = e.value
     assert edited.type == 'Box' and edited is not prim
