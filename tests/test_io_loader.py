@@ -188,3 +188,14 @@ def test_resource_get_set(tmp_path, monkeypatch):
         resource.load('Config')
     with pytest.raises(RuntimeError, match='A file dialog needs'):
         resource.save([1.0, 2.0], 'Config', directory=d)
+
+
+def test_json_nested_too_deeply_is_refused(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100000 + "]" * 100000)
+    with pytest.raises(ValueError, match="deep.json is nested too deeply"):
+        loader.load('json', str(path))
+    with pytest.raises(ValueError, match="nested too deeply"):
+        loader.read('json', "[" * 100000 + "]" * 100000)
+    # A nested document Python can parse still loads.
+    assert loader.read('json', "[" * 50 + "]" * 50) == eval("[" * 50 + "]" * 50)

@@ -266,3 +266,12 @@ def test_affine_links_other_than_the_first_give_their_driver(tmp_path):
     assert info.partDriverIndices("base") == []
     with pytest.raises(ValueError):
         info.toDriverIndices(["no_such_link"])
+
+
+@pytest.mark.parametrize("opening, closing", [("[", "]"), ('{"a":', "}")])
+@pytest.mark.parametrize("reader", [RobotInfo.load, GripperInfo.load])
+def test_json_nested_too_deeply_is_refused_with_the_file_named(tmp_path, reader, opening, closing):
+    path = tmp_path / "deep.json"
+    path.write_text(opening * 100000 + "1" * (opening == '{"a":') + closing * 100000)
+    with pytest.raises(ValueError, match="deep.json is nested too deeply"):
+        reader(str(path))

@@ -24,6 +24,7 @@ Text formats:
 import json
 import os
 
+from .. import _json
 from ..math import so3
 from ..model import types as _types
 from . import _text
@@ -286,7 +287,7 @@ def write(obj, type):
 def read(type, text):
     """Reads an object of the given type (or 'json') from a string."""
     if type == 'json':
-        return from_json(json.loads(text))
+        return from_json(_json.loads(text))
     if type not in readers:
         raise ValueError("Reading of objects of type %s not supported" % type)
     return readers[type](text)
@@ -419,7 +420,7 @@ def load(type, fn):
         type = filename_to_type(fn)
     if type == 'json':
         with open(fn, 'r') as f:
-            return from_json(json.load(f))
+            return from_json(_json.load(f))
     if type in loaders:
         return loaders[type](fn)
     if type in ('SE3Trajectory', 'SO3Trajectory'):

@@ -16,6 +16,7 @@ import json
 import os
 from typing import TYPE_CHECKING, List, Sequence, Tuple, Union
 
+from .. import _json
 from ..math import vectorops, so3, se3
 from .subrobot import SubRobotModel
 
@@ -120,7 +121,7 @@ class RobotInfo(object):
         """Loads a RobotInfo from a JSON file, adds the file's folder to its
         filePaths, and registers it."""
         with open(fn, 'r') as f:
-            jsonobj = json.load(f)
+            jsonobj = _json.load(f)
         res = RobotInfo(None)
         res.fromJson(jsonobj)
         folder = os.path.dirname(os.path.abspath(fn))
@@ -171,7 +172,7 @@ class RobotInfo(object):
     @staticmethod
     def _apply_kinematics_calibration(robot, fn):
         with open(fn, 'r') as f:
-            jsonobj = json.load(f)
+            jsonobj = _json.load(f)
         for linkname, items in jsonobj.items():
             link = robot.link(linkname)
             if link.index < 0:
@@ -196,7 +197,7 @@ class RobotInfo(object):
         name = sensor.name()
         if name in self.calibrationFiles:
             with open(self._resolve_or_raise(self.calibrationFiles[name], 'calibration file'), 'r') as f:
-                settings = json.load(f)
+                settings = _json.load(f)
             for key, value in settings.items():
                 if isinstance(value, (list, tuple)):
                     flat = []
@@ -515,7 +516,7 @@ class GripperInfo(object):
         """Loads a GripperInfo from a JSON file and registers it; a relative
         klamptModel is made relative to the file's folder."""
         with open(fn, 'r') as f:
-            jsonobj = json.load(f)
+            jsonobj = _json.load(f)
         res = GripperInfo(None, None, register=False)
         res.fromJson(jsonobj)
         if res.klamptModel is not None and not os.path.isabs(res.klamptModel):
