@@ -353,28 +353,6 @@ def test_glviewport_file_round_trip(tmp_path):
     assert vp.scale == pytest.approx(1 / (2 * math.tan(math.radians(view.fov) / 2)))
 
 
-def test_viewport_data_class():
-    # layout and JSON keys as Klamp't 0.9.2 produces them
-    vp = klampt.Viewport()
-    assert (vp.perspective, vp.scale, vp.x, vp.y, vp.w, vp.h, vp.n, vp.f, list(vp.xform)) == \
-        (False, 0.0, 0, 0, 0, 0, 0.0, 0.0, [])
-    R = so3.rotation([0, 0, 1], 0.5)
-    vp.setRigidTransform(R, [1, 2, 3])
-    assert_close(vp.xform, R[0:3] + [0] + R[3:6] + [0] + R[6:9] + [0, 1, 2, 3, 1])
-    assert_close(vp.getRigidTransform()[0], R)
-    vp.w, vp.h, vp.n, vp.f, vp.scale, vp.perspective = 640, 480, 0.1, 100, 1.2, True
-    data = json.loads(vp.toJson())
-    assert set(data) == {'xform', 'f', 'n', 'perspective', 'scale', 'h', 'w', 'x', 'y'}
-    other = klampt.Viewport()
-    assert other.fromJson(vp.toJson())
-    assert (other.w, other.h, other.scale, other.perspective) == (640, 480, 1.2, True)
-    assert_close(other.xform, vp.xform)
-    assert not other.fromJson('{"x": 3}') and other.x == 0
-    assert not other.fromJson('garbage')
-    vp.setModelviewMatrix([float(i) for i in range(16)])
-    assert vp.getRigidTransform() == ([0, 1, 2, 4, 5, 6, 8, 9, 10], [12, 13, 14])
-
-
 def _sim_sensor_robot():
     """A world with a floor at z = 0 and a robot far away to carry sensors
     (skips if this build has no SimRobotSensor yet)."""

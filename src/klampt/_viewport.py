@@ -1,78 +1,413 @@
-"""``klampt.Viewport``: the plain description of a camera view that the
-widget classes use."""
+"""``klampt.Viewport``: an ideal pinhole (or orthographic) camera view, with
+Klamp't 0.10's intrinsics and camera conventions and Klamp't 0.9.2's fields
+(``scale``, ``setRigidTransform``) on the same object."""
 import json
+import math
+import warnings
 
-_FIELDS = ('xform', 'f', 'n', 'perspective', 'scale', 'h', 'w', 'x', 'y')
+from klampt.math import so3, vectorops
+
+_ORIENTATIONS = ('opencv', 'ros', 'opengl', '')
+_FLIP_YZ = [1.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0, -1.0]
+_IDENTITY = [1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0]
+
+
+def _floats(values, count, what):
+    values = [float(v) for v in values]
+    if len(values) != count:
+        raise ValueError("%s needs %d values, got %d" % (what, count, len(values)))
+    return values
+
+
+def _homogeneous(R, t):
+    R = _floats(R, 9, "a rotation")
+    t = _floats(t, 3, "a translation")
+    return R[0:3] + [0.0] + R[3:6] + [0.0] + R[6:9] + [0.0] + t + [1.0]
+
+
+def _text(v):
+    """The shortest text of a float that reads back exactly ('640', '0.1')."""
+    v = float(v)
+    return '%d' % v if v.is_integer() and abs(v) < 1e15 else repr(v)
+
+
+def _ratio(a, b):
+    """a / b, with IEEE infinities for b == 0 (a point in the camera's plane)."""
+    if b == 0.0:
+        return math.copysign(math.inf, a) if a != 0.0 else math.nan
+    return a / b
 
 
 class Viewport:
-    """A camera view.
+    """A camera view: an ideal pinhole camera (or an orthographic one) with
+    an image rectangle, clipping planes, intrinsics and a pose.
+
+    A perspective camera maps the point (x, y, z) in camera coordinates to the
+    image point (fx x / |z| + cx, fy y / |z| + cy); an orthographic one to
+    (fx x + cx, fy y + cy).
 
     Attributes:
         perspective (bool): perspective (True) or orthographic projection.
-        scale (float): pixels per unit of the image plane at unit distance,
-            divided by the view width (1 / (2 tan(xfov / 2)) for perspective).
         x, y, w, h (int): the view's rectangle on the screen, in pixels.
         n, f (float): near and far clipping distances.
-        xform (list of 16 floats): the camera's world transform as a
-            column-major 4x4 homogeneous matrix (OpenGL camera axes: x right,
-            y up, z backward). Empty until set.
+        fx, fy (float): focal lengths in pixels (pixels per world unit for an
+            orthographic view).
+        cx, cy (float): principal point in pixels, relative to (x, y).
+        xform (list of 16 floats): the camera pose as a column-major 4x4
+            homogeneous matrix, with camera axes following ``ori``.
+        ori (str): the camera convention of ``xform``: 'opencv' or 'ros'
+            (x right, y down, z forward, image y growing downward) or
+            'opengl' (x right, y up, z backward, image y growing upward).
+        scale (float): Klamp't 0.9.2's intrinsics, the focal length divided
+            by the width (fx / w). Setting it centres the principal point and
+            gives square pixels, following later changes of w and h, and
+            marks the pose as 'opengl' (0.9.2's only convention), until fx,
+            fy, cx or cy are set.
+        fov (float): the horizontal field of view, radians (see
+            :meth:`getFOV`).
+
+    A new viewport is 640x480, fx = fy = 640, centred, clipping planes 0.1
+    and 1000, identity pose, 'opencv' convention.
     """
 
     def __init__(self):
-        self.perspective = False
-        self.scale = 0.0
-        self.x = self.y = self.w = self.h = 0
-        self.n = self.f = 0.0
-        self.xform = []
+        self.perspective = True
+        self.x = self.y = 0
+        self.w, self.h = 640, 480
+        self.n, self.f = 0.1, 1000.0
+        self._intrinsics = [640.0, 640.0, 320.0, 240.0]
+        self._scale = None
+        self._xform = list(_IDENTITY)
+        self._ori = 'opencv'
 
     def __repr__(self):
         return "<klampt.Viewport %dx%d at (%d, %d)>" % (self.w, self.h, self.x, self.y)
 
-    def setModelviewMatrix(self, M) -> None:
-        """Sets ``xform`` to the 16 column-major entries of M (as the
-        reference does, the matrix is stored as given)."""
-        values = [float(v) for v in M]
-        if len(values) != 16:
-            raise ValueError("setModelviewMatrix needs 16 values, got %d" % len(values))
-        self.xform = values
+    # intrinsics: explicit, or derived from 0.9.2's scale and the view's size
+    def _intrinsic(self, i):
+        if self._scale is None:
+            return self._intrinsics[i]
+        return (self._scale * self.w, self._scale * self.w, self.w * 0.5, self.h * 0.5)[i]
 
-    def setRigidTransform(self, R, t) -> None:
-        """Sets the camera's world transform (R, t)."""
-        R = [float(v) for v in R]
-        t = [float(v) for v in t]
-        if len(R) != 9 or len(t) != 3:
-            raise ValueError("setRigidTransform needs a 9-element rotation and a 3-element translation")
-        self.xform = R[0:3] + [0.0] + R[3:6] + [0.0] + R[6:9] + [0.0] + t + [1.0]
+    def _set_intrinsic(self, i, value):
+        self._intrinsics = [self._intrinsic(k) for k in range(4)]
+        self._scale = None
+        self._intrinsics[i] = float(value)
 
-    def getRigidTransform(self):
-        """The camera's world transform (R, t); the identity if ``xform`` was
-        never set (the reference crashes)."""
-        if len(self.xform) != 16:
-            return ([1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0], [0.0, 0.0, 0.0])
-        m = [float(v) for v in self.xform]
+    fx = property(lambda self: self._intrinsic(0), lambda self, v: self._set_intrinsic(0, v),
+                  doc="Horizontal focal length, pixels.")
+    fy = property(lambda self: self._intrinsic(1), lambda self, v: self._set_intrinsic(1, v),
+                  doc="Vertical focal length, pixels.")
+    cx = property(lambda self: self._intrinsic(2), lambda self, v: self._set_intrinsic(2, v),
+                  doc="Principal point's x, pixels from the view's left edge.")
+    cy = property(lambda self: self._intrinsic(3), lambda self, v: self._set_intrinsic(3, v),
+                  doc="Principal point's y, pixels from the view's corner.")
+
+    @property
+    def scale(self) -> float:
+        """Klamp't 0.9.2's intrinsics: fx / w (see the class docstring)."""
+        if self._scale is not None:
+            return self._scale
+        return self.fx / self.w if self.w else 0.0
+
+    @scale.setter
+    def scale(self, value):
+        self._scale = float(value)
+        self._ori = 'opengl'
+
+    @property
+    def ori(self) -> str:
+        """The camera convention of ``xform``: 'opencv', 'ros' (the same) or
+        'opengl' ('' also reads as 'opengl')."""
+        return self._ori
+
+    @ori.setter
+    def ori(self, value):
+        if value not in _ORIENTATIONS:
+            raise ValueError("Viewport.ori must be one of %s, got %r" % (', '.join(map(repr, _ORIENTATIONS)), value))
+        self._ori = value
+
+    @property
+    def xform(self):
+        """The pose as 16 column-major floats, axes following ``ori``."""
+        return self._xform
+
+    @xform.setter
+    def xform(self, value):
+        values = [float(v) for v in value]
+        if len(values) not in (0, 16):
+            raise ValueError("Viewport.xform needs 16 values (a column-major 4x4 matrix), got %d" % len(values))
+        self._xform = values if values else list(_IDENTITY)
+
+    def _opencv(self):
+        return self._ori in ('opencv', 'ros')
+
+    # pose
+    def setPose(self, R, t) -> None:
+        """Sets the camera pose (R, t); its axes follow ``ori``."""
+        self._xform = _homogeneous(R, t)
+
+    def getPose(self):
+        """The camera pose (R, t) as stored in ``xform`` (axes following
+        ``ori``)."""
+        m = self._xform
         return (m[0:3] + m[4:7] + m[8:11], m[12:15])
 
+    def _pose_in(self, opencv):
+        R, t = self.getPose()
+        if opencv != self._opencv():
+            R = so3.mul(R, _FLIP_YZ)
+        return (R, t)
+
+    def setRigidTransform(self, R, t) -> None:
+        """Klamp't 0.9.2: sets the camera pose (R, t) with OpenGL camera axes
+        (x right, y up, z backward); ``ori`` becomes 'opengl'."""
+        self._xform = _homogeneous(R, t)
+        self._ori = 'opengl'
+
+    def getRigidTransform(self):
+        """Klamp't 0.9.2: the camera pose (R, t) with OpenGL camera axes,
+        whatever ``ori`` is."""
+        return self._pose_in(False)
+
+    def setModelviewMatrix(self, M) -> None:
+        """Klamp't 0.9.2: sets ``xform`` to the 16 column-major entries of M,
+        stored as given, and ``ori`` to 'opengl'."""
+        self._xform = _floats(M, 16, "setModelviewMatrix")
+        self._ori = 'opengl'
+
+    # field of view
+    def setFOV(self, xfov: float, yfov: float = -1) -> None:
+        """Sets the horizontal field of view and, if ``yfov`` >= 0, the
+        vertical one (else pixels are square). Radians for a perspective view,
+        world units for an orthographic one."""
+        xfov, yfov = float(xfov), float(yfov)
+        for name, value, size in (('xfov', xfov, self.w), ('yfov', yfov, self.h)):
+            if name == 'yfov' and value < 0:
+                continue
+            if not value > 0 or (self.perspective and not value < math.pi):
+                raise ValueError("%s must be in (0, pi) radians for a perspective view or > 0 for an orthographic "
+                                 "one, got %r" % (name, value))
+            if size <= 0:
+                raise ValueError("setFOV needs a view of positive size, got %dx%d" % (self.w, self.h))
+        if self.perspective:
+            fx = self.w * 0.5 / math.tan(xfov * 0.5)
+            fy = fx if yfov < 0 else self.h * 0.5 / math.tan(yfov * 0.5)
+        else:
+            fx = self.w / xfov
+            fy = fx if yfov < 0 else self.h / yfov
+        self.fx = fx
+        self.fy = fy
+
+    def getFOV(self) -> float:
+        """The horizontal field of view: radians for a perspective view, world
+        units for an orthographic one."""
+        if self.perspective:
+            return 2.0 * math.atan(_ratio(self.w * 0.5, self.fx))
+        return _ratio(self.w, self.fx)
+
+    def getVFOV(self) -> float:
+        """The vertical field of view (see :meth:`getFOV`)."""
+        if self.perspective:
+            return 2.0 * math.atan(_ratio(self.h * 0.5, self.fy))
+        return _ratio(self.h, self.fy)
+
+    fov = property(getFOV, setFOV, doc="The horizontal field of view (:meth:`getFOV`, :meth:`setFOV`).")
+
+    def resize(self, w: int, h: int) -> None:
+        """Resizes the view keeping its field of view and the principal
+        point's relative position (pixels keep their aspect ratio)."""
+        w, h = int(w), int(h)
+        if w <= 0 or h <= 0 or self.w <= 0 or self.h <= 0:
+            raise ValueError("resize needs positive sizes, from %dx%d to %dx%d" % (self.w, self.h, w, h))
+        xratio, yratio = w / self.w, h / self.h
+        fx, fy, cx, cy = self.fx, self.fy, self.cx, self.cy
+        self.w, self.h = w, h
+        if self._scale is None:
+            self._intrinsics = [fx * xratio, fy * xratio, cx * xratio, cy * yratio]
+
+    # clipping planes (Klamp't 0.10's deprecated pair accessors)
+    def setClippingPlanes(self, cp) -> None:
+        """Deprecated: sets (n, f)."""
+        warnings.warn("Viewport.clippingPlanes is deprecated in favor of the n, f attributes", DeprecationWarning,
+                      stacklevel=2)
+        n, f = cp
+        self.n, self.f = float(n), float(f)
+
+    def getClippingPlanes(self):
+        """Deprecated: the pair (n, f)."""
+        warnings.warn("Viewport.clippingPlanes is deprecated in favor of the n, f attributes", DeprecationWarning,
+                      stacklevel=2)
+        return (self.n, self.f)
+
+    clippingPlanes = property(getClippingPlanes, setClippingPlanes, doc="Deprecated: the pair (n, f).")
+
+    # projection
+    def viewRectangle(self, depth: float):
+        """The view's rectangle (xmin, ymin, xmax, ymax) in camera x, y
+        coordinates at the given depth (the near plane if depth <= 0; any
+        depth for an orthographic view)."""
+        fx, fy, cx, cy = self.fx, self.fy, self.cx, self.cy
+        rect = [_ratio(-cx, fx), _ratio(-cy, fy), _ratio(self.w - cx, fx), _ratio(self.h - cy, fy)]
+        if self.perspective:
+            depth = float(depth)
+            if depth <= 0:
+                depth = self.n
+            rect = [v * depth for v in rect]
+        return tuple(rect)
+
+    def project(self, pt):
+        """The image coordinates (u, v, depth) of a world point: u, v in
+        pixels relative to the view's corner (x, y), depth along the viewing
+        direction. Points outside the view are not clipped."""
+        R, t = self.getPose()
+        lx, ly, lz = so3.apply(so3.inv(R), vectorops.sub(_floats(pt, 3, "project"), t))
+        depth = lz if self._opencv() else -lz
+        if self.perspective:
+            lx, ly = _ratio(lx, depth), _ratio(ly, depth)
+        return [lx * self.fx + self.cx, ly * self.fy + self.cy, depth]
+
+    def _image_offset(self, x, y):
+        """Camera-plane coordinates of the centre of the screen pixel (x, y)."""
+        return (_ratio(float(x) + 0.5 - self.x - self.cx, self.fx), _ratio(float(y) + 0.5 - self.y - self.cy, self.fy))
+
+    def clickSource(self, x: float, y: float):
+        """The world source of the ray through the centre of the screen pixel
+        (x, y): the camera's position for a perspective view, a point of the
+        image plane for an orthographic one."""
+        R, t = self.getPose()
+        if self.perspective:
+            return list(t)
+        u, v = self._image_offset(x, y)
+        return list(vectorops.add(t, so3.apply(R, [u, v, 0.0])))
+
+    def clickDirection(self, x: float, y: float):
+        """The world unit direction of the ray through the centre of the
+        screen pixel (x, y) (the viewing direction for an orthographic
+        view)."""
+        R, _ = self.getPose()
+        forward = [0.0, 0.0, 1.0] if self._opencv() else [0.0, 0.0, -1.0]
+        if self.perspective:
+            u, v = self._image_offset(x, y)
+            forward = vectorops.unit([u, v, forward[2]])
+        return list(so3.apply(R, forward))
+
+    # text and JSON
+    def toText(self) -> str:
+        """The view in Klamp't 0.10's viewport text format (INTRINSICS, pose
+        as rotation rows and translation), followed for a non-OpenCV
+        convention by an ORIENTATION line (which Klamp't 0.10 skips, reading
+        every pose as OpenCV)."""
+        R, t = self.getPose()
+        lines = ["VIEWPORT", "FRAME %d %d %d %d" % (self.x, self.y, self.w, self.h),
+                 "PERSPECTIVE %d" % bool(self.perspective),
+                 "INTRINSICS " + ' '.join(_text(v) for v in (self.fx, self.fy, self.cx, self.cy)),
+                 "NEARPLANE " + _text(self.n), "FARPLANE " + _text(self.f), "CAMTRANSFORM "]
+        lines += [' '.join(_text(v) for v in row) for row in list(so3.matrix(R)) + [t]]
+        if not self._opencv():
+            lines.append("ORIENTATION " + (self._ori or 'opengl'))
+        return "\n".join(lines) + "\n"
+
+    def fromText(self, str: str) -> bool:
+        """Reads the viewport text format: 0.10's (INTRINSICS, a pose of 12
+        numbers, 'opencv' unless an ORIENTATION line follows), 0.9.2's
+        (SCALE = fx / w, OpenGL pose) or a GLViewport file (SCALE, a row-major
+        4x4 OpenGL pose). Returns False, leaving the view unchanged, if the
+        text is not such a viewport."""
+        tokens = str.split()
+        try:
+            values = self._parse_text(tokens)
+        except (ValueError, IndexError):
+            return False
+        self._assign(**values)
+        return True
+
+    @staticmethod
+    def _parse_text(tokens):
+        def expect(i, word):
+            if tokens[i] != word:
+                raise ValueError(word)
+            return i + 1
+        i = expect(0, 'VIEWPORT')
+        i = expect(i, 'FRAME')
+        x, y, w, h = [int(v) for v in tokens[i:i + 4]]
+        i = expect(i + 4, 'PERSPECTIVE')
+        values = dict(x=x, y=y, w=w, h=h, perspective=bool(int(tokens[i])))
+        i += 1
+        if tokens[i] == 'INTRINSICS':
+            values['intrinsics'] = [float(v) for v in tokens[i + 1:i + 5]]
+            values['ori'] = 'opencv'
+            i += 5
+        else:
+            i = expect(i, 'SCALE')
+            values['scale'] = float(tokens[i])
+            values['ori'] = 'opengl'
+            i += 1
+        i = expect(i, 'NEARPLANE')
+        values['n'] = float(tokens[i])
+        i = expect(i + 1, 'FARPLANE')
+        values['f'] = float(tokens[i])
+        i = expect(i + 1, 'CAMTRANSFORM')
+        numbers = []
+        for token in tokens[i:i + 16]:
+            try:
+                numbers.append(float(token))
+            except ValueError:
+                break
+        if len(numbers) == 16:
+            rows = [numbers[0:3], numbers[4:7], numbers[8:11]]
+            t = [numbers[3], numbers[7], numbers[11]]
+        elif len(numbers) >= 12:
+            rows, t = [numbers[0:3], numbers[3:6], numbers[6:9]], numbers[9:12]
+            numbers = numbers[:12]
+        else:
+            raise ValueError('CAMTRANSFORM')
+        values['xform'] = _homogeneous(so3.from_matrix(rows), t)
+        rest = tokens[i + len(numbers):]
+        if len(rest) >= 2 and rest[0] == 'ORIENTATION':
+            if rest[1] not in _ORIENTATIONS:
+                raise ValueError('ORIENTATION')
+            values['ori'] = rest[1]
+        return values
+
+    def _assign(self, xform, ori, intrinsics=None, scale=None, **fields):
+        for k, v in fields.items():
+            setattr(self, k, v)
+        if intrinsics is not None:
+            self._intrinsics, self._scale = list(intrinsics), None
+        else:
+            self._scale = scale
+        self._xform = xform
+        self._ori = ori
+
     def toJson(self) -> str:
-        """The view as a JSON object string with the attributes as keys."""
-        return json.dumps({'xform': list(self.xform), 'f': self.f, 'n': self.n, 'perspective': bool(self.perspective),
-                           'scale': self.scale, 'h': self.h, 'w': self.w, 'x': self.x, 'y': self.y})
+        """The view as a JSON object: 0.10's keys (fx, fy, cx, cy, ori) and
+        0.9.2's (scale) with x, y, w, h, n, f, perspective and xform."""
+        return json.dumps({'perspective': bool(self.perspective), 'fx': self.fx, 'fy': self.fy, 'cx': self.cx,
+                           'cy': self.cy, 'x': self.x, 'y': self.y, 'w': self.w, 'h': self.h, 'n': self.n,
+                           'f': self.f, 'xform': list(self._xform), 'ori': self._ori, 'scale': self.scale})
 
     def fromJson(self, str: str) -> bool:
-        """Reads a view written by :meth:`toJson`; returns False (and leaves
-        the view unchanged) if the text is not such an object."""
+        """Reads a view written by :meth:`toJson` of this package or of
+        Klamp't 0.10 (fx, fy, cx, cy; a missing ori is 'opengl') or 0.9.2
+        (scale, OpenGL pose). Returns False, leaving the view unchanged, if
+        the text is not such an object."""
         try:
             data = json.loads(str)
-            if not isinstance(data, dict) or any(k not in data for k in _FIELDS):
+            if not isinstance(data, dict):
                 return False
+            values = dict(perspective=bool(data['perspective']), x=int(data['x']), y=int(data['y']),
+                          w=int(data['w']), h=int(data['h']), n=float(data['n']), f=float(data['f']))
             xform = [float(v) for v in data['xform']]
-            values = dict(perspective=bool(data['perspective']), scale=float(data['scale']), x=int(data['x']),
-                          y=int(data['y']), w=int(data['w']), h=int(data['h']), n=float(data['n']), f=float(data['f']))
-        except (ValueError, TypeError):
+            if 'fx' in data:
+                values['intrinsics'] = [float(data[k]) for k in ('fx', 'fy', 'cx', 'cy')]
+                ori = data.get('ori', '')
+            else:
+                values['scale'] = float(data['scale'])
+                ori = 'opengl'
+        except (ValueError, TypeError, KeyError):
             return False
-        if len(xform) not in (0, 16):
+        if len(xform) not in (0, 16) or ori not in _ORIENTATIONS:
             return False
-        self.xform = xform
-        for k, v in values.items():
-            setattr(self, k, v)
+        self._assign(xform=xform if xform else list(_IDENTITY), ori=ori, **values)
         return True
