@@ -46,7 +46,7 @@ def test_equilibrium_on_contacts_and_holds():
     h.contacts = cps
     assert contact.comEquilibrium([h], [0, 0, -1], None) is True
     # a downward force can't be held by contacts that only push down
-    assert contact.support_polygon([ContactPoint([0, 0, 0], [0, 0, -1], 0.5)]) == [(0.0, 0.0, -1.0)]
+    assert contact.support_polygon([ContactPoint([0, 0, 0], [0, 0, -1], 0.5)]) == [[0.0, 0.0, -1.0]]
     with pytest.raises(ValueError):
         contact.force_closure([[0, 0, 0, 0, 0, 1, 0.5]])
 

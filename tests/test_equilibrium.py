@@ -56,6 +56,44 @@ def test_box_support_polygon_is_the_footprint():
     assert_close(hyp, (1 / math.sqrt(5), 2 / math.sqrt(5), 2 / math.sqrt(5)), atol=1e-7)
 
 
+def test_support_polygon_of_force_closure_is_the_whole_plane():
+    # the reference's stability test: a square of floor contacts plus one
+    # pressing down from above holds any COM, so no edge constrains it
+    from klampt.model.contact import ContactPoint, support_polygon as contact_support_polygon
+    square = [ContactPoint([x, y, 0], [0, 0, 1], 0.5) for x, y in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+    fc = square + [ContactPoint([0, 0, 1], [0, 0, -1], 0.5)]
+    assert force_closure([c.tolist() for c in fc]) is True
+    assert contact_support_polygon(fc) == []
+    # ... and indeed a COM far outside the square is in equilibrium
+    assert com_equilibrium([c.tolist() for c in fc], [0, 0, -1], [30.0, -40.0, 0.5]) is not None
+    square_planes = contact_support_polygon(square)
+    assert_close(square_planes, [[0, -1, 1], [1, 0, 1], [0, 1, 1], [-1, 0, 1]], atol=1e-7)
+    unstable = [ContactPoint([-1, -1, 0], [0, 1, 0], 0.5), ContactPoint([1, 1, 0], [1, 0, 0], 0.5)]
+    assert contact_support_polygon(unstable) == [[0.0, 0.0, -1.0]]
+    assert com_equilibrium([c.tolist() for c in unstable], [0, 0, -1], None) is False
+
+
+def test_support_polygon_with_a_side_contact_matches_equilibrium():
+    # a triangle of floor contacts and a pusher from the side, whose LPs
+    # reach the bounding box in some directions (the reference gives the same
+    # five edges)
+    contacts = [[0, 0, 0, 0, 0, 1, 0.5], [2, 0, 0, 0, 0, 1, 0.5], [0, 1, 0, 0, 0, 1, 0.5], [0, 0, 1, 1, 0, 0, 0.3]]
+    planes = support_polygon(contacts)
+    assert len(planes) == 5 and max(abs(p[2]) for p in planes) < 1
+    # the planes say exactly which COMs are in equilibrium, far out too
+    inside = outside = 0
+    for x in np.linspace(-2, 4, 25):
+        for y in np.linspace(-1, 2, 13):
+            margins = [p[0] * x + p[1] * y - p[2] for p in planes]
+            if min(abs(m) for m in margins) < 1e-3:
+                continue
+            expected = max(margins) < 0
+            assert (com_equilibrium(contacts, [0, 0, -1], [x, y, 0.5]) is not None) == expected, (x, y)
+            inside += expected
+            outside += not expected
+    assert inside > 10 and outside > 10
+
+
 def test_box_com_equilibrium_and_tipping_point():
     fext = np.array([0, 0, -G])
     com = np.array([0.1, 0.2, 1.0])

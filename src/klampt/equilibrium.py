@@ -260,9 +260,11 @@ def support_polygon(*args):
     frictionCones).
 
     Returns the support polygon of the contacts under a downward force, as
-    its edges (nx, ny, ofs) sorted by the angle of their outward unit
+    its edges [nx, ny, ofs] sorted by the angle of their outward unit
     normals: a COM with x-y coordinates (x, y) is in equilibrium iff
-    nx*x + ny*y <= ofs for every edge.  An empty list means no COM is in
+    nx*x + ny*y <= ofs for every edge.  An unbounded polygon has only its
+    finite edges, so contacts in force closure (any COM) give the empty
+    list; ``[[0, 0, -1]]`` (no point satisfies 0 <= -1) means no COM is in
     equilibrium.  A degenerate polygon (a segment or a point) is returned as
     the edges of that segment or point.
     """
@@ -272,7 +274,7 @@ def support_polygon(*args):
     for d in ((1, 0), (0, 1), (-1, 0), (0, -1)):
         v = _com_lp(G, Aub, bub, 3, d)
         if v is None:
-            return []
+            return [[0.0, 0.0, -1.0]]
         vertices.append(v)
     hull = _hull(vertices)
     # expand every hull edge outward until no LP finds a point beyond it
@@ -298,7 +300,9 @@ def support_polygon(*args):
             done.add(key)
         if not grown:
             break
-    return _edges(hull)
+    # the sides of the bounding box where the polygon is unbounded are no edges
+    return [list(p) for p in _edges(hull) if not (max(abs(p[0]), abs(p[1])) > 1 - 1e-9
+                                                  and p[2] > _COM_BOUND * (1 - 1e-6))]
 
 
 def _hull(points):

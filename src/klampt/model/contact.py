@@ -150,10 +150,10 @@ def com_equilibrium(contactOrHoldList, fext=(0, 0, -1), com=None):
 
 
 def support_polygon(contactOrHoldList):
-    """The support polygon as planes (ax, ay, b), ax*x + ay*y <= b inside;
-    [(0, 0, -1)] if no COM is in equilibrium."""
-    planes = equilibrium.support_polygon(_contact_rows(contactOrHoldList))
-    return planes if planes else [(0.0, 0.0, -1.0)]
+    """The support polygon as planes [ax, ay, b], ax*x + ay*y <= b inside;
+    [] (no constraint) for contacts in force closure, [[0, 0, -1]] if no COM
+    is in equilibrium (see :func:`klampt.support_polygon`)."""
+    return equilibrium.support_polygon(_contact_rows(contactOrHoldList))
 
 
 def equilibrium_torques(robot, holdList, fext=(0, 0, -9.8), internalTorques=None, norm=0):
