@@ -45,6 +45,12 @@ command -v chromium-headless-shell >/dev/null 2>&1 || command -v chromium >/dev/
   || need+=(chromium-headless-shell)
 # klampt.io.povray renders with POV-Ray.
 command -v povray >/dev/null 2>&1 || need+=(povray)
+# klampt.io.ros talks to ROS 1 (Debian's roscore, rospy, messages and tf2).
+ros_pkgs=(ros-core python3-rospy python3-std-msgs python3-geometry-msgs python3-sensor-msgs python3-nav-msgs
+  python3-trajectory-msgs python3-shape-msgs python3-tf2-ros)
+for pkg in "${ros_pkgs[@]}"; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
@@ -55,6 +61,15 @@ fi
 # Python environment and the package: the wheel scripts/build_wheel.sh
 # builds from source (it carries its native libraries), with the test extras.
 [ -x .venv/bin/python ] || "$python" -m venv .venv
+# The venv sees the ROS modules of the system Python (and only them: the
+# system's numpy and others stay hidden) through a folder of links.
+ros_site="$repo/.venv/ros-dist-packages"
+mkdir -p "$ros_site"
+for mod in rospy rosgraph roslib rospkg genpy genmsg catkin catkin_pkg pyparsing roscpp rosgraph_msgs std_msgs \
+    geometry_msgs sensor_msgs nav_msgs trajectory_msgs shape_msgs actionlib actionlib_msgs tf2_py tf2_ros tf2_msgs; do
+  ln -sfn "/usr/lib/python3/dist-packages/$mod" "$ros_site/$mod"
+done
+echo "$ros_site" > "$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_path("purelib"))')/ros_debian.pth"
 .venv/bin/python -m pip install -q --upgrade pip
 # The tests' build also checks that the C++ compiles without warnings.
 if [ "$target" = test ]; then export KLAMPT_WARNINGS_AS_ERRORS=ON; fi
