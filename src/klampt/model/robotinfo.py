@@ -235,8 +235,9 @@ class RobotInfo(object):
     def configureSimulator(self, sim, robotIndex=0):
         """Configures a :class:`~klampt.sim.simulation.SimpleSimulator` to
         emulate the robot: simulatorFile's ``make(sim, robotIndex)`` returns
-        (controller, emulators); the controller and emulators are installed in
-        the simulator and every simulated sensor gets its calibration file
+        (controller, emulators); the controller (unless it is the simulator's
+        own SimRobotController, which needs no installing) and emulators are
+        installed in the simulator and every simulated sensor gets its calibration file
         (:meth:`configureSensor`). Does nothing without a simulatorFile.
 
         Args:
@@ -262,7 +263,10 @@ class RobotInfo(object):
         except Exception:
             raise RuntimeError("make(sim, robotIndex) of %s must return a pair (controller, emulators)"
                                % self.simulatorFile)
-        sim.setController(robot.index, controller)
+        from ..robotsim import SimRobotController
+        # the simulator's own SimRobotController (as Klampt-examples' sphero_sim returns) already runs the robot
+        if not isinstance(controller, SimRobotController):
+            sim.setController(robot.index, controller)
         for e in emulators:
             sim.addEmulator(robot.index, e)
         simcontroller = sim.controller(robot.index)
