@@ -701,13 +701,14 @@ def to_SensorMsg(klampt_sensor, frame=None, frame_prefix='klampt', stamp='now'):
     return to_Float32MultiArray(measurements)
 
 
-def to_ShapeMsg(klampt_geom):
-    """Converts a Geometry3D holding a point cloud to PointCloud2, one holding
-    a triangle mesh to Mesh."""
+def to_ShapeMsg(klampt_geom, **kwargs):
+    """Converts a Geometry3D holding a point cloud to PointCloud2 (kwargs
+    are to_PointCloud2's frame and stamp), one holding a triangle mesh to
+    Mesh."""
     if klampt_geom.type() == 'PointCloud':
-        return to_PointCloud2(klampt_geom)
+        return to_PointCloud2(klampt_geom, **kwargs)
     if klampt_geom.type() == 'TriangleMesh':
-        return to_Mesh(klampt_geom)
+        return to_Mesh(klampt_geom, **kwargs)
     raise ValueError("Geometry3D of type %s: implicit surfaces, geometric primitives, and groups are not supported"
                      % klampt_geom.type())
 
