@@ -486,3 +486,51 @@ def test_broadcast_tf_reads_back_through_tf2(ros_node):
     with pytest.raises(tf2_ros.TransformException):
         ros.listen_tf(buffer, None, "no_such_frame", onerror='raise')
     listener.unregister()
+
+
+def test_camera_publisher_sends_info_and_images(ros_node):
+    from sensor_msgs.msg import CameraInfo, Image
+    world = arm_table_world()
+    _, cam = camera(world)
+    cam.kinematicReset()
+    cam.kinematicSimulate(world, 0.01)
+    rgb, depth = sensing.camera_to_images(cam)
+    got = {}
+    subs = [rospy.Subscriber("/klampt_test/cam/" + name, cls, lambda m, name=name: got.setdefault(name, m))
+            for name, cls in (("rgb/camera_info", CameraInfo), ("rgb/image_rect_color", Image),
+                              ("depth_registered/image_rect", Image))]
+    pub = ros.object_publisher("/klampt_test/cam", cam, queue_size=2)
+    pub.publish(cam)
+    wait_for(lambda: pub.rgbpub.get_num_connections() > 0 and pub.dpub.get_num_connections() > 0,
+             what="the image subscribers")
+
+    def arrived():
+        pub.publish(cam)
+        time.sleep(0.05)
+        return len(got) == 3
+    wait_for(arrived, what="the camera messages")
+    assert got["rgb/image_rect_color"].header.frame_id == "arm6/base"
+    assert (got["rgb/camera_info"].width, got["rgb/camera_info"].height) == (32, 24)
+    assert (np.frombuffer(bytes(got["rgb/image_rect_color"].data), np.uint8).reshape(24, 32, 3) == rgb).all()
+    depth_msg = got["depth_registered/image_rect"]
+    dtype = ">f4" if depth_msg.is_bigendian else "<f4"
+    assert_close(np.frombuffer(bytes(depth_msg.data), dtype).reshape(24, 32), f32(depth))
+    for sub in subs:
+        sub.unregister()
+
+
+def test_object_subscriber_commands_a_controller(ros_node):
+    world = arm_table_world()
+    sim = klampt.Simulator(world)
+    controller = sim.controller(0)
+    robot = arm_table_world().robot(0)
+    q = [0.0, 0.2, 0.4, 0.6, 0.8, 1.0, 0.0]
+    robot.setConfig(q)
+    pub = ros.publisher("/klampt_test/command", "RobotModel", convert_kwargs={"dq": None}, queue_size=2)
+    sub = ros.object_subscriber("/klampt_test/command", controller)
+    wait_for(lambda: pub.get_num_connections() > 0, what="the subscriber to connect")
+    pub.publish(robot)
+    wait_for(lambda: np.allclose(controller.getCommandedConfig(), q, atol=1e-12), what="the PID command")
+    assert_close(controller.getCommandedVelocity(), [0.0] * 7)
+    sub.unregister()
+    pub.unregister()
