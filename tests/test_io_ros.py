@@ -77,6 +77,14 @@ def test_missing_ros_is_a_clear_import_error():
     assert "python3-rospy" in out.stdout and "python3-sensor-msgs" in out.stdout, out.stdout + out.stderr
 
 
+def test_public_names_of_both_releases():
+    import json
+    for release in ("0.10.1", "0.9.2"):
+        with open(os.path.join(os.path.dirname(__file__), "data", "public_names_%s.json" % release)) as f:
+            names = json.load(f)["modules"]["klampt.io.ros"]
+        assert [n for n in names if not hasattr(ros, n)] == [], release
+
+
 # ------------------------------------------------------- geometry messages
 
 def test_quaternion_order_and_round_trips():

@@ -548,10 +548,13 @@ def _sensor_robot(sensor):
 
 
 def _camera_intrinsics(camera):
-    """(w, h, fx, fy, cx, cy) of a camera sensor, from its resolution and fields of view."""
+    """(w, h, fx, fy, cx, cy) of a camera sensor: its intrinsics settings
+    if it has them, otherwise from its resolution and fields of view."""
     if camera.type() != 'CameraSensor':
         raise ValueError("Can't make CameraInfo from a non-camera sensor of type " + camera.type())
     w, h = int(camera.getSetting('xres')), int(camera.getSetting('yres'))
+    if _setting(camera, 'fx') is not None:
+        return (w, h) + tuple(float(camera.getSetting(k)) for k in ('fx', 'fy', 'cx', 'cy'))
     xfov, yfov = float(camera.getSetting('xfov')), float(camera.getSetting('yfov'))
     return w, h, 0.5 * w / math.tan(0.5 * xfov), 0.5 * h / math.tan(0.5 * yfov), 0.5 * w, 0.5 * h
 
@@ -580,8 +583,8 @@ def from_CameraInfo(ros_ci, klampt_obj):
     (SensorModel / SimRobotSensor), GLViewport, or Viewport from a ROS
     CameraInfo message; modifies the object in place and returns it.
 
-    A camera sensor's fields of view are derived from fx and fy (its
-    principal point is always the image center).
+    A camera sensor's fields of view are derived from fx and fy; its
+    principal point is the image center unless it has cx and cy settings.
     """
     fx, fy, cx, cy = ros_ci.K[0], ros_ci.K[4], ros_ci.K[2], ros_ci.K[5]
     w, h = ros_ci.width, ros_ci.height
@@ -596,6 +599,9 @@ def from_CameraInfo(ros_ci, klampt_obj):
         klampt_obj.setSetting('yres', str(h))
         klampt_obj.setSetting('xfov', repr(2 * math.atan(0.5 * w / fx)))
         klampt_obj.setSetting('yfov', repr(2 * math.atan(0.5 * h / fy)))
+        if _setting(klampt_obj, 'fx') is not None:
+            for key, value in (('fx', fx), ('fy', fy), ('cx', cx), ('cy', cy)):
+                klampt_obj.setSetting(key, repr(value))
         return klampt_obj
     if hasattr(klampt_obj, 'to_viewport'):
         # a GLViewport: square pixels, its horizontal field of view in degrees
@@ -880,6 +886,10 @@ def publisher_SensorModel(topic, klampt_sensor, convert_kwargs=None, **kwargs):
                                                                                           'Float32MultiArray')
     return KlamptROSPublisher(lambda obj: to_SensorMsg(obj, **convert_kwargs), topic, _MSG_CLASSES[ros_type],
                               **kwargs)
+
+
+#: Klamp't 0.9's name of :func:`publisher_SensorModel`
+publisher_SimRobotSensor = publisher_SensorModel
 
 
 def publisher(topic, klampt_type, convert_kwargs=None, ros_type=None, **kwargs):
