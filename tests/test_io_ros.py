@@ -63,6 +63,12 @@ def test_import_klampt_does_not_import_ros():
     assert out.stdout.strip() == "False"
 
 
+def test_system_packages_do_not_shadow_the_environment():
+    """ROS comes from the system Python's packages; numpy stays the environment's own."""
+    assert not np.__file__.startswith("/usr/lib/python3/"), np.__file__
+    assert "rospy" in sys.modules
+
+
 def test_missing_ros_is_a_clear_import_error():
     code = ("import sys\n"
             "class Block:\n"
