@@ -89,6 +89,9 @@ def _make_backend(name, requested=None):
     if name == 'viser':
         from .backends.viser_backend import ViserBackend
         return ViserBackend()
+    if name == 'Rerun':
+        from .backends.vis_rerun import RerunWindowManager
+        return RerunWindowManager()
     raise RuntimeError("klampt.vis backend %r is not available here" % name)
 
 
@@ -96,7 +99,8 @@ def init(backends=None) -> str:
     """Chooses the backend: a name or list of names tried in order among
     'GLFW' ('GLUT' is served by GLFW), 'offscreen' ('EGL', 'OSMesa'),
     'IPython', 'HTML', 'PyQt' / 'PyQt5' / 'PyQt6' / 'PySide6', 'viser'
-    (a browser view served on http://127.0.0.1:8080), 'null'; None
+    (a browser view served on http://127.0.0.1:8080), 'rerun' (the scene
+    logged to a Rerun viewer or .rrd file), 'null'; None
     picks the default (``KLAMPT_VIS_BACKEND``, else Jupyter in notebooks, a
     GLFW window with a display, else offscreen, else null). Returns the
     chosen backend's name. Calling it again with the active backend keeps
