@@ -41,7 +41,7 @@ from ..robotsim import Appearance, Geometry3D, PointCloud, TriangleMesh
 __all__ = ['trimesh_to_rr', 'point_cloud_to_rr', 'geom_to_rr', 'transform_to_rr', 'point_to_rr', 'camera_to_rr',
            'traj_to_rr', 'log_rr_geometry', 'log_rr_robot', 'log_rr_terrain', 'log_rr_rigid_object',
            'log_rr_transform', 'log_rr_world', 'log_rr_trajectory', 'update_rr_transform', 'update_rr_robot',
-           'update_rr_rigid_object', 'update_rr_world']
+           'update_rr_rigid_object', 'update_rr_world', 'world_entity_names']
 
 _AXIS_COLORS = [[255, 0, 0], [0, 255, 0], [0, 0, 255]]
 
@@ -433,7 +433,7 @@ def log_rr_transform(T, name: str, length=0.1, hide_label=False, *, recording=No
     update_rr_transform(T, name, recording=recording)
 
 
-def _world_names(world):
+def world_entity_names(world):
     """{(kind, index): entity name} of a world's robots, terrains and rigid
     objects: a name used before gets '#2', '#3', ... (worlds may repeat
     names, entities cannot)."""
@@ -453,7 +453,7 @@ def log_rr_world(world, prefix: str = '', hide_labels=False, *, recording=None):
     ``prefix`` (see :func:`log_rr_robot`, :func:`log_rr_terrain`,
     :func:`log_rr_rigid_object`); a repeated name gets '#2', '#3', ... in
     the order robots, terrains, rigid objects."""
-    names = _world_names(world)
+    names = world_entity_names(world)
     for i in range(world.numRobots()):
         _log_robot(world.robot(i), _join(prefix, names[('Robot', i)]), hide_labels, None, recording)
     for i in range(world.numTerrains()):
@@ -503,7 +503,7 @@ def update_rr_rigid_object(rigid_object, prefix: str = '', *, recording=None):
 def update_rr_world(world, prefix: str = '', *, recording=None):
     """Logs the transforms of a world's robot links and rigid objects (at
     the current time), under the entity names :func:`log_rr_world` gave."""
-    names = _world_names(world)
+    names = world_entity_names(world)
     for i in range(world.numRobots()):
         _update_robot(world.robot(i), _join(prefix, names[('Robot', i)]), recording)
     for i in range(world.numRigidObjects()):

@@ -1,0 +1,173 @@
+"""The Rerun backend of klampt.vis, headless: the arm_table demo world is
+shown into an .rrd file (the default with no display), read back with
+Rerun's reader, and the logged link and object transforms are compared
+with the robot's and objects' own; moving the robot, animating it,
+colouring, hiding and removing items, points, frames and text reach the
+recording too."""
+import math
+
+import numpy as np
+import pytest
+
+from conftest import arm_table_world
+from rerun_readback import Recording, packed, require_rerun
+
+rr = require_rerun()
+
+from klampt.math import so3  # noqa: E402
+from klampt.model.trajectory import RobotTrajectory  # noqa: E402
+
+
+@pytest.fixture
+def vis(monkeypatch, tmp_path):
+    """klampt.vis on the Rerun backend with no display, in tmp_path."""
+    monkeypatch.delenv('DISPLAY', raising=False)
+    monkeypatch.delenv('WAYLAND_DISPLAY', raising=False)
+    monkeypatch.delenv('KLAMPT_VIS_RERUN', raising=False)
+    monkeypatch.delenv('KLAMPT_VIS_HEADLESS_TIMEOUT', raising=False)
+    monkeypatch.chdir(tmp_path)
+    from klampt import vis as v
+    v.kill()
+    assert v.init('rerun') == 'Rerun'
+    v.createWindow('rerun test')
+    yield v
+    v.kill()
+
+
+def finish(vis, tmp_path):
+    """Closes the recording and reads the default file back."""
+    vis.kill()
+    return Recording(str(tmp_path / 'klampt_vis.rrd'))
+
+
+def link_entity(robot, i, root='world'):
+    return '/%s/%s/%s' % (root, rr.escape_entity_path_part(robot.getName()),
+                          rr.escape_entity_path_part(robot.link(i).getName()))
+
+
+def assert_links_at(rec, robot, frame=None, root='world'):
+    for i in range(robot.numLinks()):
+        R, t = rec.transform(link_entity(robot, i, root), frame)
+        eR, et = robot.link(i).getTransform()
+        np.testing.assert_allclose(R, eR, atol=1e-6)
+        np.testing.assert_allclose(t, et, atol=1e-6)
+
+
+def test_world_links_follow_the_robot(vis, tmp_path, capsys):
+    world = arm_table_world()
+    robot = world.robot(0)
+    vis.add('world', world)
+    vis.show()
+    assert 'klampt_vis.rrd' in capsys.readouterr().out
+    assert isinstance(vis.nativeWindow(), rr.RecordingStream)
+    q0 = robot.getConfig()
+    q1 = list(q0)
+    q1[1] += 0.6
+    q1[3] -= 0.4
+    vis.lock()
+    robot.setConfig(q1)
+    vis.unlock()
+    rec = finish(vis, tmp_path)
+    assert_links_at(rec, robot)  # the last logged frame: q1
+    moved = rec.transform(link_entity(robot, robot.numLinks() - 1))
+    robot.setConfig(q0)
+    first = min(r['frame'] for r in rec.rows[link_entity(robot, 1)])
+    assert_links_at(rec, robot, frame=first)
+    assert np.linalg.norm(np.subtract(moved[1], robot.link(robot.numLinks() - 1).getTransform()[1])) > 0.05
+    # every link with geometry has its mesh; objects their transforms; terrains their meshes
+    for i in range(robot.numLinks()):
+        if not robot.link(i).geometry().empty():
+            v, f = rec.mesh(link_entity(robot, i))
+            assert len(f) == len(robot.link(i).geometry().getTriangleMesh().getIndices())
+    for i in range(world.numRigidObjects()):
+        obj = world.rigidObject(i)
+        R, t = rec.transform('/world/' + obj.getName())
+        np.testing.assert_allclose(t, obj.getTransform()[1], atol=1e-6)
+        assert rec.static['/world/' + obj.getName()]['Mesh3D:albedo_factor'] == [packed(obj.appearance().getColor())]
+    assert rec.static['/world/table']['Mesh3D:albedo_factor'] == [packed((0.55, 0.4, 0.25, 1))]
+
+
+def test_animation_steps_log_the_animated_configuration(vis, tmp_path):
+    world = arm_table_world()
+    robot = world.robot(0)
+    q0 = robot.getConfig()
+    q1 = list(q0)
+    q1[1] += 1.0
+    traj = RobotTrajectory(robot, [0, 1], [q0, q1])
+    vis.add('world', world)
+    vis.animate(('world', robot.getName()), traj)
+    vis.show()
+    vis.pauseAnimation()  # the clock moves only by steps
+    vis.animationTime(0.0)
+    vis.stepAnimation(0.5)
+    after_step = vis.nativeWindow()  # the stream is still open
+    assert isinstance(after_step, rr.RecordingStream)
+    rec = finish(vis, tmp_path)
+    assert robot.getConfig() == q0  # the user's robot keeps its configuration
+    robot.setConfig(traj.eval(0.5))
+    assert_links_at(rec, robot)
+
+
+def test_colour_hide_and_remove(vis, tmp_path):
+    world = arm_table_world()
+    vis.add('world', world)
+    vis.show()
+    vis.setColor(('world', 'block'), 0, 1, 0, 1)
+    vis.hide(('world', 'ball'))
+    vis.add('marker', [0.5, 0.5, 1.0], color=(1, 0, 0, 1))
+    vis.remove('marker')
+    vis.update()
+    rec = finish(vis, tmp_path)
+    assert rec.static['/world/block']['Mesh3D:albedo_factor'] == [packed((0, 1, 0, 1))]
+    assert rec.static['/world/ball'].get('Mesh3D:vertex_positions') in (None, [])
+    assert rec.static['/marker'].get('Points3D:positions') in (None, [])
+    # what is still shown is untouched
+    assert len(rec.mesh('/world/cylinder')[0]) > 0
+
+
+def test_points_frames_text_and_moving_them(vis, tmp_path):
+    vis.add('p', [1.0, 2.0, 3.0], color=(1, 0, 0, 1), size=10)
+    R = so3.from_axis_angle(([0, 0, 1], math.pi / 2))
+    vis.add('T', (R, [0.0, 0.0, 1.0]), length=0.25)
+    vis.addText('t', 'hello rerun')
+    vis.show()
+    vis.setItemConfig('p', [0.0, 0.0, 1.5])
+    vis.update()
+    rec = finish(vis, tmp_path)
+    s = rec.static['/p']
+    assert s['Points3D:colors'] == [packed((1, 0, 0, 1))]
+    assert s['Points3D:radii'] == [-5.0]
+    assert rec.transform('/p')[1] == [0.0, 0.0, 1.5]
+    first = min(r['frame'] for r in rec.rows['/p'])
+    assert rec.transform('/p', first)[1] == [1.0, 2.0, 3.0]
+    np.testing.assert_allclose(rec.transform('/T')[0], R, atol=1e-12)
+    np.testing.assert_allclose(rec.static['/T']['Arrows3D:vectors'], [[0.25, 0, 0], [0, 0.25, 0], [0, 0, 0.25]])
+    assert 'hello rerun' in rec.static['/text']['TextDocument:text'][0]
+
+
+def test_spin_and_loop_log_frames(vis, tmp_path, monkeypatch):
+    world = arm_table_world()
+    robot = world.robot(0)
+    vis.add('world', world)
+    calls = []
+
+    def step():
+        q = robot.getConfig()
+        q[1] += 0.05
+        robot.setConfig(q)
+        calls.append(1)
+        if len(calls) == 5:
+            vis.show(False)
+    vis.loop(setup=vis.show, callback=step)
+    assert len(calls) == 5
+    vis.spin(0.1)
+    rec = finish(vis, tmp_path)
+    assert_links_at(rec, robot)
+    assert len({r['frame'] for r in rec.rows[link_entity(robot, 1)]}) >= 5
+
+
+def test_bad_destination_is_a_clear_error(vis, monkeypatch):
+    monkeypatch.setenv('KLAMPT_VIS_RERUN', 'nowhere')
+    vis.add('p', [0, 0, 0])
+    with pytest.raises(ValueError, match='KLAMPT_VIS_RERUN'):
+        vis.show()
