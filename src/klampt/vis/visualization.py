@@ -728,16 +728,26 @@ def followCamera(target, translate=True, rotate=False, center=False) -> None:
 
 
 def getViewport():
-    """A copy of the current camera (GLViewport)."""
+    """A copy of the current camera: a GLViewport, or in a notebook (the
+    IPython backend) the widget's camera dict, as in Klamp't: position,
+    target and up as {'x', 'y', 'z'} dicts, near and far."""
     _backend().sync_camera(_window())
     vp = _scene().getViewport()
     vp.w, vp.h = _window().width, _window().height
-    return vp
+    return _backend().user_viewport(_window(), vp)
 
 
 def setViewport(viewport) -> None:
     """Sets the camera (and the window size, from the viewport's w, h;
-    ValueError for sizes OpenGL cannot allocate)."""
+    ValueError for sizes OpenGL cannot allocate). A camera dict as
+    getViewport gives in a notebook moves the current camera."""
+    if isinstance(viewport, dict):
+        from ._web.serialize import apply_camera_json
+        cam = viewport
+        _backend().sync_camera(_window())
+        viewport = _scene().getViewport()
+        viewport.w, viewport.h = _window().width, _window().height
+        apply_camera_json(viewport, cam)
     _frame_size(viewport.w, viewport.h, 'viewport')
     _scene().setViewport(viewport)
     if (viewport.w, viewport.h) != (_window().width, _window().height):

@@ -337,9 +337,16 @@ def camera_json(view):
                                                                      view.camera.dist * 1.05))}
 
 
+def _xyz(v):
+    """A 3-vector given as a sequence or as the notebook widget's
+    {'x', 'y', 'z'} dict."""
+    return [float(v[k]) for k in 'xyz'] if isinstance(v, dict) else [float(x) for x in v]
+
+
 def apply_camera_json(view, cam):
-    """Sets a GLViewport's orbit camera from the viewer's camera dict."""
-    pos, tgt, up = [list(map(float, cam[k])) for k in ('position', 'target', 'up')]
+    """Sets a GLViewport's orbit camera from the viewer's camera dict (its
+    position, target and up as 3-lists or {'x', 'y', 'z'} dicts)."""
+    pos, tgt, up = [_xyz(cam[k]) for k in ('position', 'target', 'up')]
     back = vectorops.sub(pos, tgt)
     dist = vectorops.norm(back)
     if dist < 1e-9:

@@ -219,6 +219,11 @@ class Backend:
     def sync_camera(self, window):
         """Reads the camera back from the GUI (web viewers)."""
 
+    def user_viewport(self, window, view):
+        """What ``vis.getViewport()`` returns for the window's camera
+        ``view`` (a GLViewport copy): the view itself."""
+        return view
+
     def animation_stepped(self, window):
         """The animation clock moved."""
 

@@ -94,6 +94,16 @@ class JupyterBackend(Backend):
             from .._web.serialize import camera_json
             widget.camera = camera_json(window.scene.view)
 
+    def user_viewport(self, window, view):
+        """The camera as the reference's notebook widget gives it, which
+        notebooks edit and pass to ``vis.setViewport``: position, target and
+        up as {'x', 'y', 'z'} dicts, near and far."""
+        from .._web.serialize import camera_json
+        cam = camera_json(view)
+        out = {k: dict(zip('xyz', cam[k])) for k in ('up', 'target', 'position')}
+        out['near'], out['far'] = cam['near'], cam['far']
+        return out
+
     def update(self, window):
         self._push(window)
 
