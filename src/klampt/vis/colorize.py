@@ -42,11 +42,35 @@ def _feature_values(value, points, normals, n):
     if value in ('nx', 'ny', 'nz'):
         return normals[:, 'xyz'.index(value[1])], (-1.0, 1.0)
     if value in ('p', 'position'):
-        lo, hi = points.min(axis=0), points.max(axis=0)
-        return (points - lo) / np.where(hi > lo, hi - lo, 1.0), 'rgb'
+        # one scale for all axes (the largest extent), as Klamp't does
+        lo = points.min(axis=0)
+        extent = (points.max(axis=0) - lo).max()
+        return (points - lo) / (extent if extent > 0 else 1.0), 'rgb'
     if value in ('n', 'normal'):
         return (normals + 1) * 0.5, 'rgb'
     raise ValueError("unknown colorize value %r" % (value,))
+
+
+def _colorize_cloud(pc, value, colormap, vrange):
+    """Colors a PointCloud's points (packed 'rgb' property, or the color
+    properties it has) by a feature, one of its properties ('nx' is
+    'normal_x') or per-point values / colors."""
+    from klampt.model.geometry import point_cloud_normals, point_cloud_set_colors
+    pts = np.asarray(pc.getPoints(), dtype=float).reshape(-1, 3)
+    names = list(pc.propertyNames)
+    prop = {'nx': 'normal_x', 'ny': 'normal_y', 'nz': 'normal_z'}.get(value, value) if isinstance(value, str) else None
+    if prop in names and value not in ('x', 'y', 'z'):
+        values, rng = np.asarray(pc.getProperties(prop), dtype=float), None
+    else:
+        needs_normals = value in ('n', 'normal')
+        normals = point_cloud_normals(pc, add=False) if needs_normals else np.zeros_like(pts)
+        values, rng = _feature_values(value, pts, np.asarray(normals, dtype=float), len(pts))
+    values = np.asarray(values, dtype=float)
+    colors = values if (rng == 'rgb' or values.ndim == 2) else _apply_colormap(values, colormap, vrange or rng)
+    if len(colors) != len(pts):
+        raise ValueError("got %d values for %d points" % (len(colors), len(pts)))
+    rgb = np.rint(np.clip(np.asarray(colors, dtype=float)[:, :3], 0, 1) * 255).astype(np.uint32)
+    point_cloud_set_colors(pc, (rgb[:, 0] << 16) | (rgb[:, 1] << 8) | rgb[:, 2], 'rgb')
 
 
 def colorize(object, value, colormap=None, feature=None, vrange=None, lighting=None):
@@ -58,11 +82,7 @@ def colorize(object, value, colormap=None, feature=None, vrange=None, lighting=N
     direction shading each face. Returns the Appearance (or the cloud)."""
     from klampt import Appearance, Geometry3D, PointCloud
     if isinstance(object, PointCloud):
-        pts = np.asarray(object.getPoints(), dtype=float)
-        values, rng = _feature_values(value, pts, np.zeros_like(pts), len(pts))
-        colors = values if rng == 'rgb' else _apply_colormap(values, colormap, vrange or rng)
-        from klampt.model.geometry import point_cloud_set_colors
-        point_cloud_set_colors(object, np.asarray(colors)[:, :3], 'channels')
+        _colorize_cloud(object, value, colormap, vrange)
         return object
     if isinstance(object, Geometry3D):
         geom, app = object, Appearance()
@@ -71,7 +91,11 @@ def colorize(object, value, colormap=None, feature=None, vrange=None, lighting=N
     else:
         raise ValueError("colorize needs an object with geometry() and appearance(), a Geometry3D or a PointCloud")
     if geom.type() == 'PointCloud':
-        colorize(geom.getPointCloud(), value, colormap, feature, vrange, lighting)
+        pc = geom.getPointCloud()
+        _colorize_cloud(pc, value, colormap, vrange)
+        T = geom.getCurrentTransform()
+        geom.setPointCloud(pc)
+        geom.setCurrentTransform(*T)
         return app
     mesh = geom.getTriangleMesh() if geom.type() == 'TriangleMesh' else geom.convert('TriangleMesh').getTriangleMesh()
     verts = np.asarray(mesh.getVertices(), dtype=float)
