@@ -8,18 +8,22 @@ imported then, not by ``import klampt``).
 """
 import importlib.util as _importlib_util
 
+from .version import __version__  # noqa: F401
 from .robotsim import *  # noqa: F401,F403
 from . import robotsim  # noqa: F401
+from .model import typing as _typing  # noqa: F401  (makes klampt.model an attribute, as in Klamp't)
 
-__version__ = "0.9.2.dev0"
-
-#: The classes of Klamp't's ``__all__``.
-_CORE_NAMES = ['WorldModel', 'RobotModel', 'RobotModelLink', 'RigidObjectModel', 'TerrainModel', 'Mass',
-               'ContactParameters',
-               'SimRobotController', 'SimRobotSensor', 'SimBody', 'SimJoint', 'Simulator',
-               'Geometry3D', 'Appearance', 'DistanceQuerySettings', 'DistanceQueryResult', 'ContactQueryResult',
-               'TriangleMesh', 'PointCloud', 'GeometricPrimitive', 'ConvexHull', 'VolumeGrid',
-               'IKObjective', 'IKSolver', 'GeneralizedIKObjective', 'GeneralizedIKSolver']
+#: The classes of Klamp't's ``__all__`` (0.10.1's and 0.9.2's names; those
+#: this installation has).
+_CORE_NAMES = [name for name in
+               ['WorldModel', 'RobotModel', 'RobotModelLink', 'RigidObjectModel', 'TerrainModel', 'SensorModel',
+                'Mass', 'ContactParameters',
+                'SimRobotController', 'SimRobotSensor', 'SimBody', 'SimJoint', 'Simulator',
+                'Geometry3D', 'Appearance', 'DistanceQuerySettings', 'DistanceQueryResult', 'ContactQueryResult',
+                'TriangleMesh', 'PointCloud', 'GeometricPrimitive', 'ConvexHull', 'ImplicitSurface', 'VolumeGrid',
+                'OccupancyGrid', 'Heightmap',
+                'IKObjective', 'IKSolver', 'GeneralizedIKObjective', 'GeneralizedIKSolver']
+               if name in globals()]
 #: The subpackages of Klamp't's ``__all__``.
 _SUBPACKAGES = ['model', 'io', 'plan', 'sim', 'vis', 'control']
 

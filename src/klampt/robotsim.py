@@ -15,6 +15,14 @@ from klampt._threejs import threejs_get_scene, threejs_get_transforms  # noqa: F
 from klampt._widgets import (Widget, WidgetSet, PointPoser, TransformPoser, ObjectPoser,  # noqa: F401,E402
                              RobotPoser)
 from klampt._shape_widgets import AABBPoser, BoxPoser, SpherePoser  # noqa: F401,E402
+from klampt._logging import set_log_level  # noqa: F401,E402
+from klampt._camelcase import (comEquilibrium, comEquilibrium2D, equilibriumTorques, forceClosure,  # noqa: F401,E402
+                               forceClosure2D, supportPolygon, supportPolygon2D, setFrictionConeApproximationEdges,
+                               setRandomSeed, SubscribeToStream, DetachFromStream, ProcessStreams, WaitForStream,
+                               ThreeJSGetScene, ThreeJSGetTransforms, SampleTransform)
+from klampt._containers import (SwigPyIterator, stringMap, stringVector, intVector, floatVector,  # noqa: F401,E402
+                                doubleVector, doubleMatrix, intArray, floatArray, doubleArray,
+                                intArray_frompointer, floatArray_frompointer, doubleArray_frompointer)
 from klampt import _gl_methods as _gl_methods  # noqa: E402
 
 # The drawGL family is Python (it draws through klampt.vis's renderer), so
@@ -22,3 +30,7 @@ from klampt import _gl_methods as _gl_methods  # noqa: E402
 _gl_methods.attach({name: globals()[name] for name in ('Appearance', 'RobotModelLink', 'RobotModel',
                                                       'RigidObjectModel', 'TerrainModel', 'WorldModel',
                                                       'SimRobotSensor')})
+
+#: What ``from klampt.robotsim import *`` gives: the public classes and functions.
+__all__ = sorted(name for name, value in globals().items()
+                 if not name.startswith('_') and not isinstance(value, type(_gl_methods)))

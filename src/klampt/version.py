@@ -1,0 +1,2 @@
+"""The version of the Klamp't API this package provides."""
+__version__ = "0.10.1"
