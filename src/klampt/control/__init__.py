@@ -8,3 +8,4 @@ __all__ = ['RobotInterfaceBase', 'StepContext', 'TimedLooper', 'RobotInterfaceCo
 from .utils import TimedLooper
 from .robotinterfaceutils import StepContext, RobotInterfaceCompleter, OmniRobotInterface
 from .robotinterface import RobotInterfaceBase
+from . import cartesian_drive  # noqa: F401,E402  (imported by Klamp't's klampt.control too)

@@ -16,6 +16,8 @@ import time
 from . import _checks
 from .robotinterface import RobotInterfaceBase
 from ..robotsim import RobotModel, SimRobotController, Simulator
+from ..model import robotinfo  # noqa: F401  (Klamp't's module has both names)
+from ..model.robotinfo import RobotInfo  # noqa: F401
 
 
 def _sensor_names(sensor_of):
@@ -432,7 +434,6 @@ def make(robotModel: RobotModel):
     :class:`KinematicSimControlInterface` completed by a Completer, or, when
     the robot's registered RobotInfo has parts, an OmniRobotInterface with
     the physical part 'robot' and one virtual part per info part."""
-    from ..model import robotinfo
     try:
         ri = robotinfo.RobotInfo.get(robotModel.getName())
     except KeyError:

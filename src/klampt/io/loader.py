@@ -21,6 +21,7 @@ Text formats:
   ``end``.
 - Trajectory files (.path): one ``t\\tn x1 ... xn`` line a milestone.
 """
+from ..robotsim import *  # noqa: F401,F403  (the module re-exports the core classes, as in Klamp't)
 import json
 import os
 

@@ -31,6 +31,7 @@ a time):
 :func:`get_item` / :func:`set_item` read and write items by path, e.g.
 ``'robots[0].links[2].transform'`` (paths are parsed, never evaluated).
 """
+from ..robotsim import *  # noqa: F401,F403  (the module re-exports the core classes, as in Klamp't)
 import re
 
 # attribute -> (getter, setter or None); setters take (object, value)

@@ -3,6 +3,7 @@ broad-phase iterators over lists of geometries, ray casts, and
 :class:`WorldCollider`, which tests the bodies of a world while ignoring chosen
 bodies or pairs.
 """
+from ..robotsim import *  # noqa: F401,F403  (the module re-exports the core classes, as in Klamp't)
 from typing import Callable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from klampt.robotsim import (Geometry3D, RigidObjectModel, RobotModel, RobotModelLink, TerrainModel,

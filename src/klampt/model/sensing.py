@@ -19,6 +19,7 @@ are :class:`klampt.SimRobotSensor` objects, or any object with the same
 ``getTransform``, ``getTransformWorld``, ``setTransform`` and ``setLink``
 methods.
 """
+from ..robotsim import *  # noqa: F401,F403  (the module re-exports the core classes, as in Klamp't)
 import json
 import math
 from typing import List, Optional, Tuple

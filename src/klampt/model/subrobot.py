@@ -6,6 +6,7 @@ chosen links (:class:`SubRobotModel`), as are links
 Values the full robot returns as numpy arrays are returned as numpy arrays
 here; lists stay lists.
 """
+from ..robotsim import *  # noqa: F401,F403  (the module re-exports the core classes, as in Klamp't)
 from typing import TYPE_CHECKING, Sequence, Tuple, Union
 
 import numpy as np

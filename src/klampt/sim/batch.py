@@ -4,6 +4,7 @@ Initial conditions and returned items are named by :mod:`klampt.model.access`
 paths: 'rigidObjects[0].transform', 'robots[0].config[4]' on the world;
 'time', 'controllers[0].sensedConfig', 'robots[0].actualTorques' on the
 simulator."""
+from ..robotsim import *  # noqa: F401,F403  (the module re-exports the core classes, as in Klamp't)
 import time
 
 from ..model import access

@@ -1,5 +1,6 @@
 """Settling an object into contact: push it along a direction in a simulation
 where everything else is frozen until it stops moving."""
+from ..robotsim import *  # noqa: F401,F403  (the module re-exports the core classes, as in Klamp't)
 import math
 import random
 

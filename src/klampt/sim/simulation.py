@@ -1,5 +1,6 @@
 """A Simulator with per-robot Python controllers, sensor and actuator
 emulators, and hooks called at every physics sub-step."""
+from ..robotsim import *  # noqa: F401,F403  (the module re-exports the core classes, as in Klamp't)
 import traceback
 import weakref
 from typing import Callable, Union

@@ -9,3 +9,19 @@ from .glinterface import GLPluginInterface  # noqa: F401
 from .glprogram import GLProgram, GLNavigationProgram, GLRealtimeProgram, GLPluginProgram  # noqa: F401
 from .glrobotprogram import GLWorldPlugin, GLSimulationPlugin  # noqa: F401
 from .visualization import *  # noqa: F401,F403
+# The names Klamp't's klampt.vis has through its visualization module's imports.
+from ..math import vectorops, so2, so3, se3, spline  # noqa: F401
+from ..math.geodesic import CartesianSpace, GeodesicSpace, MultiGeodesicSpace, SO2Space, SO3Space, SE3Space  # noqa: F401
+from ..model import collide, config, coordinates, types  # noqa: F401
+from ..model.collide import bb_create, bb_empty, bb_union  # noqa: F401
+from ..model.contact import ContactPoint, Hold  # noqa: F401
+from ..model.multipath import MultiPath  # noqa: F401
+from ..model.subrobot import SubRobotModel  # noqa: F401
+from ..model.trajectory import (Trajectory, RobotTrajectory, GeodesicTrajectory, SO3Trajectory,  # noqa: F401
+                                SE3Trajectory, HermiteTrajectory, GeodesicHermiteTrajectory, SO3HermiteTrajectory,
+                                SE3HermiteTrajectory, path_to_trajectory, execute_path, execute_trajectory)
+from . import camera, glcommon, gldraw, glinit, glviewport  # noqa: F401
+from .glprogram import GLProgramAction  # noqa: F401
+from .glviewport import GLViewport  # noqa: F401
+from ._plot import VisPlot, VisPlotItem  # noqa: F401
+from ..sim.simulation import SimpleSimulator  # noqa: F401

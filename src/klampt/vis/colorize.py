@@ -2,6 +2,7 @@
 feature, vrange, lighting)`` sets per-vertex or per-face colors of an
 element's appearance (or an Appearance returned for a Geometry3D), or the
 colors of a point cloud."""
+from ..robotsim import *  # noqa: F401,F403  (the module re-exports the core classes, as in Klamp't)
 import numpy as np
 
 # Samples of Matplotlib's colormaps (value 0, 0.25, 0.5, 0.75, 1), linearly interpolated.

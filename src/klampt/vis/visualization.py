@@ -12,6 +12,8 @@ Environment: ``KLAMPT_VIS_BACKEND`` picks the backend;
 ``loop`` when headless; ``KLAMPT_VIS_SCREENSHOT_DIR`` receives a PNG of what
 headless ``dialog()``, ``run()``, ``spin()`` and ``kill()`` would have shown.
 """
+from ..robotsim import *  # noqa: F401,F403  (the module re-exports the core classes, as in Klamp't)
+from ..robotsim import __all__ as _robotsim_names
 import os
 import sys
 import warnings
@@ -43,7 +45,7 @@ __all__ = ['init', 'debug', 'nativeWindow', 'scene', 'createWindow', 'setWindow'
            'followCamera', 'getViewport', 'setViewport', 'resizeViewport', 'setBackgroundColor',
            'saveJsonConfig', 'loadJsonConfig', 'screenshot', 'screenshotCallback', 'objectToVisType',
            'drawTrajectory', 'drawRobotTrajectory',
-           'VisualizationScene', 'VisAppearance', 'ItemPath']
+           'VisualizationScene', 'VisAppearance', 'ItemPath'] + _robotsim_names
 
 _ALIASES = {'pyqt': 'PyQt', 'pyqt5': 'PyQt', 'pyqt6': 'PyQt', 'pyside6': 'PyQt', 'qt': 'PyQt',
             'glut': 'GLFW', 'glfw': 'GLFW', 'ipython': 'IPython', 'jupyter': 'IPython', 'html': 'HTML',
