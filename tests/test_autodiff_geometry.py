@@ -8,7 +8,7 @@ with central finite differences of the value, forward with reverse mode.
 import numpy as np
 import pytest
 
-from klampt import GeometricPrimitive, Geometry3D
+from conftest import sphere_geometry
 from klampt.math import so3
 from klampt.math.autodiff import geometry_ad as G
 from klampt.math.autodiff import se3_ad
@@ -26,14 +26,6 @@ def transform(seed, angle, offset=(0.0, 0.0, 0.0)):
     axis /= np.linalg.norm(axis)
     R = so3.from_rotation_vector(list(axis * angle))
     return np.hstack([R, rng.normal(size=3) * 0.3 + offset])
-
-
-def sphere_geometry(center, radius):
-    g = Geometry3D()
-    p = GeometricPrimitive()
-    p.setSphere(list(center), radius)
-    g.setGeometricPrimitive(p)
-    return g
 
 
 def assert_derivatives(func, args, tol=1e-4):
