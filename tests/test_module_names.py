@@ -170,3 +170,22 @@ def test_arrays_share_their_elements_through_frompointer():
         a[3]
     with pytest.raises(TypeError):
         i[0] = 0.5
+
+
+def test_html_helpers_round_and_read_package_files():
+    from klampt.io.html import make_fixed_precision, read_resource_contents
+    data = {"a": [1.23456, (2.34567, "s")], "b": 3}
+    out = make_fixed_precision(data, 2)
+    assert out is data and data == {"a": [1.23, [2.35, "s"]], "b": 3}
+    assert make_fixed_precision(0.123456, 3) == 0.123
+    assert '__version__ = "%s"' % klampt.__version__ in read_resource_contents("klampt", "version.py")
+
+
+def test_module_constants_of_the_reference():
+    from klampt.vis.camera import basis_vectors, orientation_matrix
+    from klampt.math import so3
+    assert basis_vectors["-z"] == [0.0, 0.0, -1.0]
+    R = orientation_matrix("x", "-z", "y")
+    assert so3.matrix(R) == [basis_vectors["x"], basis_vectors["-z"], basis_vectors["y"]]
+    from klampt.control.robotinterfaceutils import PART_NAME_SEPARATOR
+    assert PART_NAME_SEPARATOR == "__"

@@ -21,7 +21,7 @@ def reference(release):
 
 
 @pytest.fixture(scope="module")
-def ours():
+def package_attributes():
     out = {}
     for package in PACKAGES:
         r = subprocess.run([sys.executable, "-c", PROBE, package], capture_output=True, text=True, timeout=300)
@@ -31,12 +31,12 @@ def ours():
 
 
 @pytest.mark.parametrize("release", RELEASES)
-def test_importing_a_package_gives_the_reference_attributes(ours, release):
+def test_importing_a_package_gives_the_reference_attributes(package_attributes, release):
     patterns = [p for p, _, _ in read_differences()]
     missing = []
     for package, attributes in reference(release).items():
         for kind in ("modules", "functions"):
-            for name in sorted(set(attributes[kind]) - set(ours[package][kind])):
+            for name in sorted(set(attributes[kind]) - set(package_attributes[package][kind])):
                 if not any(matches(p, "%s:%s" % (package, name)) for p in patterns):
                     missing.append("%s:%s (%s)" % (package, name, kind[:-1]))
     assert not missing, "\n".join(missing)

@@ -4,10 +4,10 @@ documented difference.
 The reference names were recorded by tests/data/make_public_names.py (the
 `robotsim` classes with their members, and per module the names that are
 Klamp't's own: its functions and classes, the `robotsim` names it
-re-exports, its klampt submodules). The same is computed here for this
-package, in a fresh interpreter that imports every module first, so a
-package's submodules count once they exist (what ``import klampt.model``
-alone gives is tested in test_package_attributes.py).
+re-exports, its klampt submodules). Here each is looked up as an attribute,
+in a fresh interpreter that imports every module first, so a package's
+submodules count once they exist (what ``import klampt.model`` alone gives
+is tested in test_package_attributes.py).
 
 A name is written ``Class.member`` (a `robotsim` class member),
 ``module:name`` (a module's name) or ``module:`` (the module itself, when it
@@ -27,8 +27,10 @@ DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 RELEASES = ("0.10.1", "0.9.2")
 DIFFERENCES = os.path.join(DATA, "public_name_differences.txt")
 
-# Imports every module of this klampt, then records the names the reference
-# recorder counts, with its own functions.
+# Imports every module of this klampt, then records its classes' members and
+# its modules' public attributes (a reference name counts as present when the
+# attribute exists, whatever it holds); a module that does not import is read
+# from its source with the recorder's function.
 PROBE = r"""
 import importlib, io, json, pkgutil, sys, warnings
 from contextlib import redirect_stdout, redirect_stderr
@@ -50,7 +52,8 @@ for info in pkgutil.walk_packages(klampt.__path__, "klampt.", onerror=lambda n: 
 classes = {name: sorted(n for n in dir(obj) if not n.startswith("_") and n != "thisown")
            for name, obj in vars(robotsim).items()
            if not name.startswith("_") and isinstance(obj, type) and obj.__module__.startswith("klampt")}
-json.dump({"robotsim": classes, "modules": {n: recorder.own_names(m) for n, m in modules.items()},
+json.dump({"robotsim": classes, "modules": {n: sorted(k for k in dir(m) if not k.startswith("_"))
+                                             for n, m in modules.items()},
            "failed": failed}, sys.stdout)
 """
 

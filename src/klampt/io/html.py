@@ -1,6 +1,29 @@
 """HTMLSharePath: saves a world or a simulation as it moves into one
 self-contained HTML file that plays it back (klampt.vis's web viewer, no
 network access)."""
+import importlib.resources
+
+
+def make_fixed_precision(obj, digits):
+    """Rounds the floats of obj (nested lists, tuples and dicts) to digits
+    decimals: lists and dicts in place, tuples become lists. Returns the
+    rounded object."""
+    if isinstance(obj, float):
+        return round(obj, digits)
+    if isinstance(obj, list):
+        obj[:] = [make_fixed_precision(v, digits) for v in obj]
+    elif isinstance(obj, tuple):
+        return [make_fixed_precision(v, digits) for v in obj]
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            obj[k] = make_fixed_precision(v, digits)
+    return obj
+
+
+def read_resource_contents(package, filename):
+    """The text of a data file of an installed package (such as the viewer's
+    files of ``klampt``)."""
+    return (importlib.resources.files(package) / filename).read_text()
 
 
 class HTMLSharePath:

@@ -22,7 +22,7 @@ methods.
 from ..robotsim import *  # noqa: F401,F403  (the module re-exports the core classes, as in Klamp't)
 import json
 import math
-from typing import List, Optional, Tuple
+from typing import List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -32,6 +32,9 @@ from klampt.math import se3, so3, vectorops
 from . import coordinates
 from ._glviewport import GLViewport
 from .collide import bb_create, bb_intersect
+
+#: An image: a numpy array or nested lists (rows of pixels).
+ImageLike = Union[np.ndarray, List[List]]
 
 Vector3 = List[float]
 

@@ -26,6 +26,9 @@ from .._checks import check_finite, check_not_nan
 from . import _timing
 from .subrobot import SubRobotModel
 
+#: A distance between two configurations: metric(a, b) -> float.
+MetricType = Callable[[Sequence[float], Sequence[float]], float]
+
 _END_BEHAVIORS = ('halt', 'loop')
 
 

@@ -9,6 +9,7 @@ The camelCase names of older Klamp't versions are kept as deprecated aliases.
 import warnings
 
 from klampt import _robotsim
+from klampt._containers import SwigPyIterator, doubleMatrix, doubleVector  # noqa: F401  (the SWIG module's containers)
 
 _native = _robotsim.motionplanning
 

@@ -3,6 +3,7 @@ angles), and ``free`` and ``target`` cameras."""
 
 from klampt.math import so3, vectorops
 from klampt.model._glviewport import orbit, orientation_matrix  # noqa: F401
+from klampt.model._glviewport import _BASIS as basis_vectors  # noqa: F401  (the axis names orientation_matrix takes)
 
 
 class free:
