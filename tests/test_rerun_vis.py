@@ -4,13 +4,16 @@ Rerun's reader, and the logged link and object transforms are compared
 with the robot's and objects' own; moving the robot, animating it,
 colouring, hiding and removing items, points, frames and text reach the
 recording too."""
+import json
 import math
+import os
 
 import numpy as np
 import pytest
 
-from conftest import arm_table_world
+from conftest import PROJECT_DATA, arm_table_world
 from rerun_readback import Recording, packed, require_rerun
+from vis_helpers import run_python
 
 rr = require_rerun()
 
@@ -171,3 +174,38 @@ def test_bad_destination_is_a_clear_error(vis, monkeypatch):
     vis.add('p', [0, 0, 0])
     with pytest.raises(ValueError, match='KLAMPT_VIS_RERUN'):
         vis.show()
+
+
+def test_a_desktop_script_runs_headless_into_an_rrd(tmp_path):
+    """A show() / while shown() script, unchanged, with no display: the
+    recording is finished at exit and holds the robot where it ended."""
+    world_file = os.path.join(PROJECT_DATA, 'worlds', 'arm_table.xml')
+    script = """
+        import json, time
+        from klampt import vis, WorldModel
+        w = WorldModel()
+        w.readFile(%r)
+        robot = w.robot(0)
+        vis.init('rerun')
+        vis.add('world', w)
+        vis.show()
+        while vis.shown():
+            vis.lock()
+            q = robot.getConfig()
+            q[1] = min(q[1] + 0.02, 1.0)
+            robot.setConfig(q)
+            vis.unlock()
+            time.sleep(0.02)
+        print(json.dumps(robot.getConfig()))
+        """ % world_file
+    r = run_python(script, cwd=str(tmp_path), KLAMPT_VIS_HEADLESS_TIMEOUT='1', KLAMPT_VIS_RERUN=None)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.strip().splitlines()
+    assert 'klampt_vis.rrd' in lines[0]
+    rec = Recording(str(tmp_path / 'klampt_vis.rrd'))
+    world = arm_table_world()
+    robot = world.robot(0)
+    q_end = json.loads(lines[-1])
+    assert q_end[1] > robot.getConfig()[1] + 0.1
+    robot.setConfig(q_end)
+    assert_links_at(rec, robot)

@@ -207,7 +207,7 @@ class KlamptRerunAdaptor:
         self.frame = 0
         self.logged = {}  # item name -> (state, {entity: archetype class})
         self.poses = {}  # item name -> pose last logged
-        self.text = None
+        self.text = ''
         self.warned = set()
 
     def _clear(self, entities):
