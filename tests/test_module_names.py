@@ -3,12 +3,15 @@ provides in Python: the version, set_log_level, the 0.9.2 camel-case
 functions, klampt.io's functions, what star imports give, and the SWIG
 container classes (whose behaviour was read from the reference's)."""
 import logging
+import os
+import re
 import warnings
 
 import pytest
 
 import klampt
 from klampt import robotsim
+from conftest import REPO
 
 
 def test_version_parts_are_integers_and_match_klampt_version_module():
@@ -16,6 +19,8 @@ def test_version_parts_are_integers_and_match_klampt_version_module():
     parts = [int(p) for p in klampt.__version__.split(".")]
     assert len(parts) == 3 and tuple(parts) >= (0, 10, 1)
     assert klampt.version.__version__ == klampt.__version__
+    with open(os.path.join(REPO, "pyproject.toml")) as f:
+        assert re.search(r'^version = "([^"]+)"$', f.read(), re.M).group(1) == klampt.__version__
 
 
 def test_set_log_level_sets_the_klampt_logger_level(caplog):
