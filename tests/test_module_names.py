@@ -5,6 +5,8 @@ container classes (whose behaviour was read from the reference's)."""
 import logging
 import os
 import re
+import subprocess
+import sys
 import warnings
 
 import pytest
@@ -194,3 +196,18 @@ def test_module_constants_of_the_reference():
     assert so3.matrix(R) == [basis_vectors["x"], basis_vectors["-z"], basis_vectors["y"]]
     from klampt.control.robotinterfaceutils import PART_NAME_SEPARATOR
     assert PART_NAME_SEPARATOR == "__"
+
+
+@pytest.mark.parametrize("app", ["browser", "sim", "resource", "control"])
+def test_reference_app_module_names_run_the_apps(app):
+    r = subprocess.run([sys.executable, "-m", "klampt.apps.klampt_" + app, "--help"], capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0 and "usage: klampt_" + app in r.stdout, r.stdout + r.stderr
+
+
+def test_klampt_sim_module_simulates_a_world(tmp_path):
+    world = os.path.join(REPO, "data", "worlds", "arm_table.xml")
+    r = subprocess.run([sys.executable, "-m", "klampt.apps.klampt_sim", "--duration", "0.1", world],
+                       capture_output=True, text=True, timeout=180, cwd=str(tmp_path),
+                       env={k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")})
+    assert r.returncode == 0 and "klampt_sim: simulated 0.100 s" in r.stdout, r.stdout + r.stderr
