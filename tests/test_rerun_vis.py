@@ -7,6 +7,7 @@ recording too."""
 import json
 import math
 import os
+import time
 
 import numpy as np
 import pytest
@@ -146,6 +147,18 @@ def test_points_frames_text_and_moving_them(vis, tmp_path):
     np.testing.assert_allclose(rec.transform('/T')[0], R, atol=1e-12)
     np.testing.assert_allclose(rec.static['/T']['Arrows3D:vectors'], [[0.25, 0, 0], [0, 0.25, 0], [0, 0, 0.25]])
     assert 'hello rerun' in rec.static['/text']['TextDocument:text'][0]
+
+
+def test_plots_become_time_series(vis, tmp_path):
+    vis.addPlot('plot')
+    vis.show()
+    for value in (1.0, 2.0, 4.0):
+        vis.logPlot('plot', 'x', value)
+        vis.update()
+        time.sleep(0.02)
+    rec = finish(vis, tmp_path)
+    assert [r['Scalars:scalars'] for r in rec.rows['/plot/x']] == [[1.0], [2.0], [4.0]]
+    assert rec.static['/plot/x']['SeriesLines:names'] == ['x']
 
 
 def test_spin_and_loop_log_frames(vis, tmp_path, monkeypatch):

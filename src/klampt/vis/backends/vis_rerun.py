@@ -17,7 +17,8 @@ the text document ``text``. Geometry is static and re-sent when an item's
 attributes (colour, hidden, ...) change; transforms are logged on the
 ``frame`` timeline whenever something moved: at ``show()``,
 ``update()``, ``unlock()``, ``stepAnimation``, and each ``shown()`` /
-``spin`` / ``loop`` step (animations play then). Screenshots are rendered
+``spin`` / ``loop`` step (animations play then). Plots (``vis.addPlot``)
+become Rerun time series on the ``plot_time`` timeline. Screenshots are rendered
 offscreen in this process. Rerun has no editing, actions or widgets: they
 are kept in the scene but not shown."""
 import os
@@ -208,6 +209,7 @@ class KlamptRerunAdaptor:
         self.logged = {}  # item name -> (state, {entity: archetype class})
         self.poses = {}  # item name -> pose last logged
         self.text = ''
+        self.series = {}  # plot trace entity -> time of the last sample sent
         self.warned = set()
 
     def _clear(self, entities):
@@ -252,6 +254,22 @@ class KlamptRerunAdaptor:
                 if kind == 'RigidObject':
                     rc.update_rr_transform(element.getTransform(), path, recording=tracked)
 
+    def _log_plot(self, name, plot):
+        """Sends a plot's new samples as Rerun scalars, one series per
+        trace at ``name/<trace>``, on the ``plot_time`` timeline (scene
+        seconds)."""
+        import rerun as rr
+        for label, color, trace in plot.channels():
+            path = name + '/' + rr.escape_entity_path_part(label)
+            if path not in self.series:
+                self.recording.log(path, rr.SeriesLines(colors=[list(color)], names=[label]), static=True)
+                self.series[path] = -float('inf')
+            new = [(t, v) for t, v in trace if t > self.series[path]]
+            if new:
+                self.recording.send_columns(path, indexes=[rr.TimeColumn('plot_time', duration=[t for t, _ in new])],
+                                            columns=rr.Scalars.columns(scalars=[v for _, v in new]))
+                self.series[path] = new[-1][0]
+
     def sync(self, scene):
         """Logs the items added or changed since the last call (their
         static data), clears those removed or hidden, and logs the
@@ -269,7 +287,10 @@ class KlamptRerunAdaptor:
                 if not app.attributes.get('hidden', False):
                     screen_text.append(app.item)
                 continue
-            if 'VisPlot' in _names(app.item) or app.attributes.get('hidden', False):
+            if app.attributes.get('hidden', False):
+                continue
+            if 'VisPlot' in _names(app.item):
+                self._log_plot(rr.escape_entity_path_part(str(key)), app.item)
                 continue
             apps[rr.escape_entity_path_part(str(key))] = app
         for name in list(self.logged):
@@ -342,7 +363,10 @@ class RerunWindowManager(Backend):
     name = 'Rerun'
 
     def __init__(self):
-        import rerun  # noqa: F401  (ImportError: pip install klampt[rerun])
+        try:
+            import rerun  # noqa: F401
+        except ImportError as e:
+            raise ImportError("the Rerun backend needs rerun-sdk (pip install klampt[rerun]): %s" % e) from e
         self.recording = None
         self.adaptor = None
         self.window = None
