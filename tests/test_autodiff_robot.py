@@ -91,6 +91,16 @@ def test_link_hessians_come_from_the_robot_and_match_finite_differences(robot):
                                link.getPositionHessian(LOCAL))
 
 
+def test_second_derivatives_through_expressions_use_the_robot_hessian(robot):
+    q, _, _ = random_state(robot, 7)
+    link = robot.link(robot.numLinks() - 1)
+    c = np.array([0.3, -1.0, 0.5])
+    expr = math_ad.dot(kinematics_ad.WorldPosition(link, LOCAL)('q'), c)
+    robot.setConfig(q.tolist())
+    want = np.einsum('a,ajk->jk', c, np.array(link.getPositionHessian(LOCAL)))
+    np.testing.assert_allclose(expr.gen_derivative(['q', 'q'], q=q)[0], want, atol=1e-12)
+
+
 def test_driver_maps_and_interpolation(robot):
     q, dq, rng = random_state(robot, 2)
     nd = robot.numDrivers()

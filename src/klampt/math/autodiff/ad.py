@@ -690,9 +690,6 @@ class _ExpressionFunction(ADFunctionInterface):
     def derivative(self, arg, *args):
         return self.expr.derivative(self.argnames[arg], **self._bind(args))
 
-    def vjp(self, arg, dout, *args):
-        return self.expr.vjp(dout, **self._bind(args))[self.argnames[arg]]
-
     def gen_derivative(self, arg, *args):
         if len(arg) == 1:
             return self.derivative(arg[0], *args)
