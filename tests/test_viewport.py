@@ -7,6 +7,7 @@ import math
 import os
 import warnings
 
+import numpy as np
 import pytest
 
 import klampt
@@ -244,3 +245,67 @@ def test_glviewport_to_viewport_agrees_with_its_projection():
         s, d = gl.click_ray(100, 80)
         assert_close(vp.clickDirection(100 - 0.5, gl.h - 80 - 0.5), d, atol=1e-12)
         assert_close(vp.clickSource(100, 80), s)
+
+
+def test_glviewport_is_a_010_viewport_with_092_fields():
+    gl = GLViewport()
+    assert isinstance(gl, klampt.Viewport) and gl.controller is gl.camera and gl.ori == 'opengl'
+    # Klampt-examples' camera recipe, written for 0.10
+    gl.resize(1024, 768)
+    gl.setFOV(math.radians(90))
+    gl.controller.tgt = [0, 0, 0.5]
+    gl.controller.dist = 2.0
+    gl.controller.rot = [0, -math.pi / 4, math.radians(10)]
+    assert gl.fov == pytest.approx(90) and gl.getFOV() == pytest.approx(math.pi / 2)
+    assert (gl.fx, gl.fy, gl.cx, gl.cy) == pytest.approx((512, 512, 512, 384))
+    # the orbit target is 2 m ahead, at the centre: screen (y down) and image (y up) coordinates
+    assert gl.project([0, 0, 0.5]) == pytest.approx((512, 384, 2.0))
+    assert klampt.Viewport.project(gl, [0, 0, 0.5]) == pytest.approx([512, 384, 2.0])
+    R, t = gl.getPose()
+    assert_close(t, gl.camera.matrix()[1])
+    assert_close(vectorops.madd(t, gl.clickDirection(511.5, 383.5), 2.0), [0, 0, 0.5], atol=1e-9)
+    # 0.9.2's fields: fov in degrees stays as the size changes; clippingplanes is (n, f)
+    gl.w = 512
+    assert gl.fov == pytest.approx(90) and gl.fx == pytest.approx(256)
+    gl.clippingplanes = (0.5, 50)
+    assert (gl.n, gl.f) == (0.5, 50)
+    gl.setPose(so3.rotation([0, 0, 1], 0.3), [1, 2, 3])
+    assert_close(gl.camera.matrix()[1], [1, 2, 3])
+    assert_close(gl.get_transform('openGL')[0], so3.rotation([0, 0, 1], 0.3))
+    with pytest.raises(ValueError, match='opengl'):
+        gl.ori = 'opencv'
+    # an OpenCV viewport's text sets the equivalent orbit camera
+    cv = make(CASES['opencv_rotated'])
+    gl.w, gl.h = cv.w, cv.h
+    assert gl.fromText(cv.toText()) and gl.ori == 'opengl'
+    for p in REFERENCE['points']:
+        u, v, depth = cv.project(p)
+        if depth > 0:
+            assert_close(gl.project(p, clip=False), (u, v, depth), atol=1e-7)
+
+
+def test_render_follows_off_centre_intrinsics():
+    from klampt import Geometry3D, GeometricPrimitive, vis
+    ball = GeometricPrimitive()
+    ball.setSphere([0.3, 2.0, 0.2], 0.05)
+    view = GLViewport()
+    view.w, view.h = 320, 240
+    view.set_transform((so3.from_matrix([[1, 0, 0], [0, 0, 1], [0, -1, 0]]), [0, 0, 0]))  # forward +y, z up
+    view.fx, view.fy, view.cx, view.cy = 260.0, 240.0, 120.0, 150.0
+    vis.init('offscreen')
+    try:
+        vis.add('ball', Geometry3D(ball))
+        vis.setColor('ball', 1, 0, 0)
+        vis.setViewport(view)
+        img = vis.screenshot()
+        shown = vis.getViewport()
+    finally:
+        vis.kill()
+    assert (shown.fx, shown.cx, shown.cy) == (260.0, 120.0, 150.0)
+    red = (img[:, :, 0] > 120) & (img[:, :, 1] < 80) & (img[:, :, 2] < 80)
+    assert red.sum() > 20
+    rows, cols = np.nonzero(red)
+    u, v, _ = view.project([0.3, 2.0, 0.2])
+    # the ball is drawn where the intrinsics put it (a centred camera would be ~40 px away)
+    assert (cols.mean() + 0.5, rows.mean() + 0.5) == pytest.approx((u, v), abs=1.5)
+    assert abs(u - (160 + 0.3 / 2.0 * 260)) > 30

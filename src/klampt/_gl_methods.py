@@ -234,11 +234,11 @@ def viewport_drawGL(self, draw_frustum=True, draw_coords=True):
         primitives.xform_widget((R, t), 0.1, 0.01)
     if draw_frustum:
         n, f = gl.clip_planes(self)
-        sx = math.tan(math.radians(self.fov) * 0.5)
-        sy = sx * float(self.h) / float(self.w)
+        left, bottom, right, top = self.viewRectangle(1.0)
         GL.glColor4f(1, 1, 0, 1)
         for z in (n, min(f, 3 * self.camera.dist)):
-            corners = [so3.apply(R, [x * z, y * z, -z]) for x, y in ((-sx, -sy), (sx, -sy), (sx, sy), (-sx, sy))]
+            corners = [so3.apply(R, [x * z, y * z, -z])
+                       for x, y in ((left, bottom), (right, bottom), (right, top), (left, top))]
             primitives.polyline([[c[i] + t[i] for i in range(3)] for c in corners], closed=True)
     GL.glPopAttrib()
 

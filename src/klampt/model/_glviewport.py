@@ -1,12 +1,14 @@
 """A camera view: the orbit camera and the GLViewport class of Klamp't's
-visualization (``klampt.vis.glviewport``), with their projection math,
-viewport file format and conversion to :class:`klampt.Viewport`. Only
-``set_current_GL`` and ``drawGL`` use OpenGL (imported when called); with no
-current context they raise RuntimeError.
+visualization (``klampt.vis.glviewport``), a :class:`klampt.Viewport` whose
+pose is the orbit camera's, with their projection math, viewport file format
+and conversion to a plain :class:`klampt.Viewport`. Only ``set_current_GL``
+and ``drawGL`` use OpenGL (imported when called); with no current context
+they raise RuntimeError.
 """
 import math
 import warnings
 
+from klampt._viewport import Viewport
 from klampt.math import se3, so3, vectorops
 
 _BASIS = {'x': [1.0, 0.0, 0.0], '-x': [-1.0, 0.0, 0.0], 'y': [0.0, 1.0, 0.0], '-y': [0.0, -1.0, 0.0],
@@ -74,28 +76,115 @@ class orbit:
         self.tgt = vectorops.sub(t, so3.apply(R, [0.0, 0.0, self.dist]))
 
 
-class GLViewport:
-    """A perspective camera view.
+class GLViewport(Viewport):
+    """A perspective camera view whose pose is an orbit camera's.
+
+    Klamp't 0.9.2's fields and Klamp't 0.10's (inherited from
+    :class:`klampt.Viewport`, with ``ori`` always 'opengl') are both served:
 
     Attributes:
         x, y (int): upper left corner of the view in the canvas, in pixels.
         w, h (int): size of the view, in pixels.
         screenDeviceScale (float): screen to OpenGL pixel ratio.
         orthogonal (bool): orthogonal projection (not supported).
-        camera (orbit): the camera.
-        fov (float): horizontal field of view, in degrees.
-        clippingplanes (pair of floats): near and far clipping distances.
+        camera (orbit): the camera; ``controller`` (0.10) is the same object.
+        fov (float): horizontal field of view, in degrees (0.9.2's meaning;
+            :meth:`getFOV` / :meth:`setFOV` are 0.10's, in radians). Pixels
+            are square and the principal point centred, so the field of view
+            stays as w and h change, until fx, fy, cx or cy are set.
+        clippingplanes (pair of floats): near and far clipping distances,
+            the same as ``(n, f)``.
     """
 
     def __init__(self):
-        self.orthogonal = False
-        self.x, self.y = 0, 0
-        self.w, self.h = 640, 480
-        self.screenDeviceScale = 1
+        Viewport.__init__(self)
+        self._ori = 'opengl'
         self.camera = orbit()
         self.camera.dist = 6.0
+        self.orthogonal = False
+        self.screenDeviceScale = 1
         self.fov = 30.0
-        self.clippingplanes = (0.2, 100)
+        self.n, self.f = 0.2, 100.0
+
+    @property
+    def controller(self):
+        """Klamp't 0.10's name of the orbit camera (``camera``)."""
+        return self.camera
+
+    @controller.setter
+    def controller(self, value):
+        self.camera = value
+
+    @property
+    def _xform(self):
+        # the pose is the orbit camera's (column-major 4x4)
+        R, t = self.camera.matrix()
+        return list(R[0:3]) + [0.0] + list(R[3:6]) + [0.0] + list(R[6:9]) + [0.0] + list(t) + [1.0]
+
+    @_xform.setter
+    def _xform(self, values):
+        if 'camera' in self.__dict__:
+            m = [float(v) for v in values]
+            self.camera.set_matrix((m[0:3] + m[4:7] + m[8:11], m[12:15]))
+
+    @property
+    def ori(self) -> str:
+        """Always 'opengl': the orbit camera's convention."""
+        return 'opengl'
+
+    @ori.setter
+    def ori(self, value):
+        if value not in ('opengl', ''):
+            raise ValueError("a GLViewport's pose is its orbit camera's, in the 'opengl' convention; got ori=%r "
+                             "(set the pose with set_transform(T, 'standard') for OpenCV axes)" % (value,))
+
+    def _assign(self, xform, ori, **fields):
+        if ori in ('opencv', 'ros'):
+            R = so3.mul(xform[0:3] + xform[4:7] + xform[8:11], _FLIP_YZ)
+            xform = R[0:3] + [0.0] + R[3:6] + [0.0] + R[6:9] + [0.0] + list(xform[12:15]) + [1.0]
+        Viewport._assign(self, xform, 'opengl', **fields)
+        self._ori = 'opengl'
+
+    @property
+    def fov(self) -> float:
+        """Horizontal field of view in degrees (Klamp't 0.9.2's GLViewport)."""
+        given = self.__dict__.get('_fov_given')
+        if given is not None and self._scale == given[1]:
+            return given[0]  # as set, without a round trip through the focal length
+        return math.degrees(self.getFOV())
+
+    @fov.setter
+    def fov(self, degrees):
+        degrees = float(degrees)
+        if not 0 < degrees < 180:
+            raise ValueError("GLViewport.fov is in degrees, in (0, 180); got %r" % degrees)
+        self.scale = 0.5 / math.tan(math.radians(degrees) * 0.5)
+        self._fov_given = (degrees, self._scale)
+
+    def setFOV(self, xfov: float, yfov: float = -1) -> None:
+        """Klamp't 0.10: sets the horizontal field of view in radians (and,
+        if yfov >= 0, the vertical one, ending square pixels)."""
+        if float(yfov) < 0 and self._scale is not None:
+            if not 0 < float(xfov) < math.pi:
+                raise ValueError("xfov must be in (0, pi) radians, got %r" % (xfov,))
+            self.fov = math.degrees(float(xfov))
+        else:
+            Viewport.setFOV(self, xfov, yfov)
+
+    @property
+    def clippingplanes(self):
+        """(near, far) clipping distances: ``(n, f)``."""
+        return (self.n, self.f)
+
+    @clippingplanes.setter
+    def clippingplanes(self, value):
+        n, f = value
+        self.n, self.f = float(n), float(f)
+
+    def update_viewport(self):
+        """Klamp't 0.10: brings the pose up to date with the orbit camera
+        (here always current); returns self."""
+        return self
 
     def contains(self, x: float, y: float) -> bool:
         """True if the pixel (x, y) is inside the view."""
@@ -137,8 +226,7 @@ class GLViewport:
         return 2.0 * math.tan(math.radians(self.fov) * 0.5)
 
     def to_viewport(self):
-        """The equivalent :class:`klampt.Viewport`."""
-        from klampt._viewport import Viewport
+        """The equivalent plain :class:`klampt.Viewport` (OpenGL pose)."""
         vp = Viewport()
         vp.x, vp.y, vp.w, vp.h = self.x, self.y, self.w, self.h
         vp.n, vp.f = self.clippingplanes
@@ -148,32 +236,31 @@ class GLViewport:
         return vp
 
     def click_ray(self, x: float, y: float):
-        """The world ray (source, unit direction) through the pixel (x, y)."""
+        """The world ray (source, unit direction) through the screen point
+        (x, y) (y growing downward)."""
         R, t = self.camera.matrix()
-        u = float(x - (self.x + self.w / 2)) / self.w
-        v = float((self.y + self.h / 2) - y) / self.w
-        scale = self._image_scale()
-        d = vectorops.unit([u * scale, v * scale, -1.0])
-        return (list(t), so3.apply(R, d))
+        a = (float(x) - self.x - self.cx) / self.fx
+        b = (self.y + self.h - float(y) - self.cy) / self.fy
+        return (list(t), so3.apply(R, vectorops.unit([a, b, -1.0])))
 
     def project(self, pt, clip=True):
-        """The pixel coordinates and depth (x, y, z) of a world point.
+        """The screen coordinates (y growing downward) and depth (x, y, z) of
+        a world point (Klamp't 0.9.2's GLViewport.project; 0.10's gives the
+        OpenGL image's upward y, as :meth:`klampt.Viewport.project` does).
 
         With ``clip``, None is returned for points outside the view frustum.
         A point in the camera's focal plane projects to the view's centre.
         """
-        local = se3.apply(se3.inv(self.camera.matrix()), pt)
-        depth = -local[2]
-        if clip and (depth <= self.clippingplanes[0] or depth >= self.clippingplanes[1]):
+        u, v, depth = Viewport.project(self, pt)
+        if clip and (depth <= self.n or depth >= self.f):
             return None
-        if abs(local[2]) < 1e-8:
+        if abs(depth) < 1e-8:
             return (self.x + self.w / 2, self.y + self.h / 2, depth)
-        scale = self._image_scale()
-        u = -local[0] / (local[2] * scale)
-        v = -local[1] / (local[2] * scale)
-        if clip and (abs(u) > 0.5 or abs(v) > 0.5):
+        sx, sy = self.x + u, self.y + self.h - v
+        eps = 1e-6  # pixels: points on the view's edges stay in despite rounding
+        if clip and not (self.x - eps <= sx <= self.x + self.w + eps and self.y - eps <= sy <= self.y + self.h + eps):
             return None
-        return (u * self.w + (self.x + self.w / 2), (self.y + self.h / 2) - v * self.w, depth)
+        return (sx, sy, depth)
 
     def set_current_GL(self) -> None:
         """Loads the view's projection and modelview into the current OpenGL

@@ -4,7 +4,6 @@ current?" check, and the camera and light set-up every frame shares.
 Nothing here creates a context (see :mod:`klampt.vis._context`); drawing code
 calls :func:`require_context` and then uses the module :func:`gl` returns.
 """
-import math
 
 _GL = None
 
@@ -75,17 +74,15 @@ def column_major(T):
 
 
 def projection_matrix(view):
-    """The column-major perspective matrix of a GLViewport: horizontal field
-    of view ``view.fov``, square pixels, its clipping planes (the far plane
+    """The column-major perspective matrix of a GLViewport: the frustum of
+    its intrinsics (fx, fy, cx, cy; by default its horizontal field of view
+    ``view.fov``, square pixels, centred), its clipping planes (the far plane
     grows to 1.05 camera distances, as the reference's does)."""
-    n, f = view.clippingplanes
-    f = max(f, view.camera.dist * 1.05)
-    aspect = float(view.w) / float(view.h)
-    sx = 1.0 / math.tan(math.radians(view.fov) * 0.5)
-    sy = sx * aspect
-    return [sx, 0.0, 0.0, 0.0,
-            0.0, sy, 0.0, 0.0,
-            0.0, 0.0, (f + n) / (n - f), -1.0,
+    n, f = clip_planes(view)
+    left, bottom, right, top = view.viewRectangle(1.0)
+    return [2.0 / (right - left), 0.0, 0.0, 0.0,
+            0.0, 2.0 / (top - bottom), 0.0, 0.0,
+            (right + left) / (right - left), (top + bottom) / (top - bottom), (f + n) / (n - f), -1.0,
             0.0, 0.0, 2.0 * f * n / (n - f), 0.0]
 
 
