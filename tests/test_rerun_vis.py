@@ -222,3 +222,22 @@ def test_a_desktop_script_runs_headless_into_an_rrd(tmp_path):
     assert q_end[1] > robot.getConfig()[1] + 0.1
     robot.setConfig(q_end)
     assert_links_at(rec, robot)
+
+
+def test_without_rerun_the_errors_name_the_package():
+    r = run_python("""
+        import sys
+        sys.modules['rerun'] = None  # as if rerun-sdk were not installed
+        from klampt import vis
+        try:
+            vis.init('rerun')
+        except RuntimeError as e:
+            print('init:', e)
+        try:
+            import klampt.io.rerun_convert
+        except ImportError as e:
+            print('convert:', e)
+        """)
+    assert r.returncode == 0, r.stderr
+    assert 'pip install klampt[rerun]' in r.stdout.split('init:')[1].split('convert:')[0]
+    assert 'rerun-sdk' in r.stdout.split('convert:')[1]
