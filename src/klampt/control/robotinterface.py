@@ -6,6 +6,7 @@ A subclass implements what its motor controller can do and raises
 :class:`~klampt.control.robotinterfaceutils.RobotInterfaceCompleter` fills
 in everything else (motion queues, Cartesian control, filters).
 """
+from ..robotsim import RobotModel, WorldModel  # noqa: F401  (Klamp't's module has them)
 import time
 import warnings
 from typing import Any, Dict, List, Optional, Tuple, Union
@@ -446,7 +447,6 @@ class RobotInterfaceBase(object):
         fn = self.properties.get('klamptModelFile')
         if fn is None:
             return None
-        from ..robotsim import WorldModel
         world = WorldModel()
         with warnings.catch_warnings():
             warnings.simplefilter('ignore')

@@ -17,6 +17,7 @@
   :class:`RobotInterfaceRecorder`, the ``klamptCartesian*`` helpers and the
   method-category constants.
 """
+from ..robotsim import RobotModel, WorldModel  # noqa: F401  (Klamp't's module has them)
 import csv
 import json
 import logging

@@ -1,6 +1,7 @@
 """HTMLSharePath: saves a world or a simulation as it moves into one
 self-contained HTML file that plays it back (klampt.vis's web viewer, no
 network access)."""
+from ..robotsim import *  # noqa: F401,F403  (Klamp't's module star-imports klampt)
 import importlib.resources
 
 

@@ -14,6 +14,8 @@ when Qt can show it. Thumbnails render offscreen.
 Don't use ``from klampt.io.resource import *``: it would hide the builtin
 ``set``.
 """
+from ..robotsim import (IKObjective, RigidObjectModel, RobotModel, RobotModelLink,  # noqa: F401  (Klamp't's module has them)
+                        WorldModel)
 import builtins
 import os
 

@@ -17,6 +17,7 @@ the detections::
 
 Camera coordinates: x right, y down, z forward (m); pixels: x right, y down.
 """
+from ..robotsim import *  # noqa: F401,F403  (Klamp't's module star-imports klampt)
 import json
 import logging
 import math

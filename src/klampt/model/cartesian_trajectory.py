@@ -19,6 +19,7 @@ milestones differ by at most ``delta`` per joint (linear interpolation) or in
 ``robot.distance`` (bisection), with time domain [0, 1] for interpolation
 between two points and the path's time domain otherwise.
 """
+from ..robotsim import RobotModelLink  # noqa: F401  (Klamp't's module has them)
 import math
 import random
 import warnings

@@ -8,6 +8,8 @@ directions and frames (local / relative coordinates), IK objectives (their
 constraint parameters) and lists of any of these (compound items,
 whose configuration is the concatenation of the components').
 """
+from ..robotsim import (IKObjective, RigidObjectModel, RobotModel, RobotModelLink,  # noqa: F401  (Klamp't's module has them)
+                        WorldModel)
 import math
 from typing import List, Sequence, Union
 

@@ -11,6 +11,7 @@ Contacts between geometries, worlds and simulations
 simulator and IK; they raise RuntimeError naming what is missing while those
 are not installed.
 """
+from ..robotsim import (RigidObjectModel, RobotModel, RobotModelLink, TerrainModel)  # noqa: F401  (Klamp't's module has them)
 import importlib
 
 import numpy as np

@@ -14,6 +14,8 @@ to date.  Frames made from a world (:meth:`Group.setWorldModel`) remember
 their robot link or rigid object, so :meth:`Group.updateFromWorld` and
 :meth:`Group.updateToWorld` copy poses between the frames and the world.
 """
+from ..robotsim import (IKObjective, RigidObjectModel, RobotModelLink,  # noqa: F401  (Klamp't's module has them)
+                        SimRobotController)
 from typing import Optional
 
 from ..math import se3, so3, vectorops

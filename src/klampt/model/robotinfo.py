@@ -9,19 +9,19 @@ File names in an info (model, calibration, controller, simulator, resource
 directory) are resolved against ``filePaths``; :meth:`RobotInfo.load` adds
 the JSON file's folder to them.
 """
+from ..robotsim import (Geometry3D, IKObjective, IKSolver, RobotModel,  # noqa: F401  (Klamp't's module has them)
+                        SimRobotController, SimRobotSensor, WorldModel)
 import copy
 import importlib
 import importlib.util
 import json
 import os
-from typing import TYPE_CHECKING, List, Sequence, Tuple, Union
+from typing import List, Sequence, Tuple, Union
 
 from .. import _json
 from ..math import vectorops, so3, se3
 from .subrobot import SubRobotModel
 
-if TYPE_CHECKING:
-    from ..robotsim import RobotModel
 
 _JSON_ATTRS = ['name', 'modelFile', 'parts', 'baseType', 'properties', 'controllerFile', 'controllerArgs',
                'simulatorFile', 'calibrationFiles', 'resourceDir', 'filePaths']
@@ -155,7 +155,6 @@ class RobotInfo(object):
             return self.robotModel
         if self.modelFile is None:
             raise RuntimeError("Can't load the robot model of %s: no modelFile given" % self.name)
-        from ..robotsim import WorldModel
         fn = self._resolve_or_raise(self.modelFile, 'robot model')
         world = WorldModel()
         robot = world.loadRobot(fn)
@@ -263,7 +262,6 @@ class RobotInfo(object):
         except Exception:
             raise RuntimeError("make(sim, robotIndex) of %s must return a pair (controller, emulators)"
                                % self.simulatorFile)
-        from ..robotsim import SimRobotController
         # the simulator's own SimRobotController (as Klampt-examples' sphero_sim returns) already runs the robot
         if not isinstance(controller, SimRobotController):
             sim.setController(robot.index, controller)
@@ -686,7 +684,6 @@ class GripperInfo(object):
         """The gripper's geometry (gripperLinks, or the base and its
         descendants) in the base link's frame, at qfinger (default: the
         current configuration).  type is 'Group' or 'TriangleMesh'."""
-        from ..robotsim import Geometry3D
         if not hasattr(Geometry3D, 'setGroup'):
             raise RuntimeError("getGeometry needs Geometry3D groups, which are not available in this installation")
         q0 = robot.getConfig()

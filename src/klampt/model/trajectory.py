@@ -16,6 +16,7 @@ Angular velocities of SO3/SE3 trajectories are world-frame vectors, and the
 9-D derivatives of rotations are their cross-product matrices (see
 :mod:`klampt.math.geodesic`).
 """
+from ..robotsim import RobotModel, RobotModelLink  # noqa: F401  (Klamp't's module has them)
 import bisect
 import math
 from typing import Callable, Iterable, List, Optional, Sequence, Tuple

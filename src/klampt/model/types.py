@@ -4,6 +4,9 @@ recognizing the type of a Python object, making default instances,
 describing objects, converting path-like objects and transferring
 robot-indexed objects between robots.
 """
+from ..robotsim import (ConvexHull, GeometricPrimitive, Geometry3D, IKObjective,  # noqa: F401  (Klamp't's module has them)
+                        PointCloud, RigidObjectModel, RobotModel, RobotModelLink,
+                        TerrainModel, TriangleMesh, VolumeGrid, WorldModel)
 from ..math import so3, se3
 
 _KNOWN_TYPES = set(['Value', 'Vector2', 'Vector3', 'Point', 'Matrix3', 'Rotation', 'RigidTransform',

@@ -6,6 +6,10 @@ instructions, OK and Cancel. :func:`run` shows one and returns
 ``(accepted, value)``: in a Qt dialog (``pip install klampt[qt]``), or in a
 GLFW window whose panel holds OK, Cancel and the editor's controls. Both
 need a display; importing this module loads no Qt or GLFW."""
+from ..robotsim import (AABBPoser, Appearance, BoxPoser, Geometry3D, IKObjective,  # noqa: F401  (Klamp't's module has them)
+                        ObjectPoser, PointPoser, RigidObjectModel, RobotModel,
+                        RobotModelLink, RobotPoser, SpherePoser, TerrainModel,
+                        TransformPoser, WidgetSet, WorldModel)
 import copy
 
 from klampt.math import se3

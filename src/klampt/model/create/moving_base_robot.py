@@ -1,6 +1,7 @@
 """Free-floating moving bases: a fixed-base robot is mounted on a virtual
 chain of three prismatic (x, y, z) and three revolute (yaw about z, pitch about
 y, roll about x) joints, so that its base can be commanded like any joint."""
+from ...robotsim import RobotModel, SimRobotController, WorldModel  # noqa: F401  (Klamp't's module has them)
 import os
 
 from klampt.math import so3

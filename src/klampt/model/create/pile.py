@@ -1,6 +1,7 @@
 """Placing objects in a container: random collision-free arrangements on the
 container's floor (:func:`make_object_arrangement`) and piles settled by
 simulation (:func:`make_object_pile`)."""
+from ...robotsim import *  # noqa: F401,F403  (Klamp't's module star-imports klampt)
 import math
 import random
 
