@@ -29,9 +29,9 @@ def _finish(geom, center, inertia_diagonal, R, t, world, name, mass):
     return terrain
 
 
-def _convert(prim, type):
+def _convert(prim, type, resolution=0.0):
     geom = Geometry3D(prim)
-    return geom if type == 'GeometricPrimitive' else geom.convert(type)
+    return geom if type == 'GeometricPrimitive' else geom.convert(type, resolution)
 
 
 def box(width, depth, height, center=None, R=None, t=None, world=None, name=None, mass=float('inf'),
@@ -64,15 +64,21 @@ def box(width, depth, height, center=None, R=None, t=None, world=None, name=None
     return _finish(_convert(prim, type), center, inertia, R, t, world, name or 'box', mass)
 
 
-def sphere(radius, center=None, R=None, t=None, world=None, name=None, mass=float('inf'), type='TriangleMesh'):
+def sphere(radius, center=None, R=None, t=None, world=None, name=None, mass=float('inf'), resolution=0.0,
+           type='TriangleMesh'):
     """Makes a sphere of the given radius; the arguments are those of
-    :func:`box` (default name 'sphere', solid-sphere inertia)."""
+    :func:`box` (default name 'sphere', solid-sphere inertia), and
+    ``resolution`` (Klamp't 0.10): if non-zero, the conversion's resolution
+    (mesh edge length, cloud spacing, grid cell). A string in its place is
+    Klamp't 0.9.2's positional ``type``."""
+    if isinstance(resolution, str):
+        resolution, type = 0.0, resolution
     if center is None:
         center = [0.0, 0.0, 0.0]
     prim = GeometricPrimitive()
     prim.setSphere(center, radius)
     inertia = [0.4 * mass * radius ** 2] * 3
-    return _finish(_convert(prim, type), center, inertia, R, t, world, name or 'sphere', mass)
+    return _finish(_convert(prim, type, float(resolution)), center, inertia, R, t, world, name or 'sphere', mass)
 
 
 def bbox(bmin, bmax, R=None, t=None, world=None, name=None, mass=float('inf'), type='TriangleMesh'):
