@@ -1,0 +1,484 @@
+"""String and JSON forms of symbolic expressions, types and contexts.
+
+Strings: variables are written by name, user data as ``$name``, constants in
+JSON form, functions as ``name(args)`` with the usual infix operators.  In
+the parseable form, a sub-expression used more than once is written the
+first time with a ``#tag`` suffix and later as ``@tag``.
+
+JSON: a variable is its name, user data ``"$name"``, a constant its JSON
+value, a call ``{"type": name, "args": [...]}`` (with ``"id"`` on shared
+sub-expressions, referenced later as ``"@id"``).
+"""
+
+import ast
+import json
+import re
+
+import numpy as np
+
+from .symbolic import (Expression, ConstantExpression, VariableExpression, UserDataExpression, OperatorExpression,
+                       Context, Function, Type, const, expr)
+from ._symbolic_library import _builtin_functions, _infix_operators, _prefix_operators, array
+from ._symbolic_engine import _derivative_functions
+
+VAR_PREFIX = ''
+USER_DATA_PREFIX = '$'
+NAMED_EXPRESSION_TAG = '#'
+NAMED_EXPRESSION_PREFIX = '@'
+
+_PRECEDENCE = {'pow': 1, 'mul': 2, 'div': 2.5, 'add': 3, 'sum': 3, 'sub': 3.5, 'neg': 4, 'not': 5,
+               'and': 6, 'or': 6, 'ge': 7, 'le': 7, 'eq': 7, 'ne': 7}
+
+
+def indent(s, spaces):
+    """Indents the continuation lines of s by the given number of spaces."""
+    if spaces <= 0:
+        return s
+    return s.replace('\n', '\n' + ' ' * spaces)
+
+
+def _jsonable(val):
+    if isinstance(val, (bool, np.bool_)):
+        return bool(val)
+    if isinstance(val, np.integer):
+        return int(val)
+    if isinstance(val, np.floating):
+        return float(val)
+    if isinstance(val, (int, float, str)):
+        return val
+    if isinstance(val, np.ndarray):
+        return val.tolist()
+    if isinstance(val, (list, tuple)):
+        return [_jsonable(v) for v in val]
+    from ..io import loader
+    try:
+        return loader.to_json(val)
+    except Exception as e:
+        raise ValueError("Unable to convert object %r to a JSON object" % (val,)) from e
+
+
+def _shared_nodes(e):
+    """The OperatorExpressions reached more than once in the DAG of e."""
+    counts, order = {}, []
+
+    def rec(node):
+        if not isinstance(node, OperatorExpression):
+            return
+        if id(node) in counts:
+            counts[id(node)] += 1
+            return
+        counts[id(node)] = 1
+        order.append(node)
+        for a in node.args:
+            rec(a)
+    rec(e)
+    return set(k for k, c in counts.items() if c > 1)
+
+
+def _const_str(v, parseCompatible):
+    if isinstance(v, slice):
+        return "%s:%s%s" % ("" if v.start is None else v.start, "" if v.stop is None else v.stop,
+                            "" if v.step is None else ":" + str(v.step))
+    try:
+        jv = _jsonable(v)
+    except ValueError:
+        return str(v)
+    if parseCompatible:
+        return json.dumps(jv)
+    if isinstance(jv, float):
+        return format(jv, '.14g')
+    return json.dumps(jv)
+
+
+def exprToStr(expr, parseCompatible=True, expandSubexprs='auto'):
+    """A string form of an Expression; readable by :func:`exprFromStr` if
+    ``parseCompatible``.  Shared sub-expressions are tagged (#id / @id)
+    unless ``expandSubexprs`` is True (the default when not parse-compatible)."""
+    if expandSubexprs == 'auto':
+        expandSubexprs = not parseCompatible
+    shared = set() if expandSubexprs else _shared_nodes(expr)
+    tags = {}
+
+    def rec(node, parent=None, position=0):
+        if isinstance(node, ConstantExpression):
+            s = _const_str(node.value, parseCompatible)
+            if parseCompatible and isinstance(node.value, str):
+                s = 'const(%s)' % s
+            return s
+        if isinstance(node, VariableExpression):
+            return VAR_PREFIX + node.var.name
+        if isinstance(node, UserDataExpression):
+            return USER_DATA_PREFIX + node.name
+        if not isinstance(node, OperatorExpression):
+            return str(node)
+        if id(node) in tags:
+            return NAMED_EXPRESSION_PREFIX + tags[id(node)]
+        name = node.functionInfo.name
+        astr = [rec(a, node, i) for i, a in enumerate(node.args)]
+        f = node.functionInfo
+        printer = f.printers.get('parse' if parseCompatible else 'str')
+        if printer is not None:
+            res = printer(node, astr)
+        elif name in _prefix_operators and len(astr) == 1:
+            res = _prefix_operators[name] + astr[0]
+        elif name in _infix_operators and len(astr) >= 2 and (name in ('add', 'sum', 'mul') or len(astr) == 2):
+            res = _infix_operators[name].join(astr)
+        elif name == 'getitem':
+            res = astr[0] + '[' + _index_str(node.args[1], astr[1]) + ']'
+        else:
+            res = name + '(' + ','.join(astr) + ')'
+        if name in _PRECEDENCE and isinstance(parent, OperatorExpression):
+            pname = parent.functionInfo.name
+            if pname in _PRECEDENCE:
+                p, pp = _PRECEDENCE[name], _PRECEDENCE[pname]
+                if p > pp or (p == pp and not (name == pname and f.properties.get('associative', False))
+                              and not (name in ('add', 'sum') and pname in ('add', 'sum', 'sub') and position == 0)):
+                    res = '(' + res + ')'
+            elif pname == 'getitem' and position == 0:
+                res = '(' + res + ')'
+        if id(node) in shared:
+            tag = str(len(tags) + 1)
+            tags[id(node)] = tag
+            if not res.endswith(')') or not (res.startswith('(') or res[0].isalpha()):
+                res = '(' + res + ')'
+            res = res + NAMED_EXPRESSION_TAG + tag
+        return res
+    return rec(expr)
+
+
+def _index_str(index_expr, s):
+    if isinstance(index_expr, ConstantExpression):
+        v = index_expr.value
+        if isinstance(v, tuple):
+            return ','.join(_const_str(x, True) for x in v)
+    return s
+
+
+def _unwrap(v):
+    return v.value if isinstance(v, ConstantExpression) else v
+
+
+def _convert_list(*args):
+    if all(isinstance(a, ConstantExpression) for a in args):
+        return ConstantExpression([a.value for a in args])
+    return array(*args)
+
+
+class _Namespace:
+    pass
+
+
+def exprFromStr(context, string, fmt=None, add=False):
+    """Parses an Expression from a string (or JSON if ``fmt='json'`` or the
+    string starts with '{').  Names are the context's Variables, ``$name``
+    user data and ``@name`` named expressions; undefined names raise
+    ValueError unless ``add`` creates them as numeric Variables."""
+    if not string:
+        raise ValueError("Empty string provided")
+    if fmt is None:
+        fmt = 'json' if string.lstrip()[0] == '{' else 'auto'
+    if fmt == 'json':
+        return exprFromJson(context, json.loads(string))
+    if fmt != 'auto':
+        raise ValueError("Invalid format " + str(fmt))
+    tags = dict(context.expressions)
+    s = re.sub(r"\$(\w+)", lambda m: '___U(%r)' % m.group(1), string)
+    s = re.sub(r"#(\w+)", lambda m: '.__settag__(%r)' % m.group(1), s)
+    s = re.sub(r"@(\w+)", lambda m: '___T(%r)' % m.group(1), s)
+    try:
+        tree = ast.parse(s, mode='eval')
+    except SyntaxError as e:
+        raise ValueError("Unable to parse expression %r: %s" % (string, e)) from e
+    functions = dict(_builtin_functions)
+    functions.update(_derivative_functions)
+    for name, f in context.customFunctions.items():
+        path = name.split('.')
+        root = functions
+        for p in path[:-1]:
+            if p not in root:
+                root[p] = _Namespace()
+            root = root[p] if isinstance(root, dict) else root
+            if not isinstance(root, dict):
+                break
+        if len(path) == 1:
+            functions[name] = f
+        else:
+            obj = functions[path[0]]
+            for p in path[1:-1]:
+                if not hasattr(obj, p):
+                    setattr(obj, p, _Namespace())
+                obj = getattr(obj, p)
+            setattr(obj, path[-1], f)
+    names = {}
+    missing = []
+
+    class Rewrite(ast.NodeTransformer):
+        def visit_Call(self, node):
+            node.args = [self.visit(a) for a in node.args]
+            if not isinstance(node.func, ast.Name):
+                node.func = self.visit(node.func) if isinstance(node.func, ast.Attribute) and not _is_dotted_function(node.func, functions) else node.func
+            elif node.func.id not in functions and node.func.id not in ('___U', '___T', 'const', '_const', '_slice'):
+                raise ValueError("Undefined function " + node.func.id)
+            return node
+
+        def visit_Name(self, node):
+            if node.id in ('___U', '___T', 'const', '_const', '_convert_list', 'True', 'False', 'None'):
+                return node
+            if node.id in context.variableDict:
+                names[node.id] = expr(context.variableDict[node.id])
+            elif add:
+                names[node.id] = expr(context.addVar(node.id, 'N'))
+            elif node.id in functions:
+                return node
+            else:
+                missing.append(node.id)
+            return node
+
+        def visit_Constant(self, node):
+            return ast.copy_location(ast.Call(func=ast.Name(id='_const', ctx=ast.Load()), args=[node], keywords=[]), node)
+
+        def visit_List(self, node):
+            return ast.copy_location(ast.Call(func=ast.Name(id='_convert_list', ctx=ast.Load()),
+                                              args=[self.visit(e) for e in node.elts], keywords=[]), node)
+
+        def visit_Tuple(self, node):
+            return self.visit_List(node)
+
+        def visit_Slice(self, node):
+            parts = [ast.Constant(value=None) if p is None else self.visit(p) for p in (node.lower, node.upper, node.step)]
+            return ast.copy_location(ast.Call(func=ast.Name(id='_slice', ctx=ast.Load()), args=parts, keywords=[]), node)
+
+        def visit_Subscript(self, node):
+            node.value = self.visit(node.value)
+            sl = node.slice
+            if isinstance(sl, ast.Tuple):
+                node.slice = ast.copy_location(ast.Call(func=ast.Name(id='_index_tuple', ctx=ast.Load()),
+                                                        args=[self.visit(e) for e in sl.elts], keywords=[]), sl)
+            else:
+                node.slice = self.visit(sl)
+            return node
+
+    tree = ast.fix_missing_locations(Rewrite().visit(tree))
+    if missing:
+        raise ValueError("Undefined variable " + ','.join(missing))
+
+    def settag(self, name):
+        tags[_unwrap(name)] = self
+        return self
+
+    def _const(v):
+        if isinstance(v, ConstantExpression):
+            return v
+        return ConstantExpression(v) if v is not None else None
+
+    env = dict(functions)
+    env.update(names)
+    env.update({'___U': lambda n: UserDataExpression(_unwrap(n)), '___T': lambda n: tags[_unwrap(n)], 'const': lambda v: v, '_const': _const,
+                '_convert_list': _convert_list,
+                '_slice': lambda a, b, c: ConstantExpression(slice(*[None if x is None else x.value for x in (a, b, c)])),
+                '_index_tuple': lambda *a: ConstantExpression(tuple(x.value for x in a)) if all(isinstance(x, ConstantExpression) for x in a) else _convert_list(*a),
+                '__builtins__': {}})
+    Expression.__settag__ = settag
+    try:
+        res = eval(compile(tree, '<symbolic>', 'eval'), env)
+    finally:
+        del Expression.__settag__
+    return expr(res)
+
+
+def _is_dotted_function(node, functions):
+    path = []
+    while isinstance(node, ast.Attribute):
+        path.append(node.attr)
+        node = node.value
+    return isinstance(node, ast.Name) and node.id in functions and not isinstance(functions[node.id], Function)
+
+
+def exprToJson(expr):
+    """A JSON object of an Expression (see the module documentation)."""
+    shared = _shared_nodes(expr)
+    tags = {}
+
+    def rec(node):
+        if isinstance(node, ConstantExpression):
+            return _jsonable(node.value)
+        if isinstance(node, UserDataExpression):
+            return USER_DATA_PREFIX + node.name
+        if isinstance(node, VariableExpression):
+            return VAR_PREFIX + node.var.name
+        if not isinstance(node, OperatorExpression):
+            raise ValueError("Can't convert %s to JSON" % node.__class__.__name__)
+        if id(node) in tags:
+            return NAMED_EXPRESSION_PREFIX + tags[id(node)]
+        res = {'type': node.functionInfo.name, 'args': [rec(a) for a in node.args]}
+        if id(node) in shared:
+            tags[id(node)] = str(len(tags) + 1)
+            res['id'] = tags[id(node)]
+        return res
+    return rec(expr)
+
+
+def exprFromJson(context, jsonObj, taggedExpressions=None):
+    """An Expression from a JSON object written by :func:`exprToJson`.  A
+    plain string is a variable name (or $user data, @tag); other JSON values
+    are constants."""
+    if taggedExpressions is None:
+        taggedExpressions = {}
+    if isinstance(jsonObj, str):
+        if jsonObj.startswith(USER_DATA_PREFIX):
+            return UserDataExpression(jsonObj[len(USER_DATA_PREFIX):])
+        if jsonObj.startswith(NAMED_EXPRESSION_PREFIX):
+            name = jsonObj[len(NAMED_EXPRESSION_PREFIX):]
+            if name in taggedExpressions:
+                return taggedExpressions[name]
+            if name in context.expressions:
+                return context.expressions[name]
+            raise ValueError("Invalid expression tag " + jsonObj)
+        if jsonObj in context.variableDict:
+            return expr(context.variableDict[jsonObj])
+        raise ValueError("Invalid variable reference " + jsonObj)
+    if isinstance(jsonObj, dict) and 'type' in jsonObj and 'args' in jsonObj:
+        name = str(jsonObj['type'])
+        args = [exprFromJson(context, a, taggedExpressions) if isinstance(a, (str, dict)) else const(a)
+                for a in jsonObj['args']]
+        if name in _builtin_functions:
+            f = _builtin_functions[name]
+        elif name in context.customFunctions:
+            f = context.customFunctions[name]
+        elif name in _derivative_functions:
+            f = _derivative_functions[name]
+        else:
+            raise ValueError("Invalid expression type " + name)
+        res = f._call(*args)
+        if 'id' in jsonObj:
+            taggedExpressions[str(jsonObj['id'])] = res
+        return res
+    if isinstance(jsonObj, dict):
+        from ..io import loader
+        return const(loader.from_json(jsonObj))
+    if isinstance(jsonObj, list):
+        return const(jsonObj)
+    return const(jsonObj)
+
+
+def typeToJson(type):
+    """A JSON object of a :class:`Type`."""
+    res = {'char': type.char}
+    if type.size is not None:
+        res['size'] = list(type.size) if isinstance(type.size, tuple) else type.size
+    if type.subtype is not None:
+        if isinstance(type.subtype, str):
+            res['subtype'] = type.subtype
+        elif isinstance(type.subtype, list):
+            res['subtype'] = [typeToJson(st) for st in type.subtype]
+        else:
+            res['subtype'] = typeToJson(type.subtype)
+    return res
+
+
+def typeFromJson(jsonObj):
+    """A :class:`Type` from its JSON object."""
+    if 'char' not in jsonObj:
+        raise ValueError("Type JSON object needs a 'char'")
+    st = jsonObj.get('subtype')
+    if isinstance(st, list):
+        st = [typeFromJson(s) for s in st]
+    elif isinstance(st, dict):
+        st = typeFromJson(st)
+    if jsonObj['char'] == 'U':
+        return Type(st, jsonObj.get('size')) if isinstance(st, str) and len(st) > 1 else Type('U', jsonObj.get('size'), st)
+    return Type(jsonObj['char'], jsonObj.get('size'), st)
+
+
+def contextToJson(ctx, saveFunctions=False):
+    """A JSON object of a Context's variables and named expressions; user
+    data (and custom functions if ``saveFunctions``) are saved by name only."""
+    res = {}
+    if ctx.variables:
+        res['variables'] = [{'name': v.name, 'type': typeToJson(v.type)} for v in ctx.variables]
+    if ctx.expressions:
+        res['expressions'] = dict((n, exprToJson(e)) for n, e in ctx.expressions.items())
+    if saveFunctions and ctx.customFunctions:
+        res['customFunctions'] = list(ctx.customFunctions.keys())
+    if ctx.userData:
+        res['userData'] = list(ctx.userData.keys())
+    return res
+
+
+def contextFromJson(context, jsonObj):
+    """Restores variables and named expressions from :func:`contextToJson`
+    into ``context`` (whose user data and custom functions must already be
+    set up) and returns it."""
+    import warnings
+    for d in jsonObj.get('userData', []):
+        if d not in context.userData:
+            warnings.warn("contextFromJson: item {} is not yet in userData".format(d))
+    for d in jsonObj.get('customFunctions', []):
+        if d not in context.customFunctions:
+            warnings.warn("contextFromJson: item {} is not yet in customFunctions".format(d))
+    context.variables = []
+    context.variableDict = {}
+    context.expressions = {}
+    for v in jsonObj.get('variables', []):
+        context.addVar(v['name'], typeFromJson(v['type']))
+    for n, e in jsonObj.get('expressions', {}).items():
+        context.expressions[n] = exprFromJson(context, e)
+    return context
+
+
+def toStr(obj, parseCompatible=True):
+    """The string form of an Expression."""
+    if not isinstance(obj, Expression):
+        raise ValueError("Can only convert Expressions to strings")
+    return exprToStr(obj, parseCompatible)
+
+
+def toJson(obj):
+    """The JSON object of an Expression or Context."""
+    if isinstance(obj, Expression):
+        return exprToJson(obj)
+    if isinstance(obj, Context):
+        return contextToJson(obj)
+    raise ValueError("Argument needs to be an Expression or Context")
+
+
+def latex(expr):
+    """LaTeX code for an Expression (requires SymPy)."""
+    import sympy
+    from . import symbolic_sympy
+    return sympy.latex(symbolic_sympy.exprToSympy(expr))
+
+
+def pprint(expr):
+    """Pretty-prints an Expression (with SymPy's printer if it can convert it)."""
+    try:
+        import sympy
+        from . import symbolic_sympy
+        sympy.pprint(symbolic_sympy.exprToSympy(expr), use_unicode=False)
+    except (ImportError, TypeError, ValueError, NotImplementedError):
+        print(exprToStr(expr, parseCompatible=False))
+
+
+def codegen(name_expr, language=None, **options):
+    """Code for one or more expressions via ``sympy.utilities.codegen``: a
+    (name, Expression) pair, a list of pairs, or Expression-based Functions.
+    Requires SymPy."""
+    from sympy.utilities.codegen import codegen as sympy_codegen
+    from . import symbolic_sympy
+
+    def convert(ne):
+        if isinstance(ne, Function):
+            if not isinstance(ne.func, Expression):
+                raise ValueError("Can't do code generation for plain Python function %s" % ne.name)
+            return (ne.name, symbolic_sympy.exprToSympy(ne.func))
+        if not isinstance(ne, (list, tuple)) or len(ne) != 2 or not isinstance(ne[0], str):
+            raise ValueError("Input must be a (str,Expression) pair")
+        name, e = ne
+        if isinstance(e, (list, tuple)):
+            return name, [symbolic_sympy.exprToSympy(x) for x in e]
+        return name, symbolic_sympy.exprToSympy(e)
+    if isinstance(name_expr, (list, tuple)) and name_expr and isinstance(name_expr[0], (list, tuple, Function)):
+        converted = [convert(x) for x in name_expr]
+    else:
+        converted = convert(name_expr)
+    return sympy_codegen(converted, language=language, **options)
