@@ -246,13 +246,14 @@ class _Jac:
         from ._symbolic_library import subs, list_
         func, refs = f.func, list(f.exprArgRefs)
         for i, ref in enumerate(refs):
-            if isinstance(ref, UserDataExpression):
-                t = type_of(node.args[i])
-                if t.char is None or not (t.is_scalar() or t.char in 'VMA'):
-                    raise _NoDeriv(f.name)
-                tmp = VariableExpression(Variable(ref.name, t))
-                func = func.replace(ref, tmp)
-                refs[i] = tmp
+            t = type_of(node.args[i])
+            if t.char is None or not (t.is_scalar() or t.char in 'VMA'):
+                if dargs[i] is None:
+                    continue
+                raise _NoDeriv(f.name)
+            tmp = VariableExpression(Variable(ref.name if isinstance(ref, UserDataExpression) else ref.var.name, t))
+            func = func.replace(ref, tmp)
+            refs[i] = tmp
         terms = []
         for i, d in enumerate(dargs):
             if d is None:
