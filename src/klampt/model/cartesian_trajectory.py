@@ -30,6 +30,14 @@ from klampt.robotsim import IKObjective, IKSolver, RobotModel
 from klampt.math import se3, so3
 from . import config, ik
 from .trajectory import RobotTrajectory, SE3Trajectory, Trajectory
+# the names Klamp't's module has through its star import of trajectory
+from ..math import so2, spline, vectorops  # noqa: F401,E402
+from ..math.geodesic import (CartesianSpace, GeodesicSpace, MultiGeodesicSpace, SE3Space, SO2Space,  # noqa: F401,E402
+                             SO3Space)
+from .subrobot import SubRobotModel  # noqa: F401,E402
+from .trajectory import (GeodesicHermiteTrajectory, GeodesicTrajectory, HermiteTrajectory,  # noqa: F401,E402
+                         SE3HermiteTrajectory, SO3HermiteTrajectory, SO3Trajectory, execute_path, execute_trajectory,
+                         path_to_trajectory)
 
 Vector = Sequence[float]
 

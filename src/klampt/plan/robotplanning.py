@@ -23,6 +23,9 @@ from ..robotsim import IKObjective, RobotModel, WorldModel
 from . import robotcspace
 from .cspace import CSpace, MotionPlan
 from .cspaceutils import AffineEmbeddedCSpace, EmbeddedMotionPlan
+# Klamp't's module star-imports cspace, and imports EmbeddedCSpace
+from .cspace import *  # noqa: F401,F403,E402
+from .cspaceutils import EmbeddedCSpace  # noqa: F401,E402
 
 
 def preferred_plan_options(robot: RobotModel, movingSubset=None, optimizing: bool = False) -> dict:
