@@ -99,13 +99,19 @@ def test_colours_uniform_per_vertex_per_face_and_override(tmp_path):
     fcolors = np.column_stack([np.zeros(12), np.linspace(0, 1, 12), np.zeros(12), np.ones(12)])
     per_face.setColors(Appearance.FACES, fcolors)
 
+    tinted = Appearance()
+    tinted.setColor(0.2, 0.4, 0.6, 1)
+    tinted.setTintColor([1, 0, 0, 1], 0.5)
+
     def log(r):
+        rc.log_rr_geometry(g, 'tinted', tinted, recording=r)
         rc.log_rr_geometry(g, 'uniform', uniform, recording=r)
         rc.log_rr_geometry(g, 'vertex', per_vertex, recording=r)
         rc.log_rr_geometry(g, 'face', per_face, recording=r)
         rc.log_rr_geometry(g, 'override', per_vertex, color=(1, 0, 0), recording=r)
     rec = record(tmp_path, log)
     assert rec.static['/uniform']['Mesh3D:albedo_factor'] == [packed((0.2, 0.4, 0.6, 0.8))]
+    assert rec.static['/tinted']['Mesh3D:albedo_factor'] == [packed((0.6, 0.2, 0.3, 1))]  # halfway to red
     assert rec.static['/vertex']['Mesh3D:vertex_colors'] == [packed(c) for c in vcolors]
     # per-face colours: each triangle gets its own three vertices
     v, f = rec.mesh('/face')

@@ -72,6 +72,16 @@ def _log(recording, path, archetype, static=False):
         recording.log(path, archetype, static=static)
 
 
+def _tinted(colors, state):
+    """RGBA rows (n x 4) blended toward the appearance's tint colour by its
+    tint strength, as the renderer draws them."""
+    out = np.array(colors, dtype=np.float32).reshape(-1, 4)
+    strength = float(state['tint_strength'])
+    if strength > 0:
+        out[:, :3] = (1 - strength) * out[:, :3] + strength * np.asarray(state['tint_color'][:3], dtype=np.float32)
+    return out
+
+
 def _vertex_normals(vertices, triangles):
     """Area-weighted unit vertex normals (zero for unused vertices)."""
     normals = np.zeros_like(vertices)
@@ -116,7 +126,8 @@ def trimesh_to_rr(mesh: TriangleMesh, appearance: Optional[Appearance] = None) -
     """A ``rerun.Mesh3D`` of a TriangleMesh (in its own frame) with vertex
     normals; with an appearance, its colour (albedo factor), per-vertex
     colours, per-face colours (each triangle then gets its own three
-    vertices) and 2D texture with its texture coordinates or texgen."""
+    vertices), all blended with its tint, and 2D texture with its texture
+    coordinates or texgen."""
     vertices = np.asarray(mesh.getVertices(), dtype=float).reshape(-1, 3)
     triangles = np.asarray(mesh.getIndices(), dtype=np.int64).reshape(-1, 3)
     if len(triangles) and (triangles.min() < 0 or triangles.max() >= len(vertices)):
@@ -124,14 +135,14 @@ def trimesh_to_rr(mesh: TriangleMesh, appearance: Optional[Appearance] = None) -
     kwargs = {}
     if appearance is not None:
         state = appearance._render_state()
-        kwargs['albedo_factor'] = list(state['color'])
+        kwargs['albedo_factor'] = _tinted(state['color'], state)[0]
         faces, colors = state['face_colors'], state['vertex_colors']
         if faces is not None and len(faces) == len(triangles):
             vertices = vertices[triangles.ravel()]
             triangles = np.arange(len(vertices)).reshape(-1, 3)
-            kwargs['vertex_colors'] = np.repeat(np.asarray(faces, dtype=np.float32), 3, axis=0)
+            kwargs['vertex_colors'] = np.repeat(_tinted(faces, state), 3, axis=0)
         elif colors is not None and len(colors) == len(vertices):
-            kwargs['vertex_colors'] = np.asarray(colors, dtype=np.float32)
+            kwargs['vertex_colors'] = _tinted(colors, state)
         else:
             texture = _texture(state, vertices)
             if texture is not None:
@@ -152,8 +163,7 @@ def point_cloud_to_rr(pc: PointCloud, appearance: Optional[Appearance] = None) -
         kwargs['colors'] = np.asarray(data['colors'], dtype=np.float32)
     if appearance is not None:
         state = appearance._render_state()
-        if 'colors' not in kwargs:
-            kwargs['colors'] = [list(state['color'])]
+        kwargs['colors'] = _tinted(kwargs.get('colors', state['color']), state)
         kwargs['radii'] = rr.Radius.ui_points(0.5 * float(state['point_size']))
     return rr.Points3D(positions, **kwargs)
 
