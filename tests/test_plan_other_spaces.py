@@ -136,5 +136,3 @@ def test_deprecated_names_warn():
     motionplanning.set_plan_json_string('{"type":"any"}')
     with pytest.raises(NotImplementedError):
         robotplanning.wizard(world)
-    with pytest.raises(NotImplementedError):
-        robotcspace.ImplicitManifoldRobotCSpace(robot, lambda q: [0.0])

@@ -1,5 +1,6 @@
 """C-spaces of robots: collision-free motion (:class:`RobotCSpace`), motion
-keeping IK constraints (:class:`ClosedLoopRobotCSpace`), motion of a subset
+keeping IK constraints (:class:`ClosedLoopRobotCSpace`), motion on the manifold of
+a vector function (:class:`ImplicitManifoldRobotCSpace`), motion of a subset
 of DOFs (:class:`EmbeddedRobotCSpace`).
 
 A :class:`RobotCSpace` and its embeddings are checked by a native space
@@ -24,6 +25,8 @@ from typing import Callable, List, Optional
 
 from .. import robotsim
 from ..model import collide
+from ..math import rootfind
+from ..math.vectorfield import VectorFieldFunction
 from ..model.typing import Config, Configs
 from ..robotsim import IKObjective, RigidObjectModel, RobotModel, RobotModelLink, TerrainModel  # noqa: F401 (names the reference's module also exposes)
 from . import motionplanning
@@ -311,13 +314,88 @@ class ClosedLoopRobotCSpace(RobotCSpace):
         return self.discretizePath(path, epsilon)
 
 
-class ImplicitManifoldRobotCSpace(RobotCSpace):
-    """Motion on the manifold f(q) = 0 of a vector function (needs
-    ``klampt.math.rootfind``, which this package does not provide: creating
-    one raises NotImplementedError)."""
+class _FunctionField(VectorFieldFunction):
+    """A vector field of a plain function f(q) -> list, with centered-difference Jacobians."""
 
-    def __init__(self, robot: RobotModel, implicitConstraint: Callable, collider=None):
-        raise NotImplementedError("ImplicitManifoldRobotCSpace needs klampt.math.rootfind, which is not available")
+    def __init__(self, f, n: int, q0: Config):
+        VectorFieldFunction.__init__(self)
+        self.f = f
+        self.n = n
+        self.m = len(f(list(q0)))
+
+    def eval(self, x):
+        return list(self.f(list(x)))
+
+
+class ImplicitManifoldRobotCSpace(RobotCSpace):
+    """Motion on the manifold f(q) = 0 of a vector function: samples and
+    interpolated points are projected onto it by Newton root finding within
+    the joint limits (:mod:`klampt.math.rootfind`).
+
+    Args:
+        robot (RobotModel): the robot.
+        implicitConstraint: a :class:`~klampt.math.vectorfield.VectorFieldFunction`
+            of the robot's configuration (n = its number of links), or a
+            function f(q) -> list of floats (its Jacobian is taken by
+            centered differences).
+        collider (WorldCollider, optional): the collisions to test.
+
+    Attributes:
+        implicitConstraint (VectorFieldFunction): the manifold's function.
+        maxIters (int): root-finding iterations per projection (100).
+        tol (float): how closely f(q) = 0 must hold, per component (1e-3).
+    """
+
+    def __init__(self, robot: RobotModel, implicitConstraint, collider=None):
+        RobotCSpace.__init__(self, robot, collider)
+        if not callable(getattr(implicitConstraint, 'eval', None)):
+            if not callable(implicitConstraint):
+                raise TypeError("implicitConstraint must be a VectorFieldFunction or a function f(q) -> list")
+            implicitConstraint = _FunctionField(implicitConstraint, robot.numLinks(), robot.getConfig())
+        if implicitConstraint.num_vars() != robot.numLinks():
+            raise ValueError("the implicit constraint takes %d variables, the robot has %d links"
+                             % (implicitConstraint.num_vars(), robot.numLinks()))
+        self.implicitConstraint = implicitConstraint
+        self.maxIters = 100
+        self.tol = 1e-3
+        self.addFeasibilityTest((lambda x: self.onManifold(x)), 'implicit manifold constraint')
+
+    def _make_native(self):
+        # root finding per sample and per interpolated point: planned through Python.
+        return CSpace._make_native(self)
+
+    def _native_embedding(self, terms, offset, lift):
+        return None
+
+    def feasible(self, x: Config) -> bool:
+        return CSpace.feasible(self, x)
+
+    def sample(self) -> Config:
+        """A random configuration projected onto the manifold."""
+        return self.solveManifold(RobotCSpace.sample(self))
+
+    def sampleneighborhood(self, c: Config, r: float) -> Config:
+        """A sample near c projected onto the manifold."""
+        return self.solveManifold(RobotCSpace.sampleneighborhood(self, c, r))
+
+    def onManifold(self, x: Config, tol: Optional[float] = None) -> bool:
+        """Whether every component of f(x) is within tol (default self.tol) of 0."""
+        e = self.implicitConstraint.eval(list(x))
+        return max((abs(ei) for ei in e), default=0.0) <= (self.tol if tol is None else tol)
+
+    def solveManifold(self, x: Config, tol: Optional[float] = None, maxIters: Optional[int] = None) -> Config:
+        """The point root finding reaches from x, within the joint limits, to
+        tolerance tol in f after at most maxIters iterations (defaults: the
+        attributes). It may be off the manifold: see :meth:`onManifold`."""
+        rootfind.setXTolerance(1e-8)
+        rootfind.setFTolerance(self.tol if tol is None else tol)
+        rootfind.setVectorField(self.implicitConstraint)
+        _, q, _ = rootfind.findRootsBounded(x, self.bound, self.maxIters if maxIters is None else maxIters)
+        return q
+
+    def interpolate(self, a, b, u) -> Config:
+        """Interpolation projected onto the manifold."""
+        return self.solveManifold(RobotCSpace.interpolate(self, a, b, u))
 
 
 class EmbeddedRobotCSpace(EmbeddedCSpace):
