@@ -100,8 +100,8 @@ def test_colours_uniform_per_vertex_per_face_and_override(tmp_path):
     per_face.setColors(Appearance.FACES, fcolors)
 
     tinted = Appearance()
-    tinted.setColor(0.2, 0.4, 0.6, 1)
-    tinted.setTintColor([1, 0, 0, 1], 0.5)
+    tinted.setColor(0.0, 0.5, 1.0, 1)
+    tinted.setTintColor([1, 0, 0, 1], 0.2)
 
     def log(r):
         rc.log_rr_geometry(g, 'tinted', tinted, recording=r)
@@ -111,7 +111,7 @@ def test_colours_uniform_per_vertex_per_face_and_override(tmp_path):
         rc.log_rr_geometry(g, 'override', per_vertex, color=(1, 0, 0), recording=r)
     rec = record(tmp_path, log)
     assert rec.static['/uniform']['Mesh3D:albedo_factor'] == [packed((0.2, 0.4, 0.6, 0.8))]
-    assert rec.static['/tinted']['Mesh3D:albedo_factor'] == [packed((0.6, 0.2, 0.3, 1))]  # halfway to red
+    assert rec.static['/tinted']['Mesh3D:albedo_factor'] == [packed((0.2, 0.4, 0.8, 1))]  # a fifth of the way to red
     assert rec.static['/vertex']['Mesh3D:vertex_colors'] == [packed(c) for c in vcolors]
     # per-face colours: each triangle gets its own three vertices
     v, f = rec.mesh('/face')

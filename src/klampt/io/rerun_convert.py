@@ -73,13 +73,14 @@ def _log(recording, path, archetype, static=False):
 
 
 def _tinted(colors, state):
-    """RGBA rows (n x 4) blended toward the appearance's tint colour by its
-    tint strength, as the renderer draws them."""
-    out = np.array(colors, dtype=np.float32).reshape(-1, 4)
+    """RGBA rows (n x 4, uint8) of colours in [0, 1] blended toward the
+    appearance's tint colour by its tint strength, as the renderer draws
+    them (rounded in double precision, the same for every input type)."""
+    out = np.array(colors, dtype=float).reshape(-1, 4)
     strength = float(state['tint_strength'])
     if strength > 0:
-        out[:, :3] = (1 - strength) * out[:, :3] + strength * np.asarray(state['tint_color'][:3], dtype=np.float32)
-    return out
+        out[:, :3] = (1 - strength) * out[:, :3] + strength * np.asarray(state['tint_color'][:3], dtype=float)
+    return np.clip(np.round(out * 255), 0, 255).astype(np.uint8)
 
 
 def _vertex_normals(vertices, triangles):
