@@ -269,7 +269,7 @@ def test_transform_matrix_is_the_rotation(tmp_path):
 
 
 def test_robots_links_and_transforms(tmp_path):
-    world = load_shared_world('tx90blocks.xml')
+    world = load_shared_world('tx90blocks.xml', quiet=True)
     robot = world.robot(0)
     rng = np.random.default_rng(0)
     qmin, qmax = robot.getJointLimits()
@@ -305,7 +305,7 @@ def test_robots_links_and_transforms(tmp_path):
 
 
 def test_update_robot_at_later_frames(tmp_path):
-    world = load_shared_world('tx90blocks.xml')
+    world = load_shared_world('tx90blocks.xml', quiet=True)
     robot = world.robot(0)
     q0 = robot.getConfig()
     q1 = list(q0)
@@ -365,7 +365,7 @@ def test_trajectories(tmp_path):
 
 
 def test_points_frames_and_camera(tmp_path):
-    world = load_shared_world('tx90blocks.xml')
+    world = load_shared_world('tx90blocks.xml', quiet=True)
     robot = world.robot(0)
     cam = robot.addSensor('cam', 'CameraSensor')
     cam.setSetting('xres', '320')

@@ -72,6 +72,8 @@ def test_world_links_follow_the_robot(vis, tmp_path, capsys):
     robot.setConfig(q1)
     vis.unlock()
     rec = finish(vis, tmp_path)
+    # Rerun's axis codes (1 up, 3 right, 5 forward): x right, y forward, z up, as Klamp't's world
+    assert rec.static['/']['ViewCoordinates:xyz'] == [[3, 5, 1]]
     assert_links_at(rec, robot)  # the last logged frame: q1
     moved = rec.transform(link_entity(robot, robot.numLinks() - 1))
     robot.setConfig(q0)

@@ -10,7 +10,7 @@ name ending in ``.rrd`` (the default without a display:
 ``klampt_vis.rrd`` in the working directory). ``nativeWindow()`` gives
 the ``rerun.RecordingStream``.
 
-Entities: each item under its name (a world's robots, objects and
+Entities (in a right-handed, z-up world): each item under its name (a world's robots, objects and
 terrains as ``<name>/<robot>/<link>``, ``<name>/<object>``,
 ``<name>/<terrain>``, see :mod:`klampt.io.rerun_convert`); screen text in
 the text document ``text``. Geometry is static and re-sent when an item's
@@ -204,7 +204,9 @@ class KlamptRerunAdaptor:
     """
 
     def __init__(self, recording):
+        import rerun as rr
         self.recording = recording
+        recording.log('/', rr.ViewCoordinates.RIGHT_HAND_Z_UP, static=True)  # Klamp't's world is z-up
         self.frame = 0
         self.logged = {}  # item name -> (state, {entity: archetype class})
         self.poses = {}  # item name -> pose last logged
