@@ -159,16 +159,16 @@ def _points_output(pts, color, color_format, points_format, all_points, w, h):
     raise ValueError("Invalid points_format " + repr(points_format))
 
 
-def _back_project(depth, fx, fy):
+def _back_project(depth, fx, fy, cx=None, cy=None):
     h, w = depth.shape
-    xs = (np.arange(w) - 0.5 * w) / fx
-    ys = (np.arange(h) - 0.5 * h) / fy
+    xs = (np.arange(w) - (0.5 * w if cx is None else cx)) / fx
+    ys = (np.arange(h) - (0.5 * h if cy is None else cy)) / fy
     return np.dstack([xs[None, :] * depth, ys[:, None] * depth, depth])
 
 
-def image_to_points(depth, color, xfov: float, yfov: Optional[float] = None, depth_scale: Optional[float] = None,
+def image_to_points(depth, color, xfov=None, yfov: Optional[float] = None, depth_scale: Optional[float] = None,
                     depth_range: Optional[Tuple[float, float]] = None, color_format='auto', points_format='numpy',
-                    all_points=False):
+                    all_points=False, intrinsics: Optional[dict] = None):
     """Converts a depth image (and optionally a color image of the same size)
     to a point cloud in the camera frame (x right, y down, z forward).
 
@@ -177,8 +177,11 @@ def image_to_points(depth, color, xfov: float, yfov: Optional[float] = None, dep
         color (array or None): h x w x 3 channels (uint8 in [0, 255] or floats
             in [0, 1]) or h x w packed 0xrrggbb integers.
         xfov (float): horizontal field of view in radians
-            (fx = w / (2 tan(xfov / 2))).
+            (fx = w / (2 tan(xfov / 2))). A dict in its place (Klamp't 0.10's
+            third argument) is ``intrinsics``.
         yfov (float, optional): vertical field of view; square pixels if None.
+        intrinsics (dict, optional): 'fx', 'fy', 'cx', 'cy' in pixels, in
+            place of the fields of view (Klamp't 0.10).
         depth_scale (float, optional): multiplies the depth values.
         depth_range (pair, optional): only depths strictly inside this range
             are valid.
@@ -210,12 +213,20 @@ def image_to_points(depth, color, xfov: float, yfov: Optional[float] = None, dep
             raise ValueError("Invalid color_format " + repr(color_format))
     if points_format == 'TriangleMesh' and not all_points:
         raise NotImplementedError("A TriangleMesh result needs all_points=True")
-    fx = 0.5 * w / math.tan(0.5 * xfov)
-    fy = fx if yfov is None else 0.5 * h / math.tan(0.5 * yfov)
+    if isinstance(xfov, dict):
+        intrinsics, xfov = xfov, None
+    if intrinsics is not None:
+        fx, fy, cx, cy = [float(intrinsics[k]) for k in ('fx', 'fy', 'cx', 'cy')]
+    elif xfov is None:
+        raise ValueError("image_to_points needs xfov or intrinsics")
+    else:
+        fx = 0.5 * w / math.tan(0.5 * xfov)
+        fy = fx if yfov is None else 0.5 * h / math.tan(0.5 * yfov)
+        cx = cy = None
     valid = depth > 0
     if depth_range is not None:
         valid &= (depth > depth_range[0]) & (depth < depth_range[1])
-    pts = _back_project(np.where(valid, depth, 0.0), fx, fy)
+    pts = _back_project(np.where(valid, depth, 0.0), fx, fy, cx, cy)
     if all_points:
         pts = pts.reshape(-1, 3)
         if color is not None:
@@ -260,11 +271,28 @@ def camera_to_points(camera, points_format='numpy', all_points=False, color_form
     return image_to_points(depth, rgb, xfov, None, None, None, color_format or 'auto', points_format, all_points)
 
 
-def camera_to_points_world(camera, robot, points_format='numpy', color_format='channels'):
+def _camera_pose(camera, frame):
+    """The camera's pose for Klamp't 0.9.2's robot argument (a RobotModel)
+    or 0.10's frame: 'world' (and None), 'link' (relative to its link) or
+    'sensor' (the identity)."""
+    if frame == 'link':
+        return camera.getTransform()
+    if frame == 'sensor':
+        return se3.identity()
+    if isinstance(frame, str) and frame != 'world':
+        raise ValueError("frame must be 'world', 'link' or 'sensor', got %r" % (frame,))
+    return camera.getTransformWorld()
+
+
+def camera_to_points_world(camera, robot=None, points_format='numpy', color_format='channels'):
     """:func:`camera_to_points` (invalid pixels dropped) in world coordinates,
-    for the robot's current configuration."""
+    for the robot's current configuration. ``robot`` (Klamp't 0.9.2) may be
+    omitted, as in Klamp't 0.10, where the second argument is points_format."""
     _require_camera(camera)
-    T = get_sensor_xform(camera, robot)
+    if isinstance(robot, str):
+        robot, points_format, color_format = None, robot, (points_format if points_format != 'numpy'
+                                                             else color_format)
+    T = _camera_pose(camera, 'world')
     pts = camera_to_points(camera, points_format, all_points=False, color_format=color_format)
     if points_format == 'numpy':
         pts = np.array(pts, dtype=float)
@@ -279,12 +307,14 @@ def camera_to_points_world(camera, robot, points_format='numpy', color_format='c
     raise ValueError("Invalid format " + str(points_format))
 
 
-def camera_to_viewport(camera, robot) -> GLViewport:
+def camera_to_viewport(camera, robot='world') -> GLViewport:
     """A GLViewport with the camera's view: resolution, horizontal field of
-    view, clipping depths and pose (in world coordinates if ``robot``, in its
-    current configuration, is given; else relative to the camera's link)."""
+    view, clipping depths and pose: in world coordinates for the robot's
+    current configuration (given a robot, as in Klamp't 0.9.2, or the frame
+    'world' of Klamp't 0.10), or with the frame 'link' relative to the
+    camera's link, with 'sensor' at the origin. None is 0.9.2's link frame."""
     _require_camera(camera)
-    T = get_sensor_xform(camera, robot)
+    T = camera.getTransform() if robot is None else _camera_pose(camera, robot)
     view = GLViewport()
     view.w, view.h = int(camera.getSetting('xres')), int(camera.getSetting('yres'))
     view.fov = math.degrees(float(camera.getSetting('xfov')))
@@ -295,21 +325,34 @@ def camera_to_viewport(camera, robot) -> GLViewport:
     return view
 
 
-def viewport_to_camera(viewport: GLViewport, camera, robot):
+def viewport_to_camera(viewport, camera, robot='world'):
     """Sets a camera sensor's resolution, fields of view, clipping depths and
-    pose (relative to its link, using the robot's current configuration) to
-    match a GLViewport; returns the camera."""
-    if not isinstance(viewport, GLViewport):
-        raise TypeError("viewport must be a GLViewport")
+    pose to match a viewport (a GLViewport or a :class:`klampt.Viewport`);
+    returns the camera. The viewport is in world coordinates given a robot
+    (Klamp't 0.9.2, its current configuration places the camera's link) or
+    the frame 'world' (0.10), in the camera link's frame with 'link'; with
+    None (0.10) the camera's pose is left unchanged."""
+    from klampt._viewport import Viewport
+    if not isinstance(viewport, Viewport):
+        raise TypeError("viewport must be a GLViewport or a klampt.Viewport")
     _require_camera(camera)
-    T = viewport.get_transform()
+    if isinstance(viewport, GLViewport):
+        T = viewport.get_transform()
+    else:
+        R, t = viewport.getRigidTransform()
+        T = (so3.mul(R, [1.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0, -1.0]), t)
     link = int(camera.getSetting('link'))
-    if link >= 0 and robot is not None:
-        T = se3.mul(se3.inv(robot.link(link).getTransform()), T)
-    camera.setTransform(*T)
-    zmin, zmax = viewport.clippingplanes
-    xfov = math.radians(viewport.fov)
-    yfov = 2.0 * math.atan(math.tan(xfov * 0.5) * viewport.h / viewport.w)
+    if robot is not None and robot != 'link':
+        if isinstance(robot, str) and robot != 'world':
+            raise ValueError("frame must be 'world', 'link' or None, got %r" % (robot,))
+        if link >= 0:
+            link_robot = camera.robot() if isinstance(robot, str) else robot
+            T = se3.mul(se3.inv(link_robot.link(link).getTransform()), T)
+    if robot is not None:
+        camera.setTransform(*T)
+    zmin, zmax = viewport.n, viewport.f
+    xfov = viewport.getFOV()
+    yfov = viewport.getVFOV()
     for name, value in (('xres', viewport.w), ('yres', viewport.h), ('xfov', xfov), ('yfov', yfov),
                         ('zmin', zmin), ('zmax', zmax)):
         camera.setSetting(name, str(value))
@@ -409,21 +452,35 @@ def intrinsics_to_camera(data, camera, format='opencv'):
     return camera
 
 
-def camera_ray(camera, robot, x: float, y: float):
+def camera_ray(camera, robot=None, x: float = None, y: float = None):
     """The world ray (source, unit direction) through pixel (x, y) of a
-    camera (see :meth:`GLViewport.click_ray`)."""
-    return camera_to_viewport(camera, robot).click_ray(x, y)
+    camera (see :meth:`GLViewport.click_ray`): ``camera_ray(camera, robot,
+    x, y)`` as in Klamp't 0.9.2 or ``camera_ray(camera, x, y)`` as in 0.10."""
+    if isinstance(robot, (int, float)):
+        robot, x, y = None, robot, x
+    if x is None or y is None:
+        raise TypeError("camera_ray needs the pixel coordinates x and y")
+    return _as_view(camera, robot).click_ray(x, y)
 
 
-def camera_project(camera, robot, pt, clip=True):
+def camera_project(camera, robot=None, pt=None, clip=True):
     """The pixel coordinates and depth (x, y, z) of world point ``pt`` in a
     camera, or None if ``clip`` and the point is outside the view frustum
-    (see :meth:`GLViewport.project`)."""
-    return camera_to_viewport(camera, robot).project(pt, clip)
+    (see :meth:`GLViewport.project`): ``camera_project(camera, robot, pt,
+    clip)`` as in Klamp't 0.9.2 or ``camera_project(camera, pt, clip)`` as in
+    0.10."""
+    if robot is not None and _is_point(robot):
+        robot, pt, clip = None, robot, (clip if pt is None else pt)
+    if pt is None:
+        raise TypeError("camera_project needs a point")
+    return _as_view(camera, robot).project(pt, clip)
 
 
 def _as_view(camera, robot):
-    return camera if isinstance(camera, GLViewport) else camera_to_viewport(camera, robot)
+    """A GLViewport as is, else the camera's view in world coordinates."""
+    if isinstance(camera, GLViewport):
+        return camera
+    return camera_to_viewport(camera, 'world' if robot is None else robot)
 
 
 def _bbox_corners(bmin, bmax):
@@ -434,7 +491,7 @@ def _is_point(obj):
     return hasattr(obj, '__len__') and len(obj) == 3 and not hasattr(obj[0], '__len__')
 
 
-def visible(camera, object, full=True, robot=None) -> bool:
+def visible(camera, object, full=True, robot=None, require_depth=None) -> bool:
     """Whether an object is in a camera's view frustum (occlusion ignored).
 
     Args:
@@ -443,13 +500,23 @@ def visible(camera, object, full=True, robot=None) -> bool:
             Geometry3D (its bounding box is tested) or a body with a
             ``geometry()`` method.
         full (bool): the whole object must be in view (True) or any part.
-        robot (RobotModel): places a SimRobotSensor camera.
+        robot (RobotModel): places a SimRobotSensor camera (Klamp't 0.9.2;
+            a bool in its place is 0.10's require_depth).
+        require_depth (bool): the object must also be within the clipping
+            depths (the default, as in Klamp't 0.9.2; 0.10's default is
+            False).
     """
+    if isinstance(robot, bool):
+        robot, require_depth = None, robot
     view = _as_view(camera, robot)
+    if require_depth is False:
+        import copy
+        view = copy.copy(view)
+        view.n, view.f = 1e-12, math.inf
     if hasattr(object, 'geometry') and callable(object.geometry):
         object = object.geometry()
     if isinstance(object, Geometry3D):
-        return visible(view, object.getBB(), full)
+        return visible(view, object.getBB(), full, require_depth=require_depth)
     if _is_point(object):
         return view.project(object) is not None
     if not (hasattr(object, '__len__') and len(object) == 2):
@@ -557,7 +624,12 @@ def visible_fraction(camera, object, num_samples=100, robot=None, occluders=None
     the camera's view and not blocked by ``occluders`` (a WorldModel or a list
     of bodies / geometries), by sampling points. ``object`` is as in
     :func:`visible`; ``self_occlusion`` also tests the object against itself
-    (for non-convex meshes)."""
+    (for non-convex meshes). Klamp't 0.10 has no ``robot``: a WorldModel or
+    list in its place is ``occluders`` (and the next argument
+    ``self_occlusion``)."""
+    if isinstance(robot, (WorldModel, list, tuple)):
+        robot, occluders, self_occlusion = None, robot, (occluders if isinstance(occluders, bool)
+                                                         else self_occlusion)
     view = _as_view(camera, robot)
     origin = view.get_transform()[1]
     if isinstance(occluders, WorldModel):
