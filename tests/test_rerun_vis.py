@@ -151,6 +151,29 @@ def test_points_frames_text_and_moving_them(vis, tmp_path):
     assert 'hello rerun' in rec.static['/text']['TextDocument:text'][0]
 
 
+def test_configuration_ghost_and_trajectory(vis, tmp_path):
+    world = arm_table_world()
+    robot = world.robot(0)
+    q0 = robot.getConfig()
+    q1 = list(q0)
+    q1[1] += 0.5
+    vis.add('world', world)
+    vis.add('ghost', q1, color=(0, 1, 0, 0.5))
+    vis.add('path', RobotTrajectory(robot, [0, 1], [q0, q1]), color=(0, 0, 1, 1))
+    vis.show()
+    rec = finish(vis, tmp_path)
+    assert robot.getConfig() == q0
+    ee = robot.link(robot.numLinks() - 1)
+    start = ee.getTransform()[1]
+    robot.setConfig(q1)
+    assert_links_at(rec, robot, root='ghost')
+    entity = link_entity(robot, 1, root='ghost')
+    assert rec.static[entity]['Mesh3D:albedo_factor'] == [packed((0, 1, 0, 0.5))]
+    strip = rec.static['/path']['LineStrips3D:strips'][0]
+    np.testing.assert_allclose(strip, [start, ee.getTransform()[1]], atol=1e-6)
+    assert rec.static['/path']['LineStrips3D:colors'] == [packed((0, 0, 1, 1))]
+
+
 def test_plots_become_time_series(vis, tmp_path):
     vis.addPlot('plot')
     vis.show()
