@@ -381,6 +381,9 @@ def _getitem_returnType(x, index):
     t = type_of(x)
     ic = to_const(index)
     if ic is None:
+        it = type_of(index)
+        if it.char in 'IN' and t.char in 'VM':
+            return t.itemtype()
         return Type(None)
     if isinstance(ic, _INT_TYPES):
         it = t.itemtype(int(ic))

@@ -26,8 +26,9 @@ USER_DATA_PREFIX = '$'
 NAMED_EXPRESSION_TAG = '#'
 NAMED_EXPRESSION_PREFIX = '@'
 
-_PRECEDENCE = {'pow': 1, 'mul': 2, 'div': 2.5, 'add': 3, 'sum': 3, 'sub': 3.5, 'neg': 4, 'not': 5,
-               'and': 6, 'or': 6, 'ge': 7, 'le': 7, 'eq': 7, 'ne': 7}
+# Python's operator binding (smaller binds tighter)
+_PRECEDENCE = {'pow': 1, 'neg': 1.5, 'mul': 2, 'div': 2, 'add': 3, 'sum': 3, 'sub': 3,
+               'ge': 4, 'le': 4, 'eq': 4, 'ne': 4, 'not': 5, 'and': 6, 'or': 7}
 
 
 def indent(s, spaces):
@@ -182,7 +183,8 @@ def exprFromStr(context, string, fmt=None, add=False):
     if fmt != 'auto':
         raise ValueError("Invalid format " + str(fmt))
     tags = dict(context.expressions)
-    s = re.sub(r"\$(\w+)", lambda m: '___U(%r)' % m.group(1), string)
+    s = re.sub(r"\bif\s*\(", "_if(", string)
+    s = re.sub(r"\$(\w+)", lambda m: '___U(%r)' % m.group(1), s)
     s = re.sub(r"#(\w+)", lambda m: '.__settag__(%r)' % m.group(1), s)
     s = re.sub(r"@(\w+)", lambda m: '___T(%r)' % m.group(1), s)
     try:
@@ -217,12 +219,12 @@ def exprFromStr(context, string, fmt=None, add=False):
             node.args = [self.visit(a) for a in node.args]
             if not isinstance(node.func, ast.Name):
                 node.func = self.visit(node.func) if isinstance(node.func, ast.Attribute) and not _is_dotted_function(node.func, functions) else node.func
-            elif node.func.id not in functions and node.func.id not in ('___U', '___T', 'const', '_const', '_slice'):
+            elif node.func.id not in functions and node.func.id not in ('___U', '___T', 'const', '_const', '_slice', '_if', '_and', '_or', '_not'):
                 raise ValueError("Undefined function " + node.func.id)
             return node
 
         def visit_Name(self, node):
-            if node.id in ('___U', '___T', 'const', '_const', '_convert_list', 'True', 'False', 'None'):
+            if node.id in ('___U', '___T', 'const', '_const', '_convert_list', '_if', '_and', '_or', '_not', 'True', 'False', 'None'):
                 return node
             if node.id in context.variableDict:
                 names[node.id] = expr(context.variableDict[node.id])
@@ -232,6 +234,20 @@ def exprFromStr(context, string, fmt=None, add=False):
                 return node
             else:
                 missing.append(node.id)
+            return node
+
+        def visit_BoolOp(self, node):
+            fname = '_and' if isinstance(node.op, ast.And) else '_or'
+            vals = [self.visit(v) for v in node.values]
+            res = vals[0]
+            for v in vals[1:]:
+                res = ast.Call(func=ast.Name(id=fname, ctx=ast.Load()), args=[res, v], keywords=[])
+            return ast.copy_location(res, node)
+
+        def visit_UnaryOp(self, node):
+            node.operand = self.visit(node.operand)
+            if isinstance(node.op, (ast.Not, ast.Invert)):
+                return ast.copy_location(ast.Call(func=ast.Name(id='_not', ctx=ast.Load()), args=[node.operand], keywords=[]), node)
             return node
 
         def visit_Constant(self, node):
@@ -274,7 +290,8 @@ def exprFromStr(context, string, fmt=None, add=False):
     env = dict(functions)
     env.update(names)
     env.update({'___U': lambda n: UserDataExpression(_unwrap(n)), '___T': lambda n: tags[_unwrap(n)], 'const': lambda v: v, '_const': _const,
-                '_convert_list': _convert_list,
+                '_convert_list': _convert_list, '_if': _builtin_functions['if'], '_and': _builtin_functions['and'], '_or': _builtin_functions['or'],
+                '_not': _builtin_functions['not'],
                 '_slice': lambda a, b, c: ConstantExpression(slice(*[None if x is None else x.value for x in (a, b, c)])),
                 '_index_tuple': lambda *a: ConstantExpression(tuple(x.value for x in a)) if all(isinstance(x, ConstantExpression) for x in a) else _convert_list(*a),
                 '__builtins__': {}})
@@ -294,14 +311,37 @@ def _is_dotted_function(node, functions):
     return isinstance(node, ast.Name) and node.id in functions and not isinstance(functions[node.id], Function)
 
 
+def _const_to_json(v):
+    if isinstance(v, str):
+        return {'str': v}
+    if isinstance(v, slice):
+        return {'slice': [v.start, v.stop, v.step]}
+    if isinstance(v, tuple):
+        return {'tuple': [_const_to_json(x) for x in v]}
+    return _jsonable(v)
+
+
+def _const_from_json(obj):
+    if isinstance(obj, dict) and set(obj) == {'slice'}:
+        return slice(*obj['slice'])
+    if isinstance(obj, dict) and set(obj) == {'tuple'}:
+        return tuple(_const_from_json(x) for x in obj['tuple'])
+    if isinstance(obj, dict) and set(obj) == {'str'}:
+        return obj['str']
+    return obj
+
+
 def exprToJson(expr):
-    """A JSON object of an Expression (see the module documentation)."""
+    """A JSON object of an Expression (see the module documentation).
+    String, slice and tuple constants are written as {"str": s},
+    {"slice": [start, stop, step]} and {"tuple": [...]} (a plain string is a
+    variable name)."""
     shared = _shared_nodes(expr)
     tags = {}
 
     def rec(node):
         if isinstance(node, ConstantExpression):
-            return _jsonable(node.value)
+            return _const_to_json(node.value)
         if isinstance(node, UserDataExpression):
             return USER_DATA_PREFIX + node.name
         if isinstance(node, VariableExpression):
@@ -353,6 +393,8 @@ def exprFromJson(context, jsonObj, taggedExpressions=None):
         if 'id' in jsonObj:
             taggedExpressions[str(jsonObj['id'])] = res
         return res
+    if isinstance(jsonObj, dict) and set(jsonObj) in ({'slice'}, {'tuple'}, {'str'}):
+        return const(_const_from_json(jsonObj))
     if isinstance(jsonObj, dict):
         from ..io import loader
         return const(loader.from_json(jsonObj))
