@@ -4,7 +4,7 @@
 GLMultiViewportProgram shows several programs, CachedGLObject draws through
 a cache. Importing it loads no OpenGL."""
 from .glinterface import GLPluginInterface
-from .glprogram import GLProgram
+from .glprogram import GLProgram, GLPluginProgram
 
 
 class GLWidgetPlugin(GLPluginInterface):
@@ -86,7 +86,6 @@ class GLMultiViewportProgram(GLProgram):
     def addView(self, view):
         """Adds a program as a tile."""
         if isinstance(view, GLPluginInterface) and not isinstance(view, GLProgram):
-            from .glprogram import GLPluginProgram
             program = GLPluginProgram()
             program.window = self.window
             program.set_plugin(view)

@@ -3,6 +3,8 @@
 ``klampt.vis.glrobotprogram``. Importing it loads no OpenGL."""
 from ..robotsim import RobotPoser, WidgetSet  # noqa: F401  (Klamp't's module has them)
 from klampt.math import vectorops
+from klampt.model import collide
+from klampt.sim.simulation import SimpleSimulator
 
 from .glinterface import GLPluginInterface
 
@@ -17,7 +19,6 @@ class GLWorldPlugin(GLPluginInterface):
 
     def __init__(self, world):
         super().__init__()
-        from klampt.model import collide
         self.world = world
         self.collider = collide.WorldCollider(world)
 
@@ -49,7 +50,6 @@ class GLSimulationPlugin(GLWorldPlugin):
 
     def __init__(self, world):
         super().__init__(world)
-        from klampt.sim.simulation import SimpleSimulator
         self.sim = SimpleSimulator(world)
         self.simulate = False
         self.dt = 0.02
