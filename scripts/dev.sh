@@ -43,6 +43,10 @@ done
 # The web viewer (HTML export, Jupyter widget) is tested in a headless browser.
 command -v chromium-headless-shell >/dev/null 2>&1 || command -v chromium >/dev/null 2>&1 \
   || need+=(chromium-headless-shell)
+# The Rerun viewer (rerun-sdk) draws through Vulkan: Mesa's lavapipe without a GPU.
+for pkg in libvulkan1 mesa-vulkan-drivers; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
 # klampt.io.povray renders with POV-Ray.
 command -v povray >/dev/null 2>&1 || need+=(povray)
 # klampt.io.ros talks to ROS 1 (Debian's roscore, rospy, messages and tf2).

@@ -7,14 +7,15 @@ recording too."""
 import json
 import math
 import os
+import sys
 import time
 
 import numpy as np
 import pytest
 
-from conftest import PROJECT_DATA, arm_table_world
+from conftest import PROJECT_DATA, arm_table_world, xvfb_command
 from rerun_readback import Recording, packed, require_rerun
-from vis_helpers import run_python
+from vis_helpers import PAINT, run_python
 
 rr = require_rerun()
 
@@ -266,3 +267,35 @@ def test_without_rerun_the_errors_name_the_package():
     assert r.returncode == 0, r.stderr
     assert 'pip install klampt[rerun]' in r.stdout.split('init:')[1].split('convert:')[0]
     assert 'rerun-sdk' in r.stdout.split('convert:')[1]
+
+
+def test_the_rerun_viewer_shows_the_robot(vis, tmp_path):
+    """Rerun's own viewer (under a virtual X server, drawing through Mesa's
+    Vulkan) opens the recording: its screenshot shows the robot, painted
+    blue, among the other pixels of the 3D view."""
+    import shutil
+    import subprocess
+    from PIL import Image
+    world = arm_table_world()
+    vis.add('world', world)
+    vis.setColor(('world', world.robot(0).getName()), *PAINT)
+    vis.show()
+    finish(vis, tmp_path)
+    viewer = shutil.which('rerun', path=os.path.dirname(sys.executable)) or shutil.which('rerun')
+    assert viewer, "rerun-sdk installs the 'rerun' viewer command"
+    shot = tmp_path / 'viewer.png'
+    cmd = xvfb_command(viewer, '--bind', '127.0.0.1', '--port', 'auto', '--window-size', '800x600',
+                       '--screenshot-to', str(shot), str(tmp_path / 'klampt_vis.rrd'), needs=None)
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=180,
+                       env=dict(os.environ, XDG_RUNTIME_DIR=str(tmp_path)))
+    assert r.returncode == 0 and shot.exists(), r.stderr[-2000:]
+    img = np.asarray(Image.open(shot).convert('RGB')).astype(int)
+    h, w, _ = img.shape
+    blue = (img[:, :, 2] > 120) & (img[:, :, 0] < 60) & (img[:, :, 1] < 60)
+    # the robot: a few hundred blue pixels, in the 3D view (right of the side panel, below the top bar)
+    ys, xs = np.nonzero(blue)
+    assert len(xs) > 200, "no blue robot in the viewer's screenshot"
+    assert xs.min() > 0.25 * w and ys.min() > 0.1 * h
+    # the scene around it is drawn too: the table and floor colours fill much of the view
+    view = img[int(0.1 * h):int(0.9 * h), int(0.3 * w):]
+    assert np.mean(np.ptp(view, axis=2) > 40) > 0.2
