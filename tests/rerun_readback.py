@@ -87,6 +87,24 @@ class Recording:
                 np.asarray(s['Mesh3D:triangle_indices'], dtype=np.int64).reshape(-1, 3))
 
 
+def blueprint(path):
+    """{entity: {component: last value}} of the blueprint an .rrd file holds
+    ({} without one)."""
+    from rerun.chunk import RrdReader
+    reader = RrdReader(path)
+    out = {}
+    for store in reader.blueprints():
+        for chunk in reader.stream(store=store):
+            batch = chunk.to_record_batch()
+            for n in batch.schema.names:
+                if ':' in n:
+                    for r in range(batch.num_rows):
+                        value = _cell(batch.column(n), r)
+                        if value is not None:
+                            out.setdefault(chunk.entity_path, {})[n] = value
+    return out
+
+
 def record(tmp_path, log, name='rec'):
     """Runs ``log(recording)`` on a new RecordingStream saved to an .rrd
     file under tmp_path and returns the Recording read back."""

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from conftest import PROJECT_DATA, arm_table_world, xvfb_command
-from rerun_readback import Recording, packed, require_rerun
+from rerun_readback import Recording, blueprint, packed, require_rerun
 from vis_helpers import PAINT, run_python
 
 rr = require_rerun()
@@ -175,6 +175,27 @@ def test_configuration_ghost_and_trajectory(vis, tmp_path):
     assert rec.static['/path']['LineStrips3D:colors'] == [packed((0, 0, 1, 1))]
 
 
+def test_the_view_starts_at_the_scene_camera(vis, tmp_path):
+    world = arm_table_world()
+    vis.add('world', world)
+    vp = vis.getViewport()
+    vp.camera.tgt = [0.5, 0.0, 0.6]
+    vp.camera.dist = 4.0
+    vis.setViewport(vp)
+    vis.setBackgroundColor(0.2, 0.4, 0.6)
+    vis.show()
+    vis.kill()
+    views = [v for v in blueprint(str(tmp_path / 'klampt_vis.rrd')).values() if 'EyeControls3D:position' in v]
+    assert views, "no 3D view in the blueprint"
+    eye = views[-1]
+    target = np.asarray(eye['EyeControls3D:look_target'][0])
+    np.testing.assert_allclose(target, [0.5, 0.0, 0.6], atol=1e-6)
+    assert abs(np.linalg.norm(np.asarray(eye['EyeControls3D:position'][0]) - target) - 4.0) < 1e-6
+    backgrounds = [v['Background:color'] for v in blueprint(str(tmp_path / 'klampt_vis.rrd')).values()
+                   if 'Background:color' in v]
+    assert backgrounds[-1] == [packed((0.2, 0.4, 0.6, 1))]
+
+
 def test_plots_become_time_series(vis, tmp_path):
     vis.addPlot('plot')
     vis.show()
@@ -296,6 +317,8 @@ def test_the_rerun_viewer_shows_the_robot(vis, tmp_path):
     ys, xs = np.nonzero(blue)
     assert len(xs) > 200, "no blue robot in the viewer's screenshot"
     assert xs.min() > 0.25 * w and ys.min() > 0.1 * h
-    # the scene around it is drawn too: the table and floor colours fill much of the view
+    # the scene around it is drawn too: the table and floor colours fill much of the view,
+    # seen on the scene's background (204, 204, 229) from the scene's camera
     view = img[int(0.1 * h):int(0.9 * h), int(0.3 * w):]
     assert np.mean(np.ptp(view, axis=2) > 40) > 0.2
+    assert np.mean(np.all(np.abs(view - [204, 204, 229]) <= 8, axis=2)) > 0.05

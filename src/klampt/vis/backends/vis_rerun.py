@@ -18,7 +18,9 @@ attributes (colour, hidden, ...) change; transforms are logged on the
 ``frame`` timeline whenever something moved: at ``show()``,
 ``update()``, ``unlock()``, ``stepAnimation``, and each ``shown()`` /
 ``spin`` / ``loop`` step (animations play then). Plots (``vis.addPlot``)
-become Rerun time series on the ``plot_time`` timeline. Screenshots are rendered
+become Rerun time series on the ``plot_time`` timeline. A blueprint
+starts the viewer's 3D view at the scene's camera, on its background
+colour (sent again when they change). Screenshots are rendered
 offscreen in this process. Rerun has no editing, actions or widgets: they
 are kept in the scene but not shown."""
 import os
@@ -212,6 +214,7 @@ class KlamptRerunAdaptor:
         self.poses = {}  # item name -> pose last logged
         self.text = ''
         self.series = {}  # plot trace entity -> time of the last sample sent
+        self.view = None  # the camera and background last sent in the blueprint
         self.warned = set()
 
     def _clear(self, entities):
@@ -272,11 +275,28 @@ class KlamptRerunAdaptor:
                                             columns=rr.Scalars.columns(scalars=[v for _, v in new]))
                 self.series[path] = new[-1][0]
 
-    def sync(self, scene):
+    def _send_view(self, scene, title):
+        """Sends a blueprint whose 3D view starts at the scene's camera,
+        on its background colour, when they changed (other views: Rerun's
+        own choice)."""
+        import rerun.blueprint as rrb
+        from .._web.serialize import camera_json
+        cam = camera_json(scene.view)
+        background = [int(round(255 * min(1.0, max(0.0, float(c))))) for c in scene.backgroundColor[:3]]
+        view = (tuple(cam['position']), tuple(cam['target']), tuple(cam['up']), tuple(background), title)
+        if view == self.view:
+            return
+        self.view = view
+        eye = rrb.EyeControls3D(position=cam['position'], look_target=cam['target'], eye_up=cam['up'])
+        self.recording.send_blueprint(rrb.Blueprint(
+            rrb.Spatial3DView(origin='/', name=title, background=background, eye_controls=eye), auto_views=True))
+
+    def sync(self, scene, title="Klamp't visualizer"):
         """Logs the items added or changed since the last call (their
-        static data), clears those removed or hidden, and logs the
-        transforms of what moved at the next frame. Call with the scene
-        lock held."""
+        static data), clears those removed or hidden, logs the transforms
+        of what moved at the next frame, and the view (named ``title``)
+        when the camera or background changed. Call with the scene lock
+        held."""
         import rerun as rr
         self.frame += 1
         self.recording.set_time('frame', sequence=self.frame)
@@ -325,6 +345,7 @@ class KlamptRerunAdaptor:
         finally:
             for app in apps.values():
                 app.swapDrawConfig()
+        self._send_view(scene, title)
         text = '\n\n'.join(screen_text)
         if text != self.text:
             self.text = text
@@ -379,7 +400,7 @@ class RerunWindowManager(Backend):
         with global_lock:
             if window.shown:
                 window.scene.updateTime()
-            self.adaptor.sync(window.scene)
+            self.adaptor.sync(window.scene, window.title)
 
     # -- window lifecycle
     def show(self, window, display=True):
@@ -454,4 +475,7 @@ class RerunWindowManager(Backend):
         self._publish(window)
 
     def animation_stepped(self, window):
+        self._publish(window)
+
+    def camera_changed(self, window):
         self._publish(window)
