@@ -80,19 +80,15 @@ def _jvp_f(dirderiv, vshape, *rest):
     for c in range(ncols):
         dargs = []
         for a, J in zip(args, Js):
-            if _is_numeric(a) and np.ndim(J) == np.ndim(a) + len(vshape) and not (np.ndim(J) == 0 and not _nonzero(J)):
-                dargs.append(np.asarray(J, dtype=float).reshape(np.shape(a) + (-1,))[..., c])
-            else:
+            J = np.asarray(J, dtype=float)
+            if J.ndim < len(vshape) or (J.ndim == 0 and not _nonzero(J)):
                 dargs.append(None)
+            else:
+                # shape(a) for numeric arguments; a user data argument (e.g. a
+                # robot) carries the derivative of its configuration
+                dargs.append(J.reshape(J.shape[:J.ndim - len(vshape)] + (-1,))[..., c])
         outs.append(np.asarray(dirderiv(list(args), dargs), dtype=float))
     return np.stack(outs, axis=-1).reshape(outs[0].shape + vshape)
-
-
-def _is_numeric(a):
-    try:
-        return np.asarray(a).dtype.kind in 'biuf'
-    except (ValueError, TypeError):
-        return False
 
 
 def _nonzero(J):
@@ -245,12 +241,13 @@ class _Jac:
         types."""
         from ._symbolic_library import subs, list_
         func, refs = f.func, list(f.exprArgRefs)
+        if not all(type_of(a).is_scalar() or (type_of(a).char in 'VMA' and type_of(a).size is not None)
+                   for a, d in zip(node.args, dargs) if d is not None):
+            return self.jac(_inline(func, refs, node.args))
         for i, ref in enumerate(refs):
             t = type_of(node.args[i])
             if t.char is None or not (t.is_scalar() or t.char in 'VMA'):
-                if dargs[i] is None:
-                    continue
-                raise _NoDeriv(f.name)
+                continue
             tmp = VariableExpression(Variable(ref.name if isinstance(ref, UserDataExpression) else ref.var.name, t))
             func = func.replace(ref, tmp)
             refs[i] = tmp
@@ -264,6 +261,31 @@ class _Jac:
             Jsub = subs(Ji, list_(*refs), list_(*node.args))
             terms.append(japply(Jsub, d, self.k))
         return _sum_terms(terms)
+
+
+def _inline(func, refs, args):
+    """The body of an Expression-based function with its argument
+    references replaced by the call's arguments."""
+    table = {}
+    for ref, a in zip(refs, args):
+        table[('u', ref.name) if isinstance(ref, UserDataExpression) else ('v', ref.var.name)] = a
+    memo = {}
+
+    def rec(node):
+        if id(node) in memo:
+            return memo[id(node)]
+        if isinstance(node, UserDataExpression):
+            res = table.get(('u', node.name), node)
+        elif isinstance(node, VariableExpression):
+            res = table.get(('v', node.var.name), node)
+        elif isinstance(node, OperatorExpression):
+            nargs = [rec(a) for a in node.args]
+            res = node if all(a is b for a, b in zip(nargs, node.args)) else OperatorExpression(node.functionInfo, nargs, node.op)
+        else:
+            res = node
+        memo[id(node)] = res
+        return res
+    return rec(func)
 
 
 def _zeroish(v):
@@ -351,6 +373,10 @@ def _derivative(e, var, context=None):
         J = _jacobian_tensor(e, v)
     except _NoDeriv:
         return None
+    except ValueError as err:
+        if 'derivative' in str(err) or 'shape' in str(err):
+            return None
+        raise
     rt = e.returnType()
     if J is None:
         try:

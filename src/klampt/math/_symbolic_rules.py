@@ -2,9 +2,9 @@
 
 import numpy as np
 
-from .symbolic import ConstantExpression, OperatorExpression, VariableExpression, UserDataExpression, is_op, to_const, type_of
+from .symbolic import Expression, ConstantExpression, OperatorExpression, VariableExpression, UserDataExpression, is_op, to_const, type_of
 from . import _symbolic_library as L
-from ._symbolic_engine import _NoDeriv, jdot, jdotr, jbroadcast, jmul, japply
+from ._symbolic_engine import _inline, _NoDeriv, jdot, jdotr, jbroadcast, jmul, japply
 
 
 def _zd(a, da):
@@ -107,7 +107,13 @@ def _d_dot(node, args, dargs, jac):
 def _d_getitem(node, args, dargs, jac):
     if dargs[0] is None:
         return None
-    return L.getitem(dargs[0], args[1])
+    vec, index = args
+    ic = to_const(index)
+    while isinstance(vec, OperatorExpression) and isinstance(vec.functionInfo.func, Expression):
+        vec = _inline(vec.functionInfo.func, vec.functionInfo.exprArgRefs, vec.args)
+    if isinstance(ic, (int, np.integer)) and any(is_op(vec, n) for n in ('array', 'list', 'tuple')) and -len(vec.args) <= ic < len(vec.args):
+        return jac.jac(vec.args[int(ic)])
+    return L.getitem(dargs[0], index)
 
 
 def _d_loop(node, args, dargs, jac):
@@ -383,7 +389,8 @@ def install():
     L.pow_.simplifier = _s_pow
     L.neg.simplifier = _s_neg
     L.if_.simplifier = _s_if
-    L.getitem.addSimplifier(['array', '_scalar'], _s_getitem_array, pre=True)
+    for name in ('array', 'list', 'tuple'):
+        L.getitem.addSimplifier([name, '_scalar'], _s_getitem_array, pre=True)
     L.dot.addSimplifier(['setitem', None], L.dot_setitem_simplifier1)
     L.dot.addSimplifier([None, 'setitem'], L.dot_setitem_simplifier2)
     L.abs_.addSimplifier(['abs'], lambda x: x)
