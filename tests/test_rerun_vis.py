@@ -9,6 +9,7 @@ import math
 import os
 import sys
 import time
+import warnings
 
 import numpy as np
 import pytest
@@ -227,6 +228,50 @@ def test_spin_and_loop_log_frames(vis, tmp_path, monkeypatch):
     rec = finish(vis, tmp_path)
     assert_links_at(rec, robot)
     assert len({r['frame'] for r in rec.rows[link_entity(robot, 1)]}) >= 5
+
+
+def test_sent_to_a_rerun_server(vis, tmp_path, monkeypatch):
+    """KLAMPT_VIS_RERUN=rerun+http://...: the scene goes to a Rerun server
+    (here ``rerun --save``, on the loopback interface, writing what it
+    receives to a file)."""
+    import shutil
+    import signal
+    import socket
+    import subprocess
+    viewer = shutil.which('rerun', path=os.path.dirname(sys.executable)) or shutil.which('rerun')
+    assert viewer, "rerun-sdk installs the 'rerun' command"
+    with socket.socket() as s:
+        s.bind(('127.0.0.1', 0))
+        port = s.getsockname()[1]
+    out = tmp_path / 'received.rrd'
+    server = subprocess.Popen([viewer, '--bind', '127.0.0.1', '--port', str(port), '--save', str(out)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.time() + 20
+        while True:
+            with socket.socket() as s:
+                if s.connect_ex(('127.0.0.1', port)) == 0:
+                    break
+            assert time.time() < deadline and server.poll() is None, "the Rerun server did not start"
+            time.sleep(0.1)
+        monkeypatch.setenv('KLAMPT_VIS_RERUN', 'rerun+http://127.0.0.1:%d/proxy' % port)
+        world = arm_table_world()
+        robot = world.robot(0)
+        vis.add('world', world)
+        vis.show()
+        vis.kill()
+        time.sleep(1.0)
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')  # a file cut by Ctrl-C has no footer
+        rec = Recording(str(out))
+    assert_links_at(rec, robot)
 
 
 def test_bad_destination_is_a_clear_error(vis, monkeypatch):
