@@ -160,6 +160,13 @@ def test_context_functions_and_flattening():
     df, order = ctx.makeFlatFunctionDeriv(e)
     assert np.allclose(df(np.array([2.0, 1.0, 3.0])), [10.0, 4.0, 12.0])
     assert ctx.getFlatVarRanges(order) == [0, 1, 3]
+    # the arguments win over values the variables are bound to (e.g. a seed)
+    a.bind(7.0)
+    b.bind(np.zeros(2))
+    assert f(np.array([2.0, 1.0, 3.0])) == pytest.approx(20.0)
+    assert np.allclose(ctx.getFlatVector(order), [7.0, 0.0, 0.0])
+    a.unbind()
+    b.unbind()
     sub = Context()
     sub.addVar('q', 'N')
     sub.addExpr('q2', expr(sub.variableDict['q']) ** 2)

@@ -1250,7 +1250,9 @@ def _evaluate(node, env, memo):
     if isinstance(node, ConstantExpression):
         res = node.value
     elif isinstance(node, VariableExpression):
-        if node.var.value is not None:
+        if node.var.name in env.overrides:
+            res = env.overrides[node.var.name]
+        elif node.var.value is not None:
             res = node.var.value
         else:
             found, val = env.lookup(node.var.name)
@@ -1833,4 +1835,5 @@ from ._symbolic_library import (  # noqa: E402,F401
     getattr_, setattr_, flatten, row_stack, column_stack, array, list_, tuple_, zip_, weightedsum, subs, map_,
     forall, forsome, summation, dotshape, dottype, dot_setitem_simplifier1, dot_setitem_simplifier2)
 from ._symbolic_library import _builtin_functions, _infix_operators, _prefix_operators, _python_naming_changes  # noqa: E402,F401
+from ._symbolic_library import _flatten  # noqa: E402,F401  (used by code written for Klamp't's optimize module)
 from ._symbolic_engine import _derivative, _jacobian_tensor, _simplify  # noqa: E402
