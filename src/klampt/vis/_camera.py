@@ -68,16 +68,23 @@ def _pose_of(app):
 
 
 def follow_object(view, target):
-    """A controller following a Trajectory of camera transforms (as
-    ``get_transform``, 'standard' convention) or a camera SimRobotSensor."""
+    """A controller following a camera SimRobotSensor or a Trajectory (looped):
+    of camera transforms (an SE3Trajectory or 12-vectors, as
+    ``get_transform``, 'standard' convention), of camera orientations (an
+    SO3Trajectory or 9-vectors, the camera staying in place) or of target
+    points (3-vectors)."""
     import copy
     from klampt.model.trajectory import Trajectory
     if isinstance(target, Trajectory):
         def controller(t):
             vp = copy.deepcopy(view)
             v = target.eval(t, 'loop')
+            if len(v) == 2 and hasattr(v[0], '__len__'):
+                v = list(v[0]) + list(v[1])
             if len(v) == 12:
                 vp.set_transform((v[:9], v[9:]))
+            elif len(v) == 9:
+                vp.set_transform((list(v), vp.get_transform()[1]))
             elif len(v) == 3:
                 vp.camera.tgt = list(v)
             return vp

@@ -149,6 +149,8 @@ class Window:
         from ._render import frame
         from ._render.gl import gl, set_screen_projection
         with global_lock:
+            # the camera controller (followCamera) moves the camera this frame shows
+            self.scene.updateCamera()
             view = self.view
             view._window_height = window_height or self.height
             for p in self.plugins:

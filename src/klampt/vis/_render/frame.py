@@ -107,7 +107,6 @@ def draw_scene_world(scene, view):
     from . import items, overlay
     world = scene.world()
     scene.labels = []
-    scene.updateCamera()
     delayed = []
     for app in list(scene.items.values()):
         transparent = app.transparent()
