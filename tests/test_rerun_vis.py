@@ -7,7 +7,6 @@ recording too."""
 import json
 import math
 import os
-import sys
 import time
 import warnings
 
@@ -21,6 +20,7 @@ from vis_helpers import PAINT, run_python
 rr = require_rerun()
 
 from klampt.math import so3  # noqa: E402
+from klampt.vis.backends.vis_rerun import rerun_command  # noqa: E402
 from klampt.model.trajectory import RobotTrajectory  # noqa: E402
 
 
@@ -234,12 +234,10 @@ def test_sent_to_a_rerun_server(vis, tmp_path, monkeypatch):
     """KLAMPT_VIS_RERUN=rerun+http://...: the scene goes to a Rerun server
     (here ``rerun --save``, on the loopback interface, writing what it
     receives to a file)."""
-    import shutil
     import signal
     import socket
     import subprocess
-    viewer = shutil.which('rerun', path=os.path.dirname(sys.executable)) or shutil.which('rerun')
-    assert viewer, "rerun-sdk installs the 'rerun' command"
+    viewer = rerun_command()
     with socket.socket() as s:
         s.bind(('127.0.0.1', 0))
         port = s.getsockname()[1]
@@ -272,6 +270,51 @@ def test_sent_to_a_rerun_server(vis, tmp_path, monkeypatch):
         warnings.simplefilter('ignore')  # a file cut by Ctrl-C has no footer
         rec = Recording(str(out))
     assert_links_at(rec, robot)
+
+
+def test_served_on_loopback_to_a_late_viewer(vis, tmp_path, monkeypatch, capsys):
+    """KLAMPT_VIS_RERUN=serve: a Rerun server on 127.0.0.1 keeps the scene
+    for a viewer that connects after show() (here ``rerun <address>
+    --save``, writing what it receives to a file); kill() stops it."""
+    import signal
+    import subprocess
+    monkeypatch.setenv('KLAMPT_VIS_RERUN', 'serve')
+    monkeypatch.setenv('KLAMPT_VIS_PORT', '0')
+    world = arm_table_world()
+    robot = world.robot(0)
+    vis.add('world', world)
+    vis.show()
+    address = capsys.readouterr().out.split('served on ')[1].split()[0]
+    assert address.startswith('rerun+http://127.0.0.1:')
+    out = tmp_path / 'late.rrd'
+    client = subprocess.Popen([rerun_command(), address, '--bind', '127.0.0.1', '--port', 'auto', '--save', str(out)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 20
+        while not (out.exists() and out.stat().st_size > 50000) and time.time() < deadline:
+            time.sleep(0.2)
+        time.sleep(0.5)
+    finally:
+        client.send_signal(signal.SIGINT)
+        try:
+            client.wait(10)
+        except subprocess.TimeoutExpired:
+            client.kill()
+            client.wait()
+    server = vis.nativeWindow()
+    assert isinstance(server, rr.RecordingStream)
+    backend_server = visualization_backend().server
+    vis.kill()
+    assert backend_server.poll() is not None  # the server stopped with kill()
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')  # a file cut by Ctrl-C has no footer
+        rec = Recording(str(out))
+    assert_links_at(rec, robot)
+
+
+def visualization_backend():
+    from klampt.vis import _state
+    return _state.manager.backend
 
 
 def test_bad_destination_is_a_clear_error(vis, monkeypatch):
@@ -339,7 +382,6 @@ def test_the_rerun_viewer_shows_the_robot(vis, tmp_path):
     """Rerun's own viewer (under a virtual X server, drawing through Mesa's
     Vulkan) opens the recording: its screenshot shows the robot, painted
     blue, among the other pixels of the 3D view."""
-    import shutil
     import subprocess
     from PIL import Image
     world = arm_table_world()
@@ -347,8 +389,7 @@ def test_the_rerun_viewer_shows_the_robot(vis, tmp_path):
     vis.setColor(('world', world.robot(0).getName()), *PAINT)
     vis.show()
     finish(vis, tmp_path)
-    viewer = shutil.which('rerun', path=os.path.dirname(sys.executable)) or shutil.which('rerun')
-    assert viewer, "rerun-sdk installs the 'rerun' viewer command"
+    viewer = rerun_command()
     shot = tmp_path / 'viewer.png'
     cmd = xvfb_command(viewer, '--bind', '127.0.0.1', '--port', 'auto', '--window-size', '800x600',
                        '--screenshot-to', str(shot), str(tmp_path / 'klampt_vis.rrd'), needs=None)

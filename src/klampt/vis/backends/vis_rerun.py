@@ -4,16 +4,19 @@ recording with :mod:`klampt.io.rerun_convert`, from ``show()`` on.
 
 Where the recording goes is chosen at ``show()`` by ``KLAMPT_VIS_RERUN``:
 ``spawn`` (a Rerun viewer process, the default with a display), ``serve``
-(a gRPC server a viewer connects to; its address is printed), a
+(a Rerun gRPC server on 127.0.0.1, port ``KLAMPT_VIS_PORT`` or 9876 or the
+next free one, that viewers connect to, from another machine through an
+SSH port forward; its address is printed), a
 ``rerun+http://...`` address (an existing viewer or server), or a file
 name ending in ``.rrd`` (the default without a display:
 ``klampt_vis.rrd`` in the working directory). ``nativeWindow()`` gives
 the ``rerun.RecordingStream``.
 
-Entities (in a right-handed, z-up world): each item under its name (a world's robots, objects and
-terrains as ``<name>/<robot>/<link>``, ``<name>/<object>``,
-``<name>/<terrain>``, see :mod:`klampt.io.rerun_convert`); screen text in
-the text document ``text``. Geometry is static and re-sent when an item's
+Entities (in a right-handed, z-up world): each item under its name (a
+world's robots, objects and terrains as ``<name>/<robot>/<link>``,
+``<name>/<object>``, ``<name>/<terrain>``, see
+:mod:`klampt.io.rerun_convert`); screen text in the text document
+``text``. Geometry is static and re-sent when an item's
 attributes (colour, hidden, ...) change; transforms are logged on the
 ``frame`` timeline whenever something moved: at ``show()``,
 ``update()``, ``unlock()``, ``stepAnimation``, and each ``shown()`` /
@@ -32,6 +35,8 @@ from .._scene import global_lock
 from .base import LOOP_PERIOD, Backend, headless_timeout
 
 DEFAULT_FILE = 'klampt_vis.rrd'
+DEFAULT_PORT = 9876  # Rerun's
+SERVER_START_TIMEOUT = 20.0
 TEXT_ENTITY = 'text'
 
 
@@ -352,36 +357,95 @@ class KlamptRerunAdaptor:
             self.recording.log(TEXT_ENTITY, rr.TextDocument(text), static=True)
 
 
+def _port():
+    """KLAMPT_VIS_PORT, else Rerun's 9876; the next free one when busy."""
+    import socket
+    try:
+        port = int(os.environ.get('KLAMPT_VIS_PORT', DEFAULT_PORT))
+    except ValueError:
+        raise ValueError("KLAMPT_VIS_PORT=%r is not a port number" % os.environ['KLAMPT_VIS_PORT'])
+    for candidate in (port, 0):
+        with socket.socket() as s:
+            try:
+                s.bind(('127.0.0.1', candidate))
+            except OSError:
+                continue
+            return s.getsockname()[1]
+    raise RuntimeError("no free port on 127.0.0.1")
+
+
+def rerun_command():
+    """The path of rerun-sdk's ``rerun`` program: the binary itself (the
+    ``rerun`` script on PATH runs it as a child, which would outlive a
+    terminated script), else ``rerun`` on PATH."""
+    import importlib.util
+    import shutil
+    spec = importlib.util.find_spec('rerun_cli')
+    if spec is not None and spec.origin:
+        binary = os.path.join(os.path.dirname(spec.origin), 'rerun')
+        if os.path.isfile(binary):
+            return binary
+    found = shutil.which('rerun')
+    if found is None:
+        raise RuntimeError("rerun-sdk's 'rerun' program is not installed (pip install klampt[rerun])")
+    return found
+
+
+def serve_on_loopback():
+    """A Rerun gRPC proxy (``rerun --serve-grpc``) on 127.0.0.1, where
+    viewers connect (from another machine through an SSH port forward):
+    (process, address)."""
+    import socket
+    import subprocess
+    port = _port()
+    process = subprocess.Popen([rerun_command(), '--serve-grpc', '--bind', '127.0.0.1', '--port', str(port)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + SERVER_START_TIMEOUT
+    while True:
+        with socket.socket() as s:
+            if s.connect_ex(('127.0.0.1', port)) == 0:
+                return process, 'rerun+http://127.0.0.1:%d/proxy' % port
+        if process.poll() is not None or time.time() > deadline:
+            process.kill()
+            process.wait()
+            raise RuntimeError("the Rerun server (rerun --serve-grpc on 127.0.0.1:%d) did not start" % port)
+        time.sleep(0.05)
+
+
 def open_recording(title):
-    """A new RecordingStream sent where ``KLAMPT_VIS_RERUN`` says (see the
-    module's description); prints where."""
+    """(recording, server process or None): a new RecordingStream sent
+    where ``KLAMPT_VIS_RERUN`` says (see the module's description); prints
+    where."""
     import rerun as rr
     from .._context import has_display
     spec = os.environ.get('KLAMPT_VIS_RERUN') or ('spawn' if has_display() else DEFAULT_FILE)
+    if not (spec in ('spawn', 'serve') or spec.startswith('rerun+http') or spec.endswith('.rrd')):
+        raise ValueError("KLAMPT_VIS_RERUN=%r: expected 'spawn', 'serve', a rerun+http:// address or a file "
+                         "name ending in .rrd" % spec)
     recording = rr.RecordingStream('klampt', recording_id=str(uuid.uuid4()))
     recording.send_recording_name(title)
+    server = None
     if spec == 'spawn':
         recording.spawn()
         print("klampt.vis: Rerun viewer spawned", flush=True)
     elif spec == 'serve':
-        print("klampt.vis: Rerun recording served on %s" % recording.serve_grpc(), flush=True)
+        server, address = serve_on_loopback()
+        recording.connect_grpc(address)
+        print("klampt.vis: Rerun recording served on %s (rerun %s opens it)" % (address, address), flush=True)
     elif spec.startswith('rerun+http'):
         recording.connect_grpc(spec)
         print("klampt.vis: Rerun recording sent to %s" % spec, flush=True)
-    elif spec.endswith('.rrd'):
+    else:
         path = os.path.abspath(spec)
         recording.save(path)
         print("klampt.vis: Rerun recording saved to %s" % path, flush=True)
-    else:
-        raise ValueError("KLAMPT_VIS_RERUN=%r: expected 'spawn', 'serve', a rerun+http:// address or a file "
-                         "name ending in .rrd" % spec)
-    return recording
+    return recording, server
 
 
 class RerunWindowManager(Backend):
     """The ``Rerun`` backend: the current window's scene logged to a Rerun
     recording (one recording for the backend's life; ``kill()`` closes it,
-    finishing an .rrd file)."""
+    finishing an .rrd file, and stops the server of ``serve``)."""
 
     name = 'Rerun'
 
@@ -391,6 +455,7 @@ class RerunWindowManager(Backend):
         except ImportError as e:
             raise ImportError("the Rerun backend needs rerun-sdk (pip install klampt[rerun]): %s" % e) from e
         self.recording = None
+        self.server = None
         self.adaptor = None
         self.window = None
 
@@ -408,7 +473,7 @@ class RerunWindowManager(Backend):
             window.shown = False
             return
         if self.recording is None:
-            self.recording = open_recording(window.title)
+            self.recording, self.server = open_recording(window.title)
         if window is not self.window:
             if self.adaptor is not None:
                 with global_lock:
@@ -457,7 +522,14 @@ class RerunWindowManager(Backend):
         if self.recording is not None:
             self.recording.flush()
             self.recording.disconnect()
-        self.recording = self.adaptor = self.window = None
+        if self.server is not None:
+            self.server.terminate()
+            try:
+                self.server.wait(5.0)
+            except Exception:
+                self.server.kill()
+                self.server.wait()
+        self.recording = self.server = self.adaptor = self.window = None
 
     def native_window(self, window):
         """The rerun.RecordingStream once shown (else the Window)."""
