@@ -91,7 +91,8 @@ def test_star_imports_give_the_reference_names():
     exec("from klampt.control.simrobotinterface import *", ns)
     from klampt.model.robotinfo import RobotInfo
     assert ns["RobotInfo"] is RobotInfo
-    for module in ("klampt.model.ik", "klampt.vis", "klampt.sim", "klampt.model.collide", "klampt.io.loader"):
+    # (klampt.model.ik and klampt.vis.visualization list their own API in __all__, which the API docs follow)
+    for module in ("klampt.vis", "klampt.sim", "klampt.model.collide", "klampt.io.loader"):
         ns = {}
         exec("from %s import *" % module, ns)
         assert ns["WorldModel"] is robotsim.WorldModel and ns["set_log_level"] is robotsim.set_log_level, module

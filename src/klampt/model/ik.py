@@ -18,7 +18,6 @@ Objectives between links of different robots or rigid objects are
 :class:`~klampt.GeneralizedIKSolver`.
 """
 from ..robotsim import *  # noqa: F401,F403  (the module re-exports the core classes, as in Klamp't)
-from ..robotsim import __all__ as _robotsim_names
 from typing import Callable, List, Optional, Union
 
 from ..math import se3, so3, vectorops
@@ -27,7 +26,7 @@ from ..robotsim import (GeneralizedIKObjective, GeneralizedIKSolver, IKObjective
 from .subrobot import SubRobotModel
 
 __all__ = ['objective', 'fixed_objective', 'fixed_rotation_objective', 'objects', 'solver', 'solve',
-           'solve_global', 'solve_nearby', 'residual', 'jacobian', 'SubRobotIKSolver'] + _robotsim_names
+           'solve_global', 'solve_nearby', 'residual', 'jacobian', 'SubRobotIKSolver']
 
 
 def _is_point_list(x) -> bool:

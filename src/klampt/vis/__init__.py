@@ -9,6 +9,7 @@ from .glinterface import GLPluginInterface  # noqa: F401
 from .glprogram import GLProgram, GLNavigationProgram, GLRealtimeProgram, GLPluginProgram  # noqa: F401
 from .glrobotprogram import GLWorldPlugin, GLSimulationPlugin  # noqa: F401
 from .visualization import *  # noqa: F401,F403
+from ..robotsim import *  # noqa: F401,F403  (Klamp't's klampt.vis has the core classes through its visualization module)
 # The names Klamp't's klampt.vis has through its visualization module's imports.
 from ..math import vectorops, so2, so3, se3, spline  # noqa: F401
 from ..math.geodesic import CartesianSpace, GeodesicSpace, MultiGeodesicSpace, SO2Space, SO3Space, SE3Space  # noqa: F401

@@ -13,7 +13,6 @@ Environment: ``KLAMPT_VIS_BACKEND`` picks the backend;
 headless ``dialog()``, ``run()``, ``spin()`` and ``kill()`` would have shown.
 """
 from ..robotsim import *  # noqa: F401,F403  (the module re-exports the core classes, as in Klamp't)
-from ..robotsim import __all__ as _robotsim_names
 import os
 import sys
 import warnings
@@ -45,7 +44,7 @@ __all__ = ['init', 'debug', 'nativeWindow', 'scene', 'createWindow', 'setWindow'
            'followCamera', 'getViewport', 'setViewport', 'resizeViewport', 'setBackgroundColor',
            'saveJsonConfig', 'loadJsonConfig', 'screenshot', 'screenshotCallback', 'objectToVisType',
            'drawTrajectory', 'drawRobotTrajectory',
-           'VisualizationScene', 'VisAppearance', 'ItemPath'] + _robotsim_names
+           'VisualizationScene', 'VisAppearance', 'ItemPath']
 
 _ALIASES = {'pyqt': 'PyQt', 'pyqt5': 'PyQt', 'pyqt6': 'PyQt', 'pyside6': 'PyQt', 'qt': 'PyQt',
             'glut': 'GLFW', 'glfw': 'GLFW', 'ipython': 'IPython', 'jupyter': 'IPython', 'html': 'HTML',
