@@ -274,6 +274,11 @@ def test_glviewport_is_a_010_viewport_with_092_fields():
     assert_close(gl.get_transform('openGL')[0], so3.rotation([0, 0, 1], 0.3))
     with pytest.raises(ValueError, match='opengl'):
         gl.ori = 'opencv'
+    # a plain copy keeps explicit intrinsics
+    gl.fx, gl.cx = 300.0, 200.0
+    plain = gl.to_viewport()
+    assert type(plain) is klampt.Viewport and (plain.fx, plain.fy, plain.cx, plain.cy) == (300, gl.fy, 200, gl.cy)
+    assert plain.project([1, 2, 1]) == pytest.approx(klampt.Viewport.project(gl, [1, 2, 1]))
     # an OpenCV viewport's text sets the equivalent orbit camera
     cv = make(CASES['opencv_rotated'])
     gl.w, gl.h = cv.w, cv.h

@@ -231,8 +231,11 @@ class GLViewport(Viewport):
         vp.x, vp.y, vp.w, vp.h = self.x, self.y, self.w, self.h
         vp.n, vp.f = self.clippingplanes
         vp.perspective = True
-        vp.scale = 1.0 / self._image_scale()
         vp.setRigidTransform(*self.camera.matrix())
+        if self._scale is not None:
+            vp.scale = self._scale
+        else:
+            vp.fx, vp.fy, vp.cx, vp.cy = self.fx, self.fy, self.cx, self.cy
         return vp
 
     def click_ray(self, x: float, y: float):
