@@ -210,6 +210,19 @@ def test_092_fields_on_the_same_object():
     assert_close(cv.getRigidTransform()[0], so3.mul(R, [1, 0, 0, 0, -1, 0, 0, 0, -1]))
     vp.setModelviewMatrix([float(i) for i in range(16)])
     assert vp.getRigidTransform() == ([0, 1, 2, 4, 5, 6, 8, 9, 10], [12, 13, 14])
+    # 0.9.2 code assigning xform directly (after scale, in either order) keeps OpenGL axes
+    for order in ('scale first', 'xform first'):
+        old = klampt.Viewport()
+        if order == 'xform first':
+            old.xform = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 5, 1]
+        old.scale, old.w, old.h = 1.0, 200, 100
+        old.xform = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 5, 1]
+        # the camera at z = 5 looks down -z: the origin is 5 ahead, at the centre
+        assert old.project([0, 0, 0]) == pytest.approx([100, 50, 5]), order
+    # 0.10 code assigning xform: OpenCV axes by default, the camera looks along +z
+    new = klampt.Viewport()
+    new.xform = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -5, 1]
+    assert new.project([0, 0, 0]) == pytest.approx([320, 240, 5])
 
 
 def test_092_text_and_glviewport_files(tmp_path):
