@@ -6,7 +6,7 @@
 
 Each iteration takes the least-squares Newton step (the minimum-norm
 solution of J dx = -f, so fields with more or fewer functions than
-variables work), halved until |f| decreases, and projected onto the bounds.
+variables work), halved until the norm of f decreases, and projected onto the bounds.
 The settings are module-wide, as in Klamp't.
 """
 import math
@@ -84,7 +84,7 @@ def _evaluate(field, x, m):
 def findRoots(startVals, iter: int):
     """Solves f(x) = 0 from startVals for up to iter iterations. Returns
     (status, x, iterations) with status 0: converged in x (a step below the
-    x tolerance), 1: converged in f, 2: diverged, 3: the gradient of |f|^2
+    x tolerance), 1: converged in f, 2: diverged, 3: the gradient of ``|f|^2``
     vanished away from a root (a local minimum or saddle), 4: iter
     iterations reached, 5: a numerical error (a non-finite value)."""
     return _solve(startVals, None, iter)
