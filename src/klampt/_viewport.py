@@ -82,7 +82,7 @@ class Viewport:
         self._ori = 'opencv'
 
     def __repr__(self):
-        return "<klampt.Viewport %dx%d at (%d, %d)>" % (self.w, self.h, self.x, self.y)
+        return "<klampt.%s %dx%d at (%d, %d)>" % (type(self).__name__, self.w, self.h, self.x, self.y)
 
     # intrinsics: explicit, or derived from 0.9.2's scale and the view's size
     def _intrinsic(self, i):
