@@ -71,6 +71,7 @@ def test_colored_cloud_renders_in_its_colors(world, tmp_path):
     colorize.colorize(g, 'p')
     expected = decode(g.getPointCloud())
     vis.init('offscreen')
+    vis.createWindow('colorize_point_cloud')  # a fresh scene: windows outlive vis.kill()
     try:
         vis.add('cloud', g)
         vis.autoFitCamera()

@@ -25,6 +25,7 @@ def scene():
     sim = Simulator(w)
     cam = sim.controller(0).sensor("rgbd_camera")
     vis.init('offscreen')
+    vis.createWindow('examples_camerafollow')  # a fresh scene: windows outlive vis.kill()
     vis.add("world", w)
     vis.add("cam", cam)
     yield w, cam

@@ -91,6 +91,7 @@ def test_colored_mesh_and_cloud_render(geometry):
     app = colorize.colorize(a, 'z', 'viridis', 'faces')
     colorize.colorize(a_pc, 'z', 'viridis')
     vis.init('offscreen')
+    vis.createWindow('examples_colormap')  # a fresh scene: windows outlive vis.kill()
     try:
         vis.add("A", a, appearance=app)
         vis.add("B", a_pc)

@@ -32,6 +32,7 @@ def test_clicked_points_are_the_rendered_surfaces():
     world = WorldModel()
     assert world.readFile(os.path.join(SHARED_DATA, 'tx90blocks.xml'))
     vis.init('offscreen')
+    vis.createWindow('examples_mouse_capture')  # a fresh scene: windows outlive vis.kill()
     try:
         plugin = MouseCapture(world)
         vis.add("world", world)

@@ -22,6 +22,7 @@ def world():
     w = WorldModel()
     assert w.loadFile(WORLD_FILE)
     vis.init('offscreen')
+    vis.createWindow('examples_viewport_recipes')  # a fresh scene: windows outlive vis.kill()
     yield w
     vis.kill()
 

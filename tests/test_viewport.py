@@ -311,6 +311,7 @@ def test_render_follows_off_centre_intrinsics():
     view.set_transform((so3.from_matrix([[1, 0, 0], [0, 0, 1], [0, -1, 0]]), [0, 0, 0]))  # forward +y, z up
     view.fx, view.fy, view.cx, view.cy = 260.0, 240.0, 120.0, 150.0
     vis.init('offscreen')
+    vis.createWindow('viewport')  # a fresh scene: windows outlive vis.kill()
     try:
         vis.add('ball', Geometry3D(ball))
         vis.setColor('ball', 1, 0, 0)

@@ -74,6 +74,7 @@ def test_other_backends_return_a_glviewport_and_take_a_camera_dict():
     world = WorldModel()
     assert world.readFile(os.path.join(REPO, 'data', 'worlds', 'arm_table.xml'))
     vis.init('offscreen')
+    vis.createWindow('vis_notebook_viewport')  # a fresh scene: windows outlive vis.kill()
     try:
         vis.add('world', world)
         vp = vis.getViewport()
