@@ -178,6 +178,26 @@ def test_settings_round_trip_and_formats():
     assert not lidar.getEnabled() and lidar.getSetting("enabled") == "0"
 
 
+
+def test_camera_resolution_must_be_an_image_that_fits_in_memory():
+    w = load_shared_world("simulation_test_worlds/sensortest.xml")
+    cam = next(s for s in all_sensors(w.robot(0)) if s.type() == "CameraSensor")
+    cam.setSetting("xres", "64")
+    cam.setSetting("yres", "48")
+    # Negative sides, sides past an offscreen framebuffer's, numbers past int's
+    # range and images past 2^26 pixels are refused; the setting is unchanged.
+    for key, value in [("xres", "-5"), ("yres", "-1"), ("xres", "16385"), ("yres", "1e12"), ("xres", "2.5")]:
+        with pytest.raises(RuntimeError, match="%s refuses %s: it must be a whole number of pixels" % (key, value)):
+            cam.setSetting(key, value)
+    assert (cam.getSetting("xres"), cam.getSetting("yres")) == ("64", "48")
+    cam.setSetting("xres", "16384")
+    with pytest.raises(RuntimeError, match="xres\\*yres at most 67108864"):
+        cam.setSetting("yres", "4097")
+    cam.setSetting("yres", "4096")  # exactly 2^26 pixels
+    cam.setSetting("xres", "0")  # an empty image is allowed and measures nothing
+    cam.kinematicSimulate(w, 0.01)
+    assert len(cam.getMeasurements()) == 0
+
 def test_link_and_world_transform():
     w = load_shared_world("simulation_test_worlds/sensortest.xml")
     r = w.robot(0)

@@ -12,10 +12,12 @@
 namespace klampt {
 
 /// One named setting of a sensor: prints the value as the reference does and
-/// parses a new one (false when the text is malformed).
+/// parses a new one (false when the text is malformed or out of range).
 struct SensorSetting {
   std::function<std::string()> get;
   std::function<bool(const std::string&)> set;
+  /// What `set` accepts, for the error message, when more than the type says.
+  std::string accepts = {};
 };
 
 class Sensor {

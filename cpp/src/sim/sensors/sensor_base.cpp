@@ -30,8 +30,11 @@ bool Sensor::trySetSetting(const std::string& key, const std::string& value) {
 }
 
 void Sensor::setSetting(const std::string& key, const std::string& value) {
-  if (!trySetSetting(key, value))
-    throw std::runtime_error("Setting " + key + " not supported or value not formatted correctly");
+  if (trySetSetting(key, value)) return;
+  auto it = settings_.find(key);
+  if (it != settings_.end() && !it->second.accepts.empty())
+    throw std::runtime_error("Setting " + key + " refuses " + value + ": it must be " + it->second.accepts);
+  throw std::runtime_error("Setting " + key + " not supported or value not formatted correctly");
 }
 
 }  // namespace klampt

@@ -1,5 +1,6 @@
 // Setting formats and measurement noise of klampt/sim/sensor_common.h.
 #include <cmath>
+#include <limits>
 #include <random>
 #include <sstream>
 #include "klampt/model/config_space.h"
@@ -61,6 +62,7 @@ SensorSetting intSetting(int& x) {
           [&x](const std::string& s) {
             double v;
             if (!readNumbers(s, 1, &v) || !isInteger(v)) return false;
+            if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max()) return false;
             x = (int)v;
             return true;
           }};

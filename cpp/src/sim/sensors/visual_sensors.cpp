@@ -1,4 +1,5 @@
 // Laser range and camera sensors (klampt/sim/sensor_visual.h).
+#include <algorithm>
 #include <cmath>
 #include <mutex>
 #include "klampt/model/robot.h"
@@ -97,13 +98,41 @@ void LaserRangeSensor::setInternalState(const std::vector<double>& s) {
   time_ = s[1];
 }
 
+namespace {
+
+/// The largest image a camera may take: a side no offscreen framebuffer
+/// refuses, and measurements (colors and depths as doubles) of at most 1 GiB.
+constexpr int kMaxCameraSide = 16384;
+constexpr long long kMaxCameraPixels = 1LL << 26;
+
+/// xres or yres: a whole number of pixels from 0 to kMaxCameraSide whose
+/// image with the other side's resolution stays within kMaxCameraPixels.
+SensorSetting resolutionSetting(int& side, const int& other) {
+  SensorSetting setting = intSetting(side);
+  auto parse = setting.set;
+  setting.set = [parse, &side, &other](const std::string& s) {
+    const int before = side;
+    if (!parse(s)) return false;
+    if (side < 0 || side > kMaxCameraSide || (long long)side * std::max(other, 0) > kMaxCameraPixels) {
+      side = before;
+      return false;
+    }
+    return true;
+  };
+  setting.accepts = "a whole number of pixels from 0 to " + std::to_string(kMaxCameraSide) +
+                    ", with xres*yres at most " + std::to_string(kMaxCameraPixels);
+  return setting;
+}
+
+}  // namespace
+
 CameraSensor::CameraSensor() {
   addSetting("link", intSetting(link));
   addSetting("Tsensor", transformSetting(Tsensor));
   addSetting("rgb", boolSetting(rgb));
   addSetting("depth", boolSetting(depth));
-  addSetting("xres", intSetting(xres));
-  addSetting("yres", intSetting(yres));
+  addSetting("xres", resolutionSetting(xres, yres));
+  addSetting("yres", resolutionSetting(yres, xres));
   addSetting("xfov", realSetting(xfov));
   addSetting("yfov", realSetting(yfov));
   addSetting("zmin", realSetting(zmin));
