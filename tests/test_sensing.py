@@ -3,7 +3,6 @@ objects (the settings and measurement layout of SimRobotSensor): image
 formats, back-projection / projection round trips, intrinsics and viewport
 round trips, visibility, occlusion and laser scans. Also the GLViewport
 helper and klampt.Viewport."""
-import json
 import math
 
 import numpy as np

@@ -15,24 +15,13 @@ from klampt.math import so3, vectorops
 from klampt.model._glviewport import GLViewport
 
 from conftest import assert_close
+from viewport_cases import make
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(HERE, 'data', 'viewport_reference.json')) as _f:
     REFERENCE = json.load(_f)
 CASES = {c['name']: c for c in REFERENCE['cases']}
 FIELDS = ('x', 'y', 'w', 'h', 'n', 'f', 'fx', 'fy', 'cx', 'cy', 'perspective', 'ori')
-
-
-def make(case):
-    vp = klampt.Viewport()
-    for k, v in case.get('fields', {}).items():
-        setattr(vp, k, v)
-    if 'fov' in case:
-        vp.setFOV(*case['fov'])
-    if 'pose' in case:
-        rpy, t = case['pose']
-        vp.setPose(so3.from_rpy(rpy), t)
-    return vp
 
 
 def close(a, b):

@@ -7,7 +7,7 @@ import math
 import sys
 
 import klampt
-from klampt.math import so3
+from viewport_cases import make
 
 # Each case: fields set on a new Viewport, then an optional pose and setFOV.
 CASES = [
@@ -25,18 +25,6 @@ CASES = [
 POINTS = [[0.1, 0.2, 1.0], [0.5, -0.3, 4.0], [-1.0, 0.7, -2.0], [2.0, 1.5, 3.0], [0.0, 0.0, 10.0]]
 PIXELS = [[0, 0], [100, 50], [319.5, 239.5], [17, 93]]
 DEPTHS = [0.0, 1.0, 2.5]
-
-
-def make(case):
-    vp = klampt.Viewport()
-    for k, v in case.get('fields', {}).items():
-        setattr(vp, k, v)
-    if 'fov' in case:
-        vp.setFOV(*case['fov'])
-    if 'pose' in case:
-        rpy, t = case['pose']
-        vp.setPose(so3.from_rpy(rpy), t)
-    return vp
 
 
 def record(vp):
