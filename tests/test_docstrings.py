@@ -13,7 +13,7 @@ import klampt
 
 # Modules that need an optional package the test extra does not install, and
 # the reference modules that are deliberately unavailable (they raise ImportError).
-OPTIONAL = {"klampt.io.open3d_convert", "klampt.plan.kinetrajopt", "klampt.plan.robotoptimize"}
+OPTIONAL = {"klampt.io.open3d_convert", "klampt.plan.robotoptimize"}
 
 
 def public_modules():

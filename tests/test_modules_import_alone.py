@@ -13,12 +13,13 @@ import sys
 import klampt
 from conftest import REPO
 
-# Packages of the optional extras (vis, jupyter, compas_fab, distributed).
+# Packages of the optional extras (vis, jupyter, compas_fab, distributed, kinetrajopt).
 OPTIONAL = {"OpenGL", "glfw", "PyQt5", "PyQt6", "PySide2", "PySide6", "IPython", "ipywidgets", "anywidget",
-            "compas", "compas_fab", "compas_robots", "pybullet", "dask", "distributed", "open3d"}
+            "compas", "compas_fab", "compas_robots", "pybullet", "dask", "distributed", "open3d",
+            "cvxpy"}
 # Reference modules that are deliberately unavailable: importing them raises
 # ImportError saying why (docs/differences.md).
-UNAVAILABLE = {"klampt.plan.kinetrajopt", "klampt.plan.robotoptimize"}
+UNAVAILABLE = {"klampt.plan.robotoptimize"}
 
 PROBE = """
 import importlib, sys
