@@ -43,39 +43,33 @@ class Viewport:
     an image rectangle, clipping planes, intrinsics and a pose.
 
     A perspective camera maps the point (x, y, z) in camera coordinates to the
-    image point (fx x / |z| + cx, fy y / |z| + cy); an orthographic one to
-    (fx x + cx, fy y + cy).
+    image point ``(fx x / |z| + cx, fy y / |z| + cy)``; an orthographic one to
+    ``(fx x + cx, fy y + cy)``.
 
-    Attributes:
-        perspective (bool): perspective (True) or orthographic projection.
-        x, y, w, h (int): the view's rectangle on the screen, in pixels.
-        n, f (float): near and far clipping distances.
-        fx, fy (float): focal lengths in pixels (pixels per world unit for an
-            orthographic view).
-        cx, cy (float): principal point in pixels, relative to (x, y).
-        xform (list of 16 floats): the camera pose as a column-major 4x4
-            homogeneous matrix, with camera axes following ``ori``.
-        ori (str): the camera convention of ``xform``: 'opencv' or 'ros'
-            (x right, y down, z forward, image y growing downward) or
-            'opengl' (x right, y up, z backward, image y growing upward).
-        scale (float): Klamp't 0.9.2's intrinsics, the focal length divided
-            by the width (fx / w). Setting it centres the principal point and
-            gives square pixels, following later changes of w and h, and
-            marks the pose as 'opengl' (0.9.2's only convention), until fx,
-            fy, cx or cy are set.
-        fov (float): the horizontal field of view, radians (see
-            :meth:`getFOV`).
+    Its fields: ``perspective`` (bool) chooses perspective or orthographic
+    projection; ``x``, ``y``, ``w``, ``h`` (ints) are the view's rectangle on
+    the screen in pixels; ``n`` and ``f`` the near and far clipping distances;
+    ``fx``, ``fy`` the focal lengths in pixels (pixels per world unit for an
+    orthographic view) and ``cx``, ``cy`` the principal point in pixels,
+    relative to (x, y); ``xform`` the pose, a column-major 4x4 homogeneous
+    matrix whose camera axes follow ``ori``: 'opencv' or 'ros' (x right, y
+    down, z forward, image y growing downward) or 'opengl' (x right, y up, z
+    backward, image y growing upward). ``scale`` is Klamp't 0.9.2's intrinsics,
+    the focal length divided by the width (fx / w): setting it centres the
+    principal point and gives square pixels, following later changes of w and
+    h, and marks the pose as 'opengl' (0.9.2's only convention), until fx, fy,
+    cx or cy are set. ``fov`` is the horizontal field of view in radians (see
+    :meth:`getFOV`).
 
     A new viewport is 640x480, fx = fy = 640, centred, clipping planes 0.1
     and 1000, identity pose, 'opencv' convention.
     """
 
-    perspective = True
-    x = y = 0
-    w, h = 640, 480
-    n, f = 0.1, 1000.0
-
     def __init__(self):
+        self.perspective = True
+        self.x = self.y = 0
+        self.w, self.h = 640, 480
+        self.n, self.f = 0.1, 1000.0
         self._intrinsics = [640.0, 640.0, 320.0, 240.0]
         self._scale = None
         self._xform = list(_IDENTITY)
