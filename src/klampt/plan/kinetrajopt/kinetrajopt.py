@@ -26,7 +26,8 @@ class TrajOptSettings(object):
 
     - dsafe (0.05): the distance to keep from obstacles.
     - dcheck (0.1): pairs closer than this enter the subproblem.
-    - ctol (1e-3): tolerance of constraint satisfaction.
+    - ctol (1e-3): kept for Klamp't's code; the final check uses
+      cnt_tolerance.
     - max_iter (40): convexifications per penalty coefficient.
     - min_approx_improve_frac (0.001), min_approx_improve (1e-4): a step
       whose predicted merit improvement is below this fraction of the merit,
