@@ -5,12 +5,14 @@ with fixed ends and joint limits kept; the task-space constraint reaches its
 link pose; the pieces (rotation-vector derivative, constraint Jacobians,
 custom costs, bad input) against finite differences and closed forms."""
 import os
+import subprocess
+import sys
 import time
 
 import numpy as np
 import pytest
 
-from conftest import SHARED_DATA, load_world, require_shared_data
+from conftest import PROJECT_DATA, SHARED_DATA, load_world, require_shared_data
 
 try:
     import cvxpy  # noqa: F401
@@ -51,14 +53,14 @@ def colliding_pairs(world, robot):
             for t in range(world.numTerrains()) if robot.link(j).geometry().collides(world.terrain(t).geometry())]
 
 
-def dense_collisions(world, robot, traj, steps=12):
+def dense_collisions(world, robot, traj, steps=12, active=ACTIVE):
     """The (segment, fraction, pairs) of collisions along a piecewise-linear
-    trajectory of the ACTIVE joints, checked at `steps` fractions per segment."""
+    trajectory of the active joints, checked at `steps` fractions per segment."""
     full = np.array(robot.getConfig())
     bad = []
     for i in range(len(traj) - 1):
         for s in np.linspace(0.0, 1.0, steps):
-            full[ACTIVE] = (1 - s) * traj[i] + s * traj[i + 1]
+            full[active] = (1 - s) * traj[i] + s * traj[i + 1]
             robot.setConfig(full.tolist())
             pairs = colliding_pairs(world, robot)
             if pairs:
@@ -119,6 +121,32 @@ def test_task_space_pose_is_reached_around_the_posts(world):
     assert so3.distance(R, target[0]) < 1e-3
     check_limits(robot, sol)
     assert dense_collisions(world, robot, sol) == []
+
+
+def test_arm_swings_over_the_table():
+    """The project's demo world: the arm's straight swing from one side of
+    the table to the other, low, goes through the table; the optimised one
+    clears the terrains (the table and the ground)."""
+    world = load_world(os.path.join(PROJECT_DATA, "worlds", "arm_table.xml"), quiet=True)
+    robot = world.robot(0)
+    active = [1, 2, 3, 4, 5, 6]
+    q0 = np.array([1.3, 1.2, 0.5, 0.0, 0.0, 0.0])
+    qf = q0 * [-1, 1, 1, 1, 1, 1]
+    guess = np.linspace(q0, qf, 10)
+    assert len(dense_collisions(world, robot, guess, steps=3, active=active)) > 3
+    res = KineTrajOpt(world, robot, q0=q0, qf=qf, link_index=active).optimize(guess)
+    assert res["success"]
+    assert np.array_equal(res["sol"][0], q0) and np.array_equal(res["sol"][-1], qf)
+    assert dense_collisions(world, robot, res["sol"], active=active) == []
+
+
+def test_without_cvxpy_the_import_error_names_it():
+    code = ("import sys; sys.modules['cvxpy'] = None\n"
+            "try:\n    import klampt.plan.kinetrajopt\n"
+            "except ImportError as e:\n    print(e.name, '|', e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("cvxpy |") and "pip install cvxpy" in out.stdout
 
 
 def test_moment_derivative_matches_finite_differences():
