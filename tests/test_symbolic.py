@@ -379,3 +379,47 @@ def test_sympy_round_trip_and_functions():
     heaviside = ssy.SympyFunctionAdaptor("heaviside", sympy.Heaviside, ["x"])
     assert heaviside(y).eval({'y': 2.0}) == 1.0 and heaviside(y).eval({'y': -2.0}) == 0.0
     assert sio.latex(sin(y) / y) == sympy.latex(sympy.sin(sympy.Symbol('y')) / sympy.Symbol('y'))
+
+
+def test_expectations_stated_in_klampt_self_tests():
+    """The results Klamp't's symbolic self-tests state ("should be ...")."""
+    ctx = Context()
+    vs = ctx.addVars("v", 5, 'N')
+    assert np.array_equal(flatten(*vs).deriv(vs[3]), [0, 0, 0, 1, 0])
+    x, y, z = ctx.addVar("x", 'V', 5), ctx.addVar("y", 'V', 3), ctx.addVar("z", 'N')
+    s = flatten(x, y, z)
+    values = {'x': [1, 2, 3, 4, 5], 'y': [6, 7, 8], 'z': 9}
+    assert list(s.eval(values)) == list(range(1, 10))
+    assert np.array_equal(s.deriv(z), [0] * 8 + [1])
+    Jy = expr(s.deriv(y)).evalf(values)
+    assert Jy.shape == (9, 3) and np.array_equal(Jy[5:8], np.eye(3)) and not Jy[:5].any() and not Jy[8].any()
+    dp1 = dot([[1, 2, 3], [4, 5, 6]], dot(S.eye(3), y))
+    assert np.array_equal(expr(dp1.deriv(y)).evalf(values), [[1, 2, 3], [4, 5, 6]])
+    assert np.array_equal(dp1.deriv(vs[0]), [0, 0])
+    dp2 = dot(flatten(vs[0], vs[1]), dp1)
+    got = expr(dp2.deriv(y)).evalf({'v1': 2.0, 'v2': 3.0})
+    assert np.allclose(got, [2 + 4 * 3, 2 * 2 + 5 * 3, 3 * 2 + 6 * 3])
+    A = np.zeros((5, 3))
+    A[0, 0] = 1
+    A[3, 1] = 2
+    xAy = dot(x, dot(A, dot(S.eye(3), y)))
+    vals = {'x': np.arange(1.0, 6.0), 'y': np.array([7.0, 8.0, 9.0])}
+    assert np.allclose(expr(xAy.deriv(x)).evalf(vals), A @ vals['y'])
+    assert np.allclose(expr(xAy.deriv(y)).evalf(vals), vals['x'] @ A)
+    assert np.allclose(expr(dot(x, x).deriv(x)).evalf(vals), 2 * vals['x'])
+    M = ctx.addVar("M", 'M', (3, 3))
+    assert np.allclose(expr(dot(y, dot(M, y)).deriv(M)).evalf({'y': [1, 2, 3], 'M': np.zeros((3, 3))}),
+                       np.outer([1, 2, 3], [1, 2, 3]).reshape(-1))
+    somelist = array(z, y)
+    assert np.array_equal(somelist[1][2].deriv(y), [0, 0, 1])
+    assert S.dotshape(np.zeros(3), np.zeros(3)) == () and S.dotshape(np.zeros(2), np.zeros((2, 3))) == (3,)
+    assert S.dotshape(np.zeros((2, 3)), np.zeros((3, 4))) == (2, 4)
+    w = ctx.addVar("w", 'N')
+    assert str(simplify(expr(w) * 1)) == "w" and simplify(expr(w) * 0).eval() == 0
+    assert str(simplify(S.neg(S.neg(w)))) == "w"
+    assert str(simplify(cos(-expr(w)).deriv(w))) == "-sin(w)"
+    assert list(range_(10)[3:6].eval()) == [3, 4, 5]
+    big = const(1)
+    for _ in range(20):
+        big = big + big
+    assert big.depth() == 21 and big.eval() == 2 ** 20

@@ -241,7 +241,7 @@ class _Jac:
         types."""
         from ._symbolic_library import subs, list_
         func, refs = f.func, list(f.exprArgRefs)
-        if not all(type_of(a).is_scalar() or (type_of(a).char in 'VMA' and type_of(a).size is not None)
+        if not all(type_of(a).is_scalar() or ((type_of(a).char or '?') in 'VMA' and type_of(a).size is not None)
                    for a, d in zip(node.args, dargs) if d is not None):
             return self.jac(_inline(func, refs, node.args))
         for i, ref in enumerate(refs):

@@ -279,7 +279,7 @@ def _promote_returnType(*args):
 
 def _float_returnType(*args):
     rt = _promote_returnType(*args)
-    return Type('N') if rt.char in 'IB' else rt
+    return Type('N') if (rt.char or '?') in 'IB' else rt
 
 
 def _returnType1(*args):
@@ -297,7 +297,7 @@ def _array_returnType(*args):
     st = supertype(types)
     if st.is_scalar():
         return Type('V', len(args))
-    if st.char in 'VMA' and st.size is not None:
+    if (st.char or '?') in 'VMA' and st.size is not None:
         sh = (len(args),) + (st.size if isinstance(st.size, tuple) else (st.size,))
         return Type('M', sh) if len(sh) == 2 else Type('A', sh)
     return Type('L', len(args), types)
@@ -382,7 +382,7 @@ def _getitem_returnType(x, index):
     ic = to_const(index)
     if ic is None:
         it = type_of(index)
-        if it.char in 'IN' and t.char in 'VM':
+        if (it.char or '?') in 'IN' and (t.char or '?') in 'VM':
             return t.itemtype()
         return Type(None)
     if isinstance(ic, _INT_TYPES):

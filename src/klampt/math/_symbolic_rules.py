@@ -116,6 +116,32 @@ def _d_getitem(node, args, dargs, jac):
     return L.getitem(dargs[0], index)
 
 
+def _known_shape(e):
+    t = type_of(e)
+    if t.is_scalar():
+        return ()
+    if (t.char or '?') in 'VMA' and t.size is not None:
+        return tuple(t.shape())
+    return None
+
+
+def _d_flatten(node, args, dargs, jac):
+    """Stacks the arguments' Jacobians (zero blocks for constant arguments)
+    when the argument shapes are known; otherwise the generic rule."""
+    shapes = [_known_shape(a) for a in args]
+    if any(s is None for s in shapes) or jac.k > 1:
+        return jac.generic(node, node.functionInfo, dargs)
+    if jac.k == 0:
+        return L.flatten(*[d if d is not None else ConstantExpression(np.zeros(s) if s else 0.0)
+                           for d, s in zip(dargs, shapes)])
+    n = jac.vshape[0]
+    blocks = []
+    for d, s in zip(dargs, shapes):
+        count = int(np.prod(s)) if s else 1
+        blocks.append(ConstantExpression(np.zeros((count, n))) if d is None else L.reshape(d, ConstantExpression([count, n])))
+    return L.row_stack(*blocks)
+
+
 def _d_loop(node, args, dargs, jac):
     e, var, values = args
     if dargs[2] is not None:
@@ -208,6 +234,10 @@ def _s_sub(x, y):
 def _s_mul(*args):
     if any(_const_scalar(a, 0) for a in args) and all(_is_scalar_type(a) for a in args):
         return ConstantExpression(0)
+    minus = [i for i, a in enumerate(args) if _const_scalar(a, -1)]
+    if len(minus) == 1 and len(args) > 1:
+        rest = [a for i, a in enumerate(args) if i != minus[0]]
+        return L.neg(rest[0] if len(rest) == 1 else L.mul(*rest))
     keep = [a for a in args if not _const_scalar(a, 1)]
     if len(keep) == len(args):
         return None
@@ -257,9 +287,16 @@ def _is_identity(J):
     return v.ndim == 2 and v.shape[0] == v.shape[1] and v.dtype.kind in 'biuf' and np.array_equal(v, np.eye(v.shape[0]))
 
 
+def _const_2d(J):
+    return isinstance(J, ConstantExpression) and np.ndim(J.value) == 2
+
+
 def _s_jdot(J, b, k):
-    if _const_scalar(k, 1) and _is_identity(J) and type_of(b).char == 'V':
-        return b
+    if _const_scalar(k, 1) and type_of(b).char == 'V':
+        if _is_identity(J):
+            return b
+        if _const_2d(J):
+            return L.dot(b, J)
     return None
 
 
@@ -270,8 +307,19 @@ def _s_jmul(s, J, k):
 
 
 def _s_jdotr(a, J, k):
-    if _const_scalar(k, 1) and _is_identity(J) and type_of(a).char in 'VM':
-        return a
+    if _const_scalar(k, 1) and (type_of(a).char or '?') in 'VM':
+        if _is_identity(J):
+            return a
+        if _const_2d(J):
+            return L.dot(a, J)
+    return None
+
+
+def _s_dot(x, y):
+    if _is_identity(x) and (type_of(y).char or '?') in 'VM':
+        return y
+    if _is_identity(y) and (type_of(x).char or '?') in 'VM':
+        return x
     return None
 
 
@@ -343,6 +391,7 @@ def install():
     L.pow_._symderiv = _d_pow
     L.dot._symderiv = _d_dot
     L.getitem._symderiv = _d_getitem
+    L.flatten._symderiv = _d_flatten
     L.arctan2._symderiv = _d_arctan2
     for f in (L.summation, L.subs):
         f._symderiv = _d_loop
@@ -388,6 +437,7 @@ def install():
     L.div.simplifier = _s_div
     L.pow_.simplifier = _s_pow
     L.neg.simplifier = _s_neg
+    L.dot.simplifier = _s_dot
     L.if_.simplifier = _s_if
     for name in ('array', 'list', 'tuple'):
         L.getitem.addSimplifier([name, '_scalar'], _s_getitem_array, pre=True)

@@ -363,7 +363,7 @@ def type_of(x):
         it = supertype(itypes)
         if it.is_scalar():
             return Type('V', len(x))
-        if it.char in ARRAY_TYPES and it.size is not None:
+        if it.char is not None and it.char in ARRAY_TYPES and it.size is not None:
             sh = (len(x),) + _as_shape(it)
             return Type('M', sh) if len(sh) == 2 else Type('A', sh)
         return Type('L', len(x), itypes)

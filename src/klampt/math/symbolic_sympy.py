@@ -121,7 +121,7 @@ def _symbols_of(var):
     t = var.type
     if t.is_scalar():
         return sympy.Symbol(var.name)
-    if t.char in 'VMA' and t.size is not None:
+    if (t.char or '?') in 'VMA' and t.size is not None:
         sh = t.shape()
         if len(sh) == 1:
             return sympy.Matrix([sympy.Symbol('%s_%d' % (var.name, i)) for i in range(sh[0])])
