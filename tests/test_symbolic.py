@@ -132,6 +132,8 @@ def test_truth_value_and_errors():
         (expr(x) + const([1.0, 2.0])[3]).evalf({'x': 1.0})
     with pytest.raises(TypeError):
         Type(5)
+    with pytest.raises(ValueError):
+        deriv(expr(x) * 2, ctx.addVar('unsized', 'V'))
 
 
 def test_types():
