@@ -75,14 +75,15 @@ def check_limits(robot, traj):
 
 def test_joint_space_trajectory_goes_around_the_posts(world):
     robot = world.robot(0)
-    before = robot.getConfig()
     q0, qf = arm_config(1.0), arm_config(-1.3)
     guess = np.linspace(q0, qf, 10)
     assert len(dense_collisions(world, robot, guess, steps=3)) > 5
+    before = robot.getConfig()
     t = time.time()
     opt = KineTrajOpt(world, robot, q0=q0, qf=qf, link_index=ACTIVE)
     res = opt.optimize(guess)
     elapsed = time.time() - t
+    assert robot.getConfig() == before
     assert res["success"], res
     sol = res["sol"]
     assert sol.shape == guess.shape
@@ -96,7 +97,20 @@ def test_joint_space_trajectory_goes_around_the_posts(world):
         for q in sol:
             assert min(opt.distance_with_one_link(q, k)) >= opt.config.dsafe - 1e-3
     assert elapsed < 60
-    robot.setConfig(before)
+
+
+def test_an_end_too_close_to_an_obstacle_is_no_success(world):
+    """At yaw -1.0 the upper arm's hull is within dsafe of a post: with that
+    fixed end no trajectory keeps dsafe, and the result says so."""
+    robot = world.robot(0)
+    q0, qf = arm_config(1.0), arm_config(-1.0)
+    opt = KineTrajOpt(world, robot, q0=q0, qf=qf, link_index=ACTIVE,
+                      config=TrajOptSettings(max_iter=5, max_merit_coeff_increase=2))
+    closest = min(min(opt.distance_with_one_link(qf, k)) for k in range(len(opt.geom_cache["link"])))
+    assert 0 < closest < opt.config.dsafe
+    res = opt.optimize(np.linspace(q0, qf, 6))
+    assert not res["success"]
+    assert np.array_equal(res["sol"][-1], qf)
 
 
 def test_task_space_pose_is_reached_around_the_posts(world):
