@@ -4,6 +4,7 @@ checks of the links' meshes (whereas their straight-line guesses collide),
 with fixed ends and joint limits kept; the task-space constraint reaches its
 link pose; the pieces (rotation-vector derivative, constraint Jacobians,
 custom costs, bad input) against finite differences and closed forms."""
+import json
 import os
 import subprocess
 import sys
@@ -12,7 +13,7 @@ import time
 import numpy as np
 import pytest
 
-from conftest import PROJECT_DATA, SHARED_DATA, load_world, require_shared_data
+from conftest import PROJECT_DATA, SHARED_DATA, TEST_DATA, load_world, require_shared_data
 
 try:
     import cvxpy  # noqa: F401
@@ -97,6 +98,13 @@ def test_joint_space_trajectory_goes_around_the_posts(world):
         for q in sol:
             assert min(opt.distance_with_one_link(q, k)) >= opt.config.dsafe - 1e-3
     assert elapsed < 60
+    # Klamp't 0.10.1's KineTrajOpt on this problem (make_kinetrajopt_reference.py):
+    # its trajectory is collision-free too, and ours is about as short
+    with open(os.path.join(TEST_DATA, "kinetrajopt_reference.json")) as f:
+        ref = json.load(f)
+    assert ref["success"] and np.allclose(ref["q0"], q0) and np.allclose(ref["qf"], qf) and ref["N"] == len(guess)
+    assert dense_collisions(world, robot, np.array(ref["sol"])) == []
+    assert res["cost"] <= 1.05 * ref["cost"]
 
 
 def test_an_end_too_close_to_an_obstacle_is_no_success(world):
