@@ -24,7 +24,8 @@ import logging
 import traceback
 
 from ._cartesian import klamptCartesianForce, klamptCartesianPosition, klamptCartesianVelocity
-from ._completer import PART_NAME_SEPARATOR, OmniRobotInterface, RobotInterfaceCompleter
+from ._completer import RobotInterfaceCompleter
+from ._omni import PART_NAME_SEPARATOR, OmniRobotInterface
 from ._emulator import RobotInterfaceEmulator
 from ._filters import (BrakeLimitFilter, CartesianLimitFilter, CollisionFilter, DifferenceFilter, LimitFilter,
                        LoggingFilter, SelfCollisionFilter)
