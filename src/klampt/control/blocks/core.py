@@ -372,8 +372,11 @@ class Max(BinaryOp):
         BinaryOp.__init__(self, _vector_or_scalar_op(vectorops.maximum, max))
 
 
-class _InputChannel(object):
-    """One input of a block: connected to an output channel or a constant."""
+class _Channel(object):
+    """One input or output of a block: its name and declared type."""
+
+    #: How an unnamed channel of the kind is shown: "<block>.<_label>[index]".
+    _label = None
 
     def __init__(self, block, index, name=None):
         self._block = block
@@ -381,13 +384,12 @@ class _InputChannel(object):
         self._name = name
         self._global_name = None
         self._type = None
-        self._upstream = None
         self._value = None
 
     def __str__(self):
         if self._global_name is not None:
             return self._global_name
-        return "%s.%s" % (self._block, self._name if self._name is not None else "inputs[%d]" % self._index)
+        return "%s.%s" % (self._block, self._name if self._name is not None else "%s[%d]" % (self._label, self._index))
 
     def setName(self, name):
         """Names the channel in diagrams."""
@@ -396,6 +398,16 @@ class _InputChannel(object):
     def setType(self, type):
         """Declares a type; connecting channels of different types fails."""
         self._type = type
+
+
+class _InputChannel(_Channel):
+    """One input of a block: connected to an output channel or a constant."""
+
+    _label = 'inputs'
+
+    def __init__(self, block, index, name=None):
+        _Channel.__init__(self, block, index, name)
+        self._upstream = None
 
     def connect(self, channel):
         """Feeds this input from an output channel (or a constant)."""
@@ -462,30 +474,14 @@ class _Operators(object):
     __hash__ = object.__hash__
 
 
-class _OutputChannel(_Operators):
+class _OutputChannel(_Channel, _Operators):
     """One output of a block, feeding any number of inputs."""
 
+    _label = 'outputs'
+
     def __init__(self, block, index, name=None):
-        self._block = block
-        self._index = index
-        self._name = name
-        self._global_name = None
-        self._type = None
-        self._value = None
+        _Channel.__init__(self, block, index, name)
         self._downstream = []
-
-    def __str__(self):
-        if self._global_name is not None:
-            return self._global_name
-        return "%s.%s" % (self._block, self._name if self._name is not None else "outputs[%d]" % self._index)
-
-    def setName(self, name):
-        """Names the channel in diagrams."""
-        self._global_name = name
-
-    def setType(self, type):
-        """Declares a type; connecting channels of different types fails."""
-        self._type = type
 
     def connect(self, channel):
         """Feeds an input channel from this output."""
