@@ -9,6 +9,7 @@ import warnings
 import numpy as np
 
 from ..math import so3, se3, vectorops
+from ..robotsim import IKObjective, IKSolver
 from . import _checks
 
 
@@ -220,7 +221,6 @@ def solve_ik(kin, target, qstart_links, restarts=True, rng=None):
     without a success, the local solve is the best effort.  Returns
     (q_links, (position error, rotation error)); the model is left at
     q_links."""
-    from ..robotsim import IKObjective, IKSolver
     model = kin.model
     obj = IKObjective()
     obj.setLinks(kin.toolLink)

@@ -13,6 +13,7 @@ import threading
 import warnings
 
 from . import _cartesian, _checks
+from ..robotsim import WorldModel
 from .robotinterface import RobotInterfaceBase
 from .utils import Promise
 
@@ -287,7 +288,6 @@ class RemoteRobotInterface(RobotInterfaceBase):
         """A copy of model in a new world (safe to use in another thread)."""
         if model is None:
             return None
-        from ..robotsim import WorldModel
         world = WorldModel()
         return world.add(model.getName(), model)
 

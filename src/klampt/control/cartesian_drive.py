@@ -6,6 +6,7 @@ import math
 
 from ..math import so3, vectorops
 from ..model import ik
+from ..model.trajectory import RobotTrajectory
 
 
 class CartesianDriveSolver:
@@ -326,7 +327,6 @@ class CartesianDriveSolver:
 
         Returns a RobotTrajectory (the reference reads a nonexistent attribute
         and returns nothing)."""
-        from ..model.trajectory import RobotTrajectory
         self._requireStarted('getTrajectory')
         saved = ([[list(T[0]), list(T[1])] for T in self.driveTransforms], self.driveSpeedAdjustment)
         qs = [[float(v) for v in qcur]]

@@ -322,7 +322,7 @@ class RobotInterfacetoVis(object):
     def update(self):
         """Updates the vis items (RuntimeError if klampt.vis is missing)."""
         try:
-            from klampt import vis
+            from klampt import vis  # here: klampt.vis (OpenGL) is optional and heavy to import
         except ImportError as e:
             raise RuntimeError("RobotInterfacetoVis needs klampt.vis, which is not available: %s" % e)
         iface = self.interface

@@ -8,11 +8,7 @@ import bisect
 
 from ..math import spline, vectorops
 from ..model.trajectory import HermiteTrajectory, Trajectory
-
-
-def _motionplanning():
-    from ..plan import motionplanning
-    return motionplanning
+from ..plan import motionplanning
 
 
 def _vector(v, n, what):
@@ -225,7 +221,7 @@ class AccelerationBoundedMotionGeneration:
         x0 = [e[1] for e in end]
         v0 = [e[2] for e in end]
         try:
-            ts, xs, vs = _motionplanning().interpolate_nd_min_time(x0, v0, xtarget, vtarget, self.xmin, self.xmax,
+            ts, xs, vs = motionplanning.interpolate_nd_min_time(x0, v0, xtarget, vtarget, self.xmin, self.xmax,
                                                                    self.vmax, self.amax)
         except RuntimeError as e:
             raise ValueError("No motion from %s to %s within the bounds: %s" % (x0, xtarget, e)) from e
@@ -270,7 +266,7 @@ class AccelerationBoundedMotionGeneration:
     def brake(self):
         """Stops as fast as the acceleration bounds allow."""
         self._trim(False)
-        ts, xs, vs = _motionplanning().brake_nd(self.x, self.v, self.xmin, self.xmax, self.amax)
+        ts, xs, vs = motionplanning.brake_nd(self.x, self.v, self.xmin, self.xmax, self.amax)
         for i in range(len(self.x)):
             for t, x, v in zip(ts[i][1:], xs[i][1:], vs[i][1:]):
                 self._append(i, t, x, v)
@@ -295,7 +291,7 @@ class AccelerationBoundedMotionGeneration:
 
     def trajectory(self):
         """The queued motion from now, as a HermiteTrajectory."""
-        times, ms, vs = _motionplanning().combine_nd_cubic(self.times, self.milestones, self.dmilestones)
+        times, ms, vs = motionplanning.combine_nd_cubic(self.times, self.milestones, self.dmilestones)
         traj = HermiteTrajectory(times, ms, vs)
         if self.trajTime <= 0 or self.trajTime >= times[-1]:
             if self.trajTime >= times[-1]:

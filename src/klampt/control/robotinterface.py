@@ -13,6 +13,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 from . import _checks
 from ..model.typing import RigidTransform, Vector, Vector3
+from .utils import TimedLooper
 
 
 class RobotInterfaceBase(object):
@@ -560,7 +561,6 @@ class RobotInterfaceBase(object):
         if getattr(self, '_inStep', False):
             raise RuntimeError("wait() may not be called between beginStep() and endStep()")
         dt = 1.0 / (pollRate if pollRate is not None else self.controlRate())
-        from .utils import TimedLooper
         fast = self._advancesOwnSimulation()
         looper = None if fast else TimedLooper(dt)
         waited = 0.0

@@ -24,6 +24,8 @@ import logging
 import traceback
 
 from ._cartesian import klamptCartesianForce, klamptCartesianPosition, klamptCartesianVelocity
+from ._checks import to_plain
+from ..model.robotinfo import _load_code
 from ._completer import RobotInterfaceCompleter
 from ._omni import PART_NAME_SEPARATOR, OmniRobotInterface
 from ._emulator import RobotInterfaceEmulator
@@ -127,7 +129,6 @@ def make_from_file(fn: str, robotModel, *args, **kwargs) -> RobotInterfaceBase:
     """The interface returned by ``make(robotModel, *args, **kwargs)`` of a
     Python file (``.py``/``.pyc`` path) or module (e.g.
     ``'klampt.control.simrobotinterface'``)."""
-    from ..model.robotinfo import _load_code
     if fn.endswith('.pyc'):
         import importlib.machinery
         import importlib.util
@@ -270,7 +271,6 @@ class RobotInterfaceRecorder:
 
     def _recording(self, name, original):
         def recorded(*args, **kwargs):
-            from ._checks import to_plain
             try:
                 t = self._interface.clock()
             except NotImplementedError:

@@ -15,6 +15,7 @@ import time
 
 from . import _checks
 from .robotinterface import RobotInterfaceBase
+from .robotinterfaceutils import OmniRobotInterface, RobotInterfaceCompleter
 from ..robotsim import RobotModel, SimRobotController, Simulator
 from ..model import robotinfo  # noqa: F401  (Klamp't's module has both names)
 from ..model.robotinfo import RobotInfo  # noqa: F401
@@ -439,7 +440,6 @@ def make(robotModel: RobotModel):
     except KeyError:
         ri = None
     if ri is not None and ri.parts:
-        from .robotinterfaceutils import OmniRobotInterface
         res = OmniRobotInterface(robotModel)
         base = KinematicSimControlInterface(robotModel)
         res.addPhysicalPart('robot', base, base.indices())
@@ -448,5 +448,4 @@ def make(robotModel: RobotModel):
             logging.getLogger(__name__).debug('adding virtual part "%s", drivers %s', name, driver_indices)
             res.addVirtualPart(name, driver_indices)
         return res
-    from .robotinterfaceutils import RobotInterfaceCompleter
     return RobotInterfaceCompleter(KinematicSimControlInterface(robotModel, ri))

@@ -2,6 +2,7 @@
 and :class:`TrajectoryWithFeedforwardTorqueController`; :func:`make` builds
 one from path files."""
 from .robotcontroller import RobotControllerBlock, RobotControllerIO
+from ...io import loader
 from ...model import trajectory
 
 
@@ -27,11 +28,9 @@ class TrajectoryPositionController(RobotControllerBlock):
         return {self.outputType: self.traj.eval(t)}
 
     def __getstate__(self):
-        from ...io import loader
         return {'startTime': self.startTime, 'traj': loader.to_json(self.traj)}
 
     def __setstate__(self, state):
-        from ...io import loader
         self.startTime = state['startTime']
         self.traj = loader.from_json(state['traj'], 'Trajectory')
 
@@ -59,12 +58,10 @@ class TrajectoryWithFeedforwardTorqueController(RobotControllerBlock):
         return api.makeFeedforwardPIDCommand(self.traj.eval(t), self.traj.deriv(t), self.torquetraj.eval(t))
 
     def __getstate__(self):
-        from ...io import loader
         return {'startTime': self.startTime, 'traj': loader.to_json(self.traj),
                 'torquetraj': loader.to_json(self.torquetraj)}
 
     def __setstate__(self, state):
-        from ...io import loader
         self.startTime = state['startTime']
         self.traj = loader.from_json(state['traj'], 'Trajectory')
         self.torquetraj = loader.from_json(state['torquetraj'], 'Trajectory')

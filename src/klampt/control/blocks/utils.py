@@ -8,6 +8,7 @@ import math
 
 from .core import Block
 from ...math import vectorops
+from ...model.collide import WorldCollider
 
 
 class BlockSignal(RuntimeError):
@@ -138,7 +139,6 @@ class WorldCollision(Block):
     anything (a world or a WorldCollider)."""
 
     def __init__(self, world_or_collider):
-        from ...model.collide import WorldCollider
         if isinstance(world_or_collider, WorldCollider):
             self.collider = world_or_collider
         else:
