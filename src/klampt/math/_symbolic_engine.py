@@ -366,7 +366,8 @@ def _derivative(e, var, context=None):
             total = term if total is None else total + term
         if total is None:
             return 0
-        return _simplify(total, None, None)
+        total = _simplify(total, None, None)
+        return total.value if isinstance(total, ConstantExpression) else total
     v = _resolve_var(e, var, context)
     vshape = _var_shape(v)
     try:
@@ -385,7 +386,8 @@ def _derivative(e, var, context=None):
         return 0
     if len(vshape) > 1 or (rt.char is not None and rt.char in 'MAL'):
         J = jflat(J, len(vshape))
-    return _simplify(J, None, None)
+    J = _simplify(J, None, None)
+    return J.value if isinstance(J, ConstantExpression) else J
 
 
 _contract_all = Function('_jcontract', lambda J, dv, k: np.tensordot(np.asarray(J), np.asarray(dv), axes=int(k)), ['J', 'dv', 'k'])
