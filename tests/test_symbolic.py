@@ -381,6 +381,10 @@ def test_sympy_round_trip_and_functions():
     heaviside = ssy.SympyFunctionAdaptor("heaviside", sympy.Heaviside, ["x"])
     assert heaviside(y).eval({'y': 2.0}) == 1.0 and heaviside(y).eval({'y': -2.0}) == 0.0
     assert sio.latex(sin(y) / y) == sympy.latex(sympy.sin(sympy.Symbol('y')) / sympy.Symbol('y'))
+    [(cname, ccode), (hname, hcode)] = sio.codegen(("f", sin(y) * 2 + 1), "C")
+    assert cname == "f.c" and "double f(double y)" in ccode and "2*sin(y) + 1" in ccode
+    g = ctx.declare(sin(expr('a')) * 2, 'g', ['a'])
+    assert "Derivatives: defined" in g.__doc__ and "g(a)" in g.__doc__
 
 
 def test_expectations_stated_in_klampt_self_tests():

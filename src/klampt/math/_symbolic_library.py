@@ -267,6 +267,8 @@ def _propagate_returnType(*args):
 
 def _promote_returnType(*args):
     types = [type_of(a) for a in args]
+    if any(t.char in (None, 'U') for t in types):
+        return Type(None)
     nonscalar = [t for t in types if not t.is_scalar()]
     if not nonscalar:
         if all(t.char in 'IB' for t in types):

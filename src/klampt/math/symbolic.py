@@ -1556,7 +1556,8 @@ class Function:
                 lines.append("  - %s: %s" % (n, 'unknown' if t is None else t.info()))
         if self.returnType is not None:
             lines.append("  Returns: " + self.returnType.info())
-        has = self._symderiv is not None or self._dirderiv is not None or (self.deriv is not None and self.deriv != 0) or self.jacobian is not None
+        has = (self._symderiv is not None or self._dirderiv is not None or isinstance(self.func, Expression)
+               or isinstance(self.deriv, list) or self.jacobian is not None)
         lines.append("  Derivatives: " + ("defined" if has else ("zero" if self.deriv == 0 else "undefined")))
         return '\n'.join(lines)
 
