@@ -784,9 +784,6 @@ class Variable:
 
     __hash__ = object.__hash__
 
-    def __bool__(self):
-        raise ValueError("Can't test the truth value of a Variable; did you mean to use if_(...)?")
-
     def __getattr__(self, attr):
         if attr == 'T':
             return transpose(self)
