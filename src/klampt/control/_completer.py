@@ -7,7 +7,7 @@ import warnings
 from ._completer_api import _CompleterAPI
 from ._completer_part import _CompleterPart
 from ._emulator import RobotInterfaceEmulator
-from ._physical import _MISSING, _Physical
+from ._physical import _MISSING, _Physical, clock_and_rate, gather
 from .robotinterface import RobotInterfaceBase
 
 #: Base modes through which the Completer emulates others: the base's own
@@ -221,12 +221,13 @@ class RobotInterfaceCompleter(_CompleterAPI):
         try:
             if em.numUpdates < 0:
                 self._initEmulator(em)
-            clock, rate = self._baseClockAndRate()
+            clock, rate = clock_and_rate(self._physical)
             if clock is not None and em.curClock is None and clock != 0:
                 logging.getLogger(__name__).debug("%s: starting with clock %g", self, clock)
             em.advanceClock(clock, rate)
-            q = self._gather('sensedPosition', lambda p: p.call('commandedPosition'))
-            em.update(q, self._gather('sensedVelocity', partial=True), self._gather('commandedPosition', partial=True))
+            q = gather(self._physical, self._n, 'sensedPosition', lambda p: p.call('commandedPosition'))
+            em.update(q, gather(self._physical, self._n, 'sensedVelocity', partial=True),
+                      gather(self._physical, self._n, 'commandedPosition', partial=True))
         except Exception:
             self._inStep = False
             for p in self._physical:
@@ -235,23 +236,11 @@ class RobotInterfaceCompleter(_CompleterAPI):
 
     def _initEmulator(self, em):
         def get(name, fallback=None):
-            return self._gather(name, fallback, partial=True)
+            return gather(self._physical, self._n, name, fallback, partial=True)
         qsns = get('sensedPosition', lambda p: p.call('commandedPosition'))
         qcmd = get('commandedPosition', lambda p: p.call('sensedPosition'))
         em.initialize(qsns, get('sensedVelocity'), get('sensedTorque'), qcmd, get('commandedVelocity'),
                       get('commandedTorque'))
-
-    def _baseClockAndRate(self):
-        clock = None
-        rate = None
-        for p in self._physical:
-            c = p.call('clock')
-            if c is not _MISSING and clock is None:
-                clock = c
-            r = p.call('controlRate')
-            if r is not _MISSING:
-                rate = r if rate is None else max(rate, r)
-        return clock, rate
 
     def endStep(self):
         """Ends a step: Cartesian controllers advance, each base gets one
@@ -280,47 +269,29 @@ class RobotInterfaceCompleter(_CompleterAPI):
         return all(p.iface._advancesOwnSimulation() for p in self._physical)
 
     # ------------------------------------------------------------ base access
-    def _gather(self, name, fallback=None, partial=False, emulatedWhen=()):
-        """The whole-robot vector of query name from the bases.  A base
-        lacking it (or whose last command mode is in emulatedWhen)
-        contributes fallback(physical) (if given and not _MISSING), else
-        None entries when partial; otherwise the result is None."""
-        res = [None] * self._n
-        for p in self._physical:
-            v = _MISSING if p.lastMode in emulatedWhen else p.call(name)
-            if v is _MISSING and fallback is not None:
-                v = fallback(p)
-            if v is _MISSING:
-                if not partial:
-                    return None
-                continue
-            if len(v) != len(p.indices):
-                raise ValueError("%s.%s() returned %d values for %d DOFs" % (p.iface, name, len(v), len(p.indices)))
-            for i, x in zip(p.indices, v):
-                res[i] = float(x)
-        return res
-
     def _sensed(self, name):
         """A whole-robot state query: the bases', completed by the
         emulator's (sensed positions: the base's commanded ones)."""
         em = self._requireInitialized()
         if name == 'sensedPosition':
-            return self._gather(name, lambda p: p.call('commandedPosition'))
+            return gather(self._physical, self._n, name, lambda p: p.call('commandedPosition'))
         if name == 'sensedTorque':
-            res = self._gather(name)
+            res = gather(self._physical, self._n, name)
             if res is None:
                 raise NotImplementedError("sensedTorque() is not implemented by %s" % self)
             return res
         emulated = getattr(em, name)
         if em.curClock is None:
-            res = self._gather(name, lambda p: p.call('sensedPosition') if name == 'commandedPosition' else _MISSING)
+            res = gather(self._physical, self._n, name,
+                         lambda p: p.call('sensedPosition') if name == 'commandedPosition' else _MISSING)
             if res is None:
                 raise RuntimeError("%s.%s(): run a step first" % (self, name))
             return res
         if name.startswith('commanded'):
             # through these modes the base's commanded state is an internal of the emulation
-            return self._gather(name, lambda p: emulated(p.indices), emulatedWhen=_EMULATING_MODES)
-        return self._gather(name, lambda p: emulated(p.indices))
+            return gather(self._physical, self._n, name, lambda p: emulated(p.indices),
+                          emulatedWhen=_EMULATING_MODES)
+        return gather(self._physical, self._n, name, lambda p: emulated(p.indices))
 
     def _clock(self):
         em = self._requireInitialized()
