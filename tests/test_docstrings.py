@@ -11,9 +11,8 @@ import re
 
 import klampt
 
-# Modules that need an optional package the test extra does not install, and
-# the reference modules that are deliberately unavailable (they raise ImportError).
-OPTIONAL = {"klampt.io.open3d_convert", "klampt.plan.robotoptimize"}
+# Modules that need an optional package the test extra does not install.
+OPTIONAL = {"klampt.io.open3d_convert"}
 
 
 def public_modules():

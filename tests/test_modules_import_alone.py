@@ -19,7 +19,7 @@ OPTIONAL = {"OpenGL", "glfw", "PyQt5", "PyQt6", "PySide2", "PySide6", "IPython",
             "cvxpy"}
 # Reference modules that are deliberately unavailable: importing them raises
 # ImportError saying why (docs/differences.md).
-UNAVAILABLE = {"klampt.plan.robotoptimize"}
+UNAVAILABLE = set()
 
 PROBE = """
 import importlib, sys
