@@ -232,3 +232,22 @@ def test_params_json_and_builder_json_round_trip():
         loaded.fromJson({'type': 'Other'})
     with pytest.raises(ValueError):
         optimize.OptimizationObjective(x, 'maybe')
+
+
+def test_module_docstring_example():
+    code = optimize.__doc__.split("Example::")[1]
+    namespace = vars(optimize).copy()
+    exec(compile("\n".join(line[4:] for line in code.splitlines()), "example", "exec"), namespace)
+    assert namespace['success'] and np.allclose(namespace['x'], [1, 1], atol=1e-4)
+
+
+def test_global_auto_and_params_random_restart():
+    import random
+    random.seed(5)
+    p = qp_problem()
+    p.setBounds([-2, -2], [2, 2])
+    success, x = optimize.GlobalOptimizer('auto').solve(p, [3, 100])
+    assert success and np.allclose(x, [0.75, 0.25], atol=1e-6)
+    params = optimize.OptimizerParams(numRestarts=3, localMethod='scipy', tol=1e-8)
+    success, x = params.solve(p)
+    assert success and np.allclose(x, [0.75, 0.25], atol=1e-6)

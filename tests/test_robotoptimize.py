@@ -183,3 +183,15 @@ def test_json_round_trip(arm_world):
     other.q.bind(np.array([0, 0, 0.5, 0, 0, 0, 0.0]))
     assert other.inequalityResidual()[0] == pytest.approx(0.3)
     assert other.cost() == pytest.approx(0.25)
+
+
+def test_without_joint_limits(arm_world):
+    robot = arm_world.robot(0)
+    target = [0.5, -0.3, 0.9]
+    problem = RobotOptimizationProblem(robot, arm_world, ik.objective(robot.link(6), local=[0, 0, 0], world=target))
+    problem.disableJointLimits()
+    assert problem.inJointLimits([100.0] * 7)
+    q = problem.solve(optimize.OptimizerParams(numRestarts=10))
+    assert q is not None and np.allclose(ee_position(robot, q, 6), target, atol=1e-3)
+    with pytest.raises(ValueError):
+        RobotOptimizationProblem()

@@ -10,9 +10,9 @@ Example::
 
     p = OptimizationProblem()
     p.setObjective(lambda x: (1 - x[0])**2 + 100*(x[1] - x[0]**2)**2)
-    opt = LocalOptimizer('scipy.BFGS')
+    opt = LocalOptimizer('scipy.Nelder-Mead')
     opt.setSeed([-1.0, 1.0])
-    success, x = opt.solve(p, numIters=1000)    # x is close to [1, 1]
+    success, x = opt.solve(p, numIters=1000)    # True, x close to [1, 1]
 """
 
 import math

@@ -426,10 +426,8 @@ class RobotOptimizationProblem(optimize.OptimizationProblemBuilder):
             params = optimize.OptimizerParams()
         if not self.objectives:
             return self.robot.getConfig()
-        bounds = self.variableBounds.get('q')
-        qmin, qmax = self.robot.getJointLimits() if bounds is None else bounds
-        if bounds is None:
-            qmin, qmax = [-float('inf')] * self.robot.numLinks(), [float('inf')] * self.robot.numLinks()
+        n = self.robot.numLinks()
+        qmin, qmax = self.variableBounds.get('q', ([-float('inf')] * n, [float('inf')] * n))
         hardIK = [i for i in range(len(self.objectives)) if self.isIKObjective(i) and not self.objectives[i].soft]
         otherConstraints = [i for i, o in enumerate(self.objectives)
                             if o.type in ('eq', 'ineq') and not o.soft and i not in hardIK]
