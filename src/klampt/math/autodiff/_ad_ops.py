@@ -6,7 +6,8 @@ Scalars broadcast against vectors as in numpy; vectors combine elementwise.
 
 import numpy as np
 
-from .ad import ADFunctionInterface, _scalar, _size
+from . import _ad_graph
+from ._ad_graph import ADFunctionInterface, _scalar, _size
 
 
 def _broadcast_jacobian(diag, arg_value, out_size):
@@ -584,3 +585,7 @@ def setitem(x, index, v):
     """Autodiff copy of x with ``x[index] = v``; x itself is not modified.
     The index is a constant."""
     return _ADSetItem(index)(x, v)
+
+
+_ad_graph.operators.__dict__.update(neg=neg, add=add, sub=sub, mul=mul, div=div, pow_=pow_, getitem=getitem,
+                                    abs_=abs_)
