@@ -14,15 +14,9 @@ w = klampt.WorldModel()
 assert w.readFile(data + '/tx90obstacles.xml')
 r = w.robot(0)
 active = [1, 2, 3, 4, 5, 6]
-
-
-def arm_config(yaw):
-    q = np.zeros(6)
-    q[0], q[1], q[4] = yaw, 1.4, 0.8
-    return q
-
-
-q0, qf = arm_config(1.0), arm_config(-1.3)
+# test_kinetrajopt's arm_config(1.0) and arm_config(-1.3)
+q0 = np.array([1.0, 1.4, 0.0, 0.0, 0.8, 0.0])
+qf = np.array([-1.3, 1.4, 0.0, 0.0, 0.8, 0.0])
 opt = kt.KineTrajOpt(w, r, q0=q0, qf=qf, link_index=active, geom_index=[1, 2, 3, 4, 5, 7, 8, 9, 10, 11],
                      obs_index=list(range(1, w.numTerrains())))
 res = opt.optimize(np.linspace(q0, qf, 10))
