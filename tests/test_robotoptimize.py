@@ -195,3 +195,17 @@ def test_without_joint_limits(arm_world):
     assert q is not None and np.allclose(ee_position(robot, q, 6), target, atol=1e-3)
     with pytest.raises(ValueError):
         RobotOptimizationProblem()
+
+
+def test_matrix_rotation_and_config_variables(arm_world):
+    robot = arm_world.robot(0)
+    problem = RobotOptimizationProblem(robot, arm_world)
+    kv = problem.addKlamptVar('M', 'Rotation', [0, 1, 0, -1, 0, 0, 0, 0, 1], encoding=None, optimize=False)
+    assert np.allclose(kv.constraints[0].expr.evalf(problem.context), 0)
+    kv.bind([1, 0, 0, 0, 2, 0, 0, 0, 1])      # not a rotation: R^T R - I has a 3 on the diagonal
+    assert np.allclose(kv.constraints[0].expr.evalf(problem.context), [0, 0, 0, 0, 3, 0, 0, 0, 0])
+    qv = problem.addKlamptVar('q2', 'Config')
+    assert problem.get('q2') is qv and problem.optimizationVariables[-1] is qv.variables[0]
+    assert problem.variableBounds['q2'] == tuple(robot.getJointLimits())
+    p3 = problem.addKlamptVar('p', 'Point', [1, 2, 3], optimize=False)
+    assert np.allclose(p3.getValue(), [1, 2, 3])

@@ -195,7 +195,9 @@ class RobotOptimizationProblem(optimize.OptimizationProblemBuilder):
         'auto'), 'quaternion' (with a unit norm constraint), 'rpy', or None
         (the 9 matrix entries, with an orthogonality constraint).  Returns
         the KlamptVariable; encoded Variables are named name+'_rv', '_q',
-        '_rpy', ... and the item is the named expression ``name``.
+        '_rpy' or '_R' (for the 9 matrix entries), and the item is the named
+        expression ``name`` (or the Variable ``name`` for configurations and
+        vectors).
         """
         if type is None:
             if initialValue is None:
@@ -251,7 +253,8 @@ class RobotOptimizationProblem(optimize.OptimizationProblemBuilder):
             raise ValueError("Unsupported object type " + str(type))
         if kv.expr is None:
             kv.expr = symbolic.expr(kv.variables[0])
-        self.context.addExpr(name, kv.expr)
+        if name not in self.context.variableDict:   # directly encoded items are the Variable itself
+            self.context.addExpr(name, kv.expr)
         if optimize:
             self.optimizationVariables += kv.variables
         self.managedVariables[name] = kv
@@ -263,7 +266,7 @@ class RobotOptimizationProblem(optimize.OptimizationProblemBuilder):
             encoding = 'rotation_vector'
         R = so3.identity() if initialValue is None else initialValue
         if encoding is None:
-            v = self.context.addVar(prefix, 'V', 9)
+            v = self.context.addVar(prefix + '_R', 'V', 9)
             v.value = np.asarray(R, dtype=float)
             if constraints:
                 f = self.addEquality(symbolic.flatten(self.context.so3.eq_constraint(v) - np.eye(3)))
