@@ -7,8 +7,9 @@ public result flattens f and v to at most one dimension each.
 
 import numpy as np
 
-from .symbolic import (Function, Expression, ConstantExpression, OperatorExpression, VariableExpression,
-                       UserDataExpression, Variable, _Env, _evaluate, _env, expr, type_of)
+from ._symbolic_core import (Function, Expression, ConstantExpression, OperatorExpression, VariableExpression,
+                             UserDataExpression, Variable, _Env, _evaluate, _env, expr, type_of, _services)
+from ._symbolic_library import subs, list_
 
 
 class _NoDeriv(Exception):
@@ -239,7 +240,6 @@ class _Jac:
         """Chain rule through an Expression-based Function; user data
         arguments are differentiated as Variables of the call's argument
         types."""
-        from ._symbolic_library import subs, list_
         func, refs = f.func, list(f.exprArgRefs)
         if not all(type_of(a).is_scalar() or ((type_of(a).char or '?') in 'VMA' and type_of(a).size is not None)
                    for a, d in zip(node.args, dargs) if d is not None):
@@ -307,7 +307,6 @@ def _call_declared(d, args, darg):
     if isinstance(d, Function):
         return d(*allargs)
     if isinstance(d, tuple) and d[0] == 'expr':
-        from ._symbolic_library import subs, list_
         return subs(d[1], list_(*d[2][:len(allargs)]), list_(*allargs))
     if isinstance(d, tuple) and d[0] == 'asexpr':
         return d[1](*allargs)
@@ -477,3 +476,6 @@ def _finish(res, env, depth, rec):
         return _simplify(res, env, None)
     finally:
         _SIMPLIFY_NESTING[0] -= 1
+
+
+_services.update(derivative=_derivative, jacobian_tensor=_jacobian_tensor, simplify=_simplify)

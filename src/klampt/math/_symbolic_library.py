@@ -3,8 +3,9 @@ return types, lazy evaluation, derivative rules and simplifiers."""
 
 import numpy as np
 
-from .symbolic import (Function, Type, Expression, ConstantExpression, OperatorExpression, VariableExpression,
-                       UserDataExpression, Variable, _Env, _evaluate, _as_expr, supertype, type_of, expr, to_const, is_op, _INT_TYPES)
+from ._symbolic_core import (Function, Type, Expression, ConstantExpression, OperatorExpression, VariableExpression,
+                             UserDataExpression, Variable, _Env, _evaluate, _as_expr, supertype, type_of, expr, to_const,
+                             is_op, _INT_TYPES, _builtin_functions)
 
 __all__ = ['range_', 'len_', 'count', 'shape', 'reshape', 'transpose', 'transpose2', 'dims', 'eye', 'basis',
            'zero', 'diag', 'eq', 'ne', 'le', 'ge', 'not_', 'or_', 'and_', 'neg', 'abs_', 'sign', 'add', 'sub',
@@ -691,20 +692,20 @@ forall.custom_eval = _loop_eval(_combine_all, lambda e, v, vals: forall(e, v, va
 forsome.custom_eval = _loop_eval(_combine_any, lambda e, v, vals: forsome(e, v, vals))
 summation.custom_eval = _loop_eval(_combine_sum, lambda e, v, vals: summation(e, v, vals))
 
-_builtin_functions = {'dims': dims, 'len': len_, 'count': count, 'shape': shape, 'reshape': reshape,
-                      'transpose': transpose, 'transpose2': transpose2, 'range': range_,
-                      'eye': eye, 'basis': basis, 'zero': zero, 'diag': diag,
-                      'eq': eq, 'ne': ne, 'ge': ge, 'le': le, 'not': not_, 'or': or_, 'and': and_,
-                      'neg': neg, 'abs': abs_, 'sign': sign, 'add': add, 'sub': sub, 'mul': mul, 'div': div,
-                      'pow': pow_, 'dot': dot, 'outer': outer, 'tensordot': tensordot, 'if': if_,
-                      'max': max_, 'min': min_, 'argmax': argmax, 'argmin': argmin,
-                      'cos': cos, 'sin': sin, 'tan': tan, 'sqrt': sqrt, 'exp': exp, 'log': log, 'ln': ln,
-                      'arccos': arccos, 'arcsin': arcsin, 'arctan': arctan, 'arctan2': arctan2,
-                      'sum': sum_, 'any': any_, 'all': all_, 'getitem': getitem, 'setitem': setitem,
-                      'getattr': getattr_, 'setattr': setattr_, 'flatten': flatten, 'row_stack': row_stack,
-                      'column_stack': column_stack, 'array': array, 'list': list_, 'tuple': tuple_, 'zip': zip_,
-                      'weightedsum': weightedsum, 'subs': subs, 'map': map_, 'forall': forall, 'forsome': forsome,
-                      'summation': summation}
+_builtin_functions.update({'dims': dims, 'len': len_, 'count': count, 'shape': shape, 'reshape': reshape,
+                           'transpose': transpose, 'transpose2': transpose2, 'range': range_,
+                           'eye': eye, 'basis': basis, 'zero': zero, 'diag': diag,
+                           'eq': eq, 'ne': ne, 'ge': ge, 'le': le, 'not': not_, 'or': or_, 'and': and_,
+                           'neg': neg, 'abs': abs_, 'sign': sign, 'add': add, 'sub': sub, 'mul': mul, 'div': div,
+                           'pow': pow_, 'dot': dot, 'outer': outer, 'tensordot': tensordot, 'if': if_,
+                           'max': max_, 'min': min_, 'argmax': argmax, 'argmin': argmin,
+                           'cos': cos, 'sin': sin, 'tan': tan, 'sqrt': sqrt, 'exp': exp, 'log': log, 'ln': ln,
+                           'arccos': arccos, 'arcsin': arcsin, 'arctan': arctan, 'arctan2': arctan2,
+                           'sum': sum_, 'any': any_, 'all': all_, 'getitem': getitem, 'setitem': setitem,
+                           'getattr': getattr_, 'setattr': setattr_, 'flatten': flatten, 'row_stack': row_stack,
+                           'column_stack': column_stack, 'array': array, 'list': list_, 'tuple': tuple_, 'zip': zip_,
+                           'weightedsum': weightedsum, 'subs': subs, 'map': map_, 'forall': forall, 'forsome': forsome,
+                           'summation': summation})
 _infix_operators = {'and': ' and ', 'or': ' or ', 'sub': ' - ', 'div': '/', 'pow': '**', 'ge': '>=', 'le': '<=',
                     'eq': '==', 'ne': '!=', 'add': ' + ', 'sum': ' + ', 'mul': '*'}
 _prefix_operators = {'not': 'not ', 'neg': '-'}
@@ -744,7 +745,3 @@ def dot_setitem_simplifier2(x, y):
     rest = _complement(ic, n)
     return dot(getitem(x, rest), getitem(y0, rest)) + dot(getitem(x, list(ic)), v)
 
-
-from ._symbolic_rules import install as _install_rules  # noqa: E402
-
-_install_rules()

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from .symbolic import Expression, ConstantExpression, OperatorExpression, VariableExpression, UserDataExpression, is_op, to_const, type_of
+from ._symbolic_core import Expression, ConstantExpression, OperatorExpression, VariableExpression, UserDataExpression, is_op, to_const, type_of
 from . import _symbolic_library as L
 from ._symbolic_engine import _inline, _NoDeriv, jdot, jdotr, jbroadcast, jmul, japply
 
