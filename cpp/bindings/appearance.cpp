@@ -64,6 +64,34 @@ void setTexcoords(App& app, py::handle obj) {
 
 int elementId(const Appearance& s) { return s.owner ? s.owner->idOfAppearance(s.app.get()) : -1; }
 
+/// The texture's format if it is `dims`-dimensional ("" otherwise). A
+/// texture one row high counts as both 1D and 2D.
+std::string textureFormat(const App& app, int dims) {
+  if (app.textureFormat.empty() || (dims == 1 && app.textureHeight != 1)) return "";
+  return app.textureFormat;
+}
+
+/// A copy of the texels: n x channels (1D) or h x w x channels (2D), top row first.
+py::array textureChannels(const App& app, int dims) {
+  if (textureFormat(app, dims).empty())
+    throw std::runtime_error(std::to_string(dims) + "D texture not set");
+  std::vector<py::ssize_t> shape;
+  if (dims == 2) shape.push_back(app.textureHeight);
+  shape.push_back(app.textureWidth);
+  shape.push_back(app.textureChannels);
+  py::array_t<std::uint8_t> out(shape);
+  std::copy(app.textureData.begin(), app.textureData.end(), out.mutable_data());
+  return std::move(out);
+}
+
+py::array texcoordsOf(const App& app, int dims) {
+  if (app.texcoordDim != dims) throw std::runtime_error(std::to_string(dims) + "D texture coordinates not set");
+  const py::ssize_t n = (py::ssize_t)app.texcoords.size() / dims;
+  auto out = dims == 1 ? newArray({n}) : newArray({n, 2});
+  std::copy(app.texcoords.begin(), app.texcoords.end(), out.mutable_data());
+  return std::move(out);
+}
+
 }  // namespace
 
 void bindAppearance(py::module_& m) {
@@ -199,6 +227,44 @@ void bindAppearance(py::module_& m) {
              klampt::setTexgen(s.get(), rows, world);
            },
            py::arg("np_array2"), py::arg("worldcoordinates") = false)
+      .def("getTexture1D_format", [](const Appearance& s) { return textureFormat(s.get(), 1); },
+           "The 1D texture's format, '' if none is set (a one-row 2D texture counts as 1D too).")
+      .def("getTexture2D_format", [](const Appearance& s) { return textureFormat(s.get(), 2); },
+           "The 2D texture's format, '' if none is set.")
+      .def("getTexture1D_channels", [](const Appearance& s) { return textureChannels(s.get(), 1); },
+           "A copy of the 1D texture: an n x channels uint8 array. RuntimeError if no 1D texture is set.")
+      .def("getTexture2D_channels", [](const Appearance& s) { return textureChannels(s.get(), 2); },
+           "A copy of the 2D texture: an h x w x channels uint8 array, top row first. RuntimeError if no texture "
+           "is set.")
+      .def("getTexcoords1D", [](const Appearance& s) { return texcoordsOf(s.get(), 1); },
+           "A copy of the per-vertex 1D texture coordinates (length n). RuntimeError if none are set.")
+      .def("getTexcoords2D", [](const Appearance& s) { return texcoordsOf(s.get(), 2); },
+           "A copy of the per-vertex 2D texture coordinates (n x 2). RuntimeError if none are set.")
+      .def("getTexgenMatrix",
+           [](const Appearance& s) {
+             const App& app = s.get();
+             auto out = newArray({(py::ssize_t)app.texgen.size(), 4});
+             for (std::size_t i = 0; i < app.texgen.size(); ++i)
+               std::copy(app.texgen[i].begin(), app.texgen[i].end(), out.mutable_data() + 4 * i);
+             return out;
+           },
+           "The texture generation planes as an m x 4 array (m in 0..4; empty when off).")
+      .def("isTexgenWorld", [](const Appearance& s) { return s.get().texgenWorld; },
+           "Whether texture generation is performed in world coordinates (else in local ones).")
+      .def("getColors",
+           [](const Appearance& s, int f) {
+             App& app = s.get();
+             const std::vector<Color>& colors = klampt::elementColors(app, f);  // checks f
+             py::array_t<float> out(std::vector<py::ssize_t>{colors.empty() ? 1 : (py::ssize_t)colors.size(), 4});
+             if (colors.empty())
+               std::copy(klampt::featureColor(app, f).begin(), klampt::featureColor(app, f).end(), out.mutable_data());
+             for (std::size_t i = 0; i < colors.size(); ++i)
+               std::copy(colors[i].begin(), colors[i].end(), out.mutable_data() + 4 * i);
+             return out;
+           },
+           py::arg("feature"),
+           "The per-element colors of VERTICES or FACES as an m x 4 float32 array, or the feature's color as a "
+           "1 x 4 array if it has none; ValueError for another feature.")
       .def("setTexWrap", [](Appearance& s, bool wrap) { s.get().textureWrap = wrap; }, py::arg("wrap"))
       .def("setPointSize",
            [](Appearance& s, float size) {

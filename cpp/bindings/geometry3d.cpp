@@ -120,6 +120,12 @@ void bindGeometry3D(py::module_& m) {
            py::arg("arg2"))
       .def("setConvexHull", [](Geometry3D& s, const ConvexHullHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); }, py::arg("arg2"))
       .def("setVolumeGrid", [](Geometry3D& s, const VolumeGridHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); }, py::arg("arg2"))
+      .def("getImplicitSurface",
+           [](const Geometry3D& s) { return handleOf<VolumeGridHandle>(dataOfType(s, GeometryType::VolumeGrid).grid); },
+           "Klamp't 0.10's name of getVolumeGrid: a copy of the grid (ImplicitSurface is VolumeGrid).")
+      .def("setImplicitSurface",
+           [](Geometry3D& s, const VolumeGridHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); }, py::arg("grid"),
+           "Klamp't 0.10's name of setVolumeGrid.")
       .def("setConvexHullGroup",
            [](Geometry3D& s, const Geometry3D& g1, const Geometry3D& g2) {
              const RigidTransform pose = g1.get().currentTransform;  // s may be g1

@@ -1,10 +1,12 @@
 // The geometry data classes: TriangleMesh, PointCloud, GeometricPrimitive,
 // ConvexHull and VolumeGrid, with numpy views that write through.
+#include <cctype>
 #include <cmath>
 #include <pybind11/stl.h>
 #include "convert.h"
 #include "geometry_handle.h"
 #include "handles.h"
+#include "klampt/geometry/mesh_normals.h"
 #include "klampt/geometry/point_cloud.h"
 #include "klampt/geometry/primitive.h"
 #include "klampt/geometry/volume_grid.h"
@@ -43,6 +45,37 @@ Eigen::Matrix<int, Eigen::Dynamic, 3, Eigen::RowMajor> readIndices(py::handle ob
 
 py::list pointList(const Points& p, Eigen::Index i) { return toList(Vector3(p.row(i).transpose())); }
 
+py::array_t<double> rowsToArray(const klampt::NormalArray& rows) {
+  auto out = newArray({rows.rows(), 3});
+  std::copy(rows.data(), rows.data() + rows.size(), out.mutable_data());
+  return out;
+}
+
+/// Klamp't 0.10's members of every geometry data class: copy, set, dataPtr and
+/// isStandalone.
+template <class T>
+void addDataMembers(py::class_<DataHandle<T>>& cls) {
+  using Handle = DataHandle<T>;
+  cls.def("copy",
+          [](const Handle& s) {
+            Handle h;
+            h.data = std::make_shared<T>(*s.data);
+            return h;
+          },
+          "Creates a standalone object that is a copy of this (editing either leaves the other unchanged).")
+      .def("set",
+           [](Handle& s, const Handle& other) {
+             T copy = *other.data;  // other may be s
+             s.resizable() = std::move(copy);
+           },
+           py::arg("arg2"), "Copies the data of the argument into this.")
+      .def_property_readonly("dataPtr", [](const Handle& s) { return (std::uintptr_t)s.data.get(); },
+                             "Address of the native data (an opaque integer; it changes when the data is resized "
+                             "while numpy views of it exist).")
+      .def_property_readonly("isStandalone", [](const Handle&) { return true; },
+                             "True: a data object owns its data here (Geometry3D's getters return copies).");
+}
+
 // ------------------------------------------------------------------ meshes
 
 void bindTriangleMesh(py::module_& m) {
@@ -74,7 +107,55 @@ void bindTriangleMesh(py::module_& m) {
           "indices",
           [](TriangleMeshHandle& s) { return arrayView(s.data, s.data->indices.data(), {s.data->indices.size()}); },
           [](TriangleMeshHandle& s, IntsArg v) { s.resizable().indices = readIndices(v, true); },
-          "Flat int32 view [a1, b1, c1, a2, ...] of the triangles (assigning a sequence replaces them).");
+          "Flat int32 view [a1, b1, c1, a2, ...] of the triangles (assigning a sequence replaces them).")
+      .def("addVertex",
+           [](TriangleMeshHandle& s, FloatsArg p) {
+             const Vector3 v = toFiniteVector3(p, "p");
+             auto& verts = s.resizable().vertices;
+             verts.conservativeResize(verts.rows() + 1, 3);
+             verts.row(verts.rows() - 1) = v.transpose();
+           },
+           py::arg("p"), "Adds a new vertex [x, y, z].")
+      .def("addTriangleIndices",
+           [](TriangleMeshHandle& s, IntsArg t) {
+             const auto tri = readIndices(t, true);
+             if (tri.rows() != 1) throw py::value_error("t must have 3 vertex indices");
+             auto& idx = s.resizable().indices;
+             idx.conservativeResize(idx.rows() + 1, 3);
+             idx.row(idx.rows() - 1) = tri.row(0);
+           },
+           py::arg("t"), "Adds a new triangle given by the indices [a, b, c] of its vertices.")
+      .def("triangle",
+           [](const TriangleMeshHandle& s, long i) {
+             const auto& m = *s.data;
+             const long n = (long)m.indices.rows();
+             if (i < 0) i += n;
+             checkIndex(i, n, "triangle");
+             py::tuple out(3);
+             for (int k = 0; k < 3; ++k) {
+               const int v = m.indices(i, k);
+               checkIndex(v, (long)m.vertices.rows(), "vertex");
+               auto a = newArray({3});
+               for (int c = 0; c < 3; ++c) a.mutable_data()[c] = m.vertices(v, c);
+               out[k] = a;
+             }
+             return out;
+           },
+           py::arg("i"),
+           "Returns the i'th triangle (negative i counts from the end) as a tuple of its 3 vertices (arrays).")
+      .def("triangleNormals", [](const TriangleMeshHandle& s) { return rowsToArray(klampt::triangleNormals(*s.data)); },
+           "Computes outward triangle normals: an N x 3 array of unit normals (b - a) x (c - a) of the N triangles "
+           "(zero for a degenerate triangle).")
+      .def("triangleNoormals", [](const TriangleMeshHandle& s) { return rowsToArray(klampt::triangleNormals(*s.data)); },
+           "The same as triangleNormals (the name Klamp't 0.10.1 gives it).")
+      .def("vertexNormals",
+           [](const TriangleMeshHandle& s, bool areaWeighted) {
+             return rowsToArray(klampt::vertexNormals(*s.data, areaWeighted));
+           },
+           py::arg("area_weighted") = true,
+           "Computes outward vertex normals: an N x 3 array with, for each of the N vertices, the normalized sum of "
+           "the normals of its triangles, area-weighted or a simple average.");
+  addDataMembers(cls);
 }
 
 // ------------------------------------------------------------ point clouds
@@ -115,6 +196,9 @@ std::vector<std::uint32_t> readColor(py::handle obj, py::ssize_t h, py::ssize_t 
   auto c = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(arr);
   return klampt::packRGB(c.data(), out.size(), arr.dtype().kind() == 'f' ? 255.0 : 1.0);
 }
+
+KLAMPT_TYPE_HINT(ColorFormat, "str | tuple[str, ...]");
+KLAMPT_TYPE_HINT(CloudColors, "numpy.ndarray | tuple[numpy.ndarray, ...] | None");
 
 void setImages(PointCloudHandle& s, FloatsArg intrinsics, ArrayArg color, ArrayArg depth, double scale) {
   auto K = readIntrinsics(intrinsics);
@@ -257,11 +341,63 @@ void bindPointCloud(py::module_& m) {
       .def_property(
           "properties",
           [](PointCloudHandle& s) { return arrayView(s.data, s.data->properties.data(), {s.data->properties.size()}); },
-          [](PointCloudHandle& s, FloatsArg v) {
+          [](PointCloudHandle& s, ArrayArg v) {
+            auto arr = py::array::ensure(v);
+            if (arr && arr.ndim() == 2) {
+              const RowMatrix m = readMatrix(v, (int)s.data->propertyNames.size(), "properties");
+              klampt::setProperties(s.resizable(), m);
+              return;
+            }
             VectorX flat = toFiniteVector(v, (int)s.data->properties.size(), "properties");
             Eigen::Map<VectorX>(s.data->properties.data(), flat.size()) = flat;
           },
-          "Flat view [p11, ..., pk1, p12, ...] of the properties, point by point.")
+          "Flat view [p11, ..., pk1, p12, ...] of the properties, point by point (as in Klamp't 0.9; "
+          "getProperties() is the n x k view). Assign a flat sequence, or an n x k array as setProperties does.")
+      .def_property(
+          "points", [](PointCloudHandle& s) { return arrayView(s.data, s.data->points.data(), {s.data->points.rows(), 3}); },
+          [](PointCloudHandle& s, ArrayArg a) { klampt::setPoints(s.resizable(), readPointArray(a, "points")); },
+          "An n x 3 numpy view of the points (as getPoints(); assigning sets them, as setPoints()).")
+      .def("getProperties",
+           [](PointCloudHandle& s) {
+             return arrayView(s.data, s.data->properties.data(),
+                              {s.data->points.rows(), (py::ssize_t)s.data->propertyNames.size()});
+           },
+           "With no argument: an n x k numpy view of all the properties (as getAllProperties()).")
+      .def("propertyIndex",
+           [](const PointCloudHandle& s, const std::string& name) { return klampt::propertyIndex(*s.data, name); },
+           py::arg("pname"), "Returns the index of a named property or -1 if it does not exist.")
+      .def("getPropertyName",
+           [](const PointCloudHandle& s, long j) {
+             checkIndex(j, (long)s.data->propertyNames.size(), "property");
+             return nameToPython(s.data->propertyNames[j]);
+           },
+           py::arg("pindex"), "Returns the name of a given property.")
+      .def("setPropertyName",
+           [](PointCloudHandle& s, long j, const std::string& name) {
+             checkIndex(j, (long)s.data->propertyNames.size(), "property");
+             s.data->propertyNames[j] = name;
+           },
+           py::arg("pindex"), py::arg("pname"), "Sets the name of a given property.")
+      .def("getPropertyNames", [](const PointCloudHandle& s) { return s.data->propertyNames; },
+           "Returns the names of the properties (a list copy).")
+      .def("getColors",
+           [](PointCloudHandle& s, TypedArg<ColorFormat> format) {
+             py::object self = py::cast(&s, py::return_value_policy::reference);
+             return TypedArg<CloudColors>(
+                 py::module_::import("klampt.model.geometry").attr("point_cloud_colors")(self, format));
+           },
+           py::arg("format") = "rgb",
+           "Returns the colors of the points in the given format, or None if the cloud has no color properties "
+           "(see klampt.model.geometry.point_cloud_colors for the formats: 'rgb', 'bgr', 'rgba', ..., "
+           "('r','g','b'), 'channels', 'opacity').")
+      .def("setColors",
+           [](PointCloudHandle& s, ArrayArg colors, TypedArg<ColorFormat> format, const std::string& property) {
+             py::object self = py::cast(&s, py::return_value_policy::reference);
+             py::module_::import("klampt.model.geometry").attr("point_cloud_set_colors")(self, colors, format, property);
+           },
+           py::arg("colors"), py::arg("color_format") = "rgb", py::arg("pc_property") = "auto",
+           "Sets the colors of the points (see klampt.model.geometry.point_cloud_set_colors for the formats and "
+           "the properties written).")
       .def_property(
           "propertyNames", [](const PointCloudHandle& s) { return s.data->propertyNames; },
           [](PointCloudHandle& s, const std::vector<std::string>& names) {
@@ -286,6 +422,7 @@ void bindPointCloud(py::module_& m) {
       cls.def((std::string("setRGBDImages_") + color + "_" + suffix).c_str(), &setImages, py::arg("intrinsics"),
               py::arg(color[0] == 'i' ? "np_array2" : "np_array3"), py::arg("np_depth2"), py::arg("depth_scale"));
   }
+  addDataMembers(cls);
 }
 
 // -------------------------------------------------------------- primitives
@@ -359,7 +496,31 @@ void bindPrimitive(py::module_& m) {
             s.data->properties.assign(p.data(), p.data() + p.size());
           },
           "The parameters (a list copy; assign to replace them).")
+      .def("getType",
+           [](const PrimitiveHandle& s) {
+             std::string t = s.data->type.empty() ? "empty" : s.data->type;
+             for (char& c : t) c = (char)std::tolower((unsigned char)c);
+             return t;
+           },
+           "The type in Klamp't 0.10's lower-case spelling: 'point', 'sphere', 'segment', 'triangle', 'polygon', "
+           "'aabb', 'box', or 'empty' (the type property keeps 0.9's 'Sphere', ...).")
+      .def("getProperties",
+           [](const PrimitiveHandle& s) {
+             auto out = newArray({(py::ssize_t)s.data->properties.size()});
+             std::copy(s.data->properties.begin(), s.data->properties.end(), out.mutable_data());
+             return out;
+           },
+           "The parameters as a numpy array (a copy).")
+      .def("setProperties",
+           [](PrimitiveHandle& s, FloatsArg v) {
+             const VectorX p = toFiniteVector(v, -1, "np_array");
+             klampt::GeometricPrimitive prim = *s.data;
+             prim.properties.assign(p.data(), p.data() + p.size());
+             setPrimitive(s, std::move(prim));
+           },
+           py::arg("np_array"), "Sets the parameters; ValueError if their number does not fit the type.")
       .def("__repr__", [](const PrimitiveHandle& s) { return "GeometricPrimitive(" + klampt::primitiveToString(*s.data) + ")"; });
+  addDataMembers(cls);
 }
 
 // ---------------------------------------------------------- convex hulls
@@ -395,6 +556,7 @@ void bindConvexHull(py::module_& m) {
           "points", [](ConvexHullHandle& s) { return arrayView(s.data, s.data->points.data(), {s.data->points.size()}); },
           [](ConvexHullHandle& s, FloatsArg v) { s.resizable().points = readFlatPoints(v, "points"); },
           "Flat view [x1, y1, z1, ...] of the points.");
+  addDataMembers(cls);
 }
 
 // ---------------------------------------------------------- volume grids
@@ -407,6 +569,19 @@ void checkCell(const klampt::VolumeGrid& g, long i, long j, long k) {
 
 void resizeGrid(VolumeGridHandle& s, long sx, long sy, long sz) { klampt::resizeVolumeGrid(s.resizable(), sx, sy, sz); }
 
+void setGridBmin(VolumeGridHandle& s, FloatsArg b) {
+  klampt::setVolumeGridBounds(*s.data, toFiniteVector3(b, "bmin"), s.data->bmax, "bmin");
+}
+
+void setGridBmax(VolumeGridHandle& s, FloatsArg b) {
+  klampt::setVolumeGridBounds(*s.data, s.data->bmin, toFiniteVector3(b, "bmax"), "bmax");
+}
+
+std::vector<double> gridBounds(const VolumeGridHandle& s) {
+  const auto& g = *s.data;
+  return {g.bmin[0], g.bmin[1], g.bmin[2], g.bmax[0], g.bmax[1], g.bmax[2]};
+}
+
 void bindVolumeGrid(py::module_& m) {
   py::class_<VolumeGridHandle> cls(m, "VolumeGrid",
                                    "An axis-aligned grid of cell values, typically a signed distance (> 0 outside).");
@@ -414,6 +589,13 @@ void bindVolumeGrid(py::module_& m) {
   auto valuesView = [](VolumeGridHandle& s) {
     auto& g = *s.data;
     return arrayView(s.data, g.values.data(), {g.dims[0], g.dims[1], g.dims[2]});
+  };
+  auto setValues = [](VolumeGridHandle& s, ArrayArg a) {
+    auto arr = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(a);
+    if (!arr || arr.ndim() != 3) throw py::value_error("np_array3 must be a 3D array");
+    checkFinite(arr.data(), arr.size(), "np_array3");
+    resizeGrid(s, arr.shape(0), arr.shape(1), arr.shape(2));
+    std::copy(arr.data(), arr.data() + arr.size(), s.data->values.begin());
   };
   cls.def(py::init<>())
       .def("setBounds",
@@ -440,15 +622,7 @@ void bindVolumeGrid(py::module_& m) {
       .def("shift", [](VolumeGridHandle& s, double dv) { for (double& v : s.data->values) v += toFinite(dv, "dv"); },
            py::arg("dv"))
       .def("getValues", valuesView, "A dims[0] x dims[1] x dims[2] numpy view of the values.")
-      .def("setValues",
-           [](VolumeGridHandle& s, ArrayArg a) {
-             auto arr = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(a);
-             if (!arr || arr.ndim() != 3) throw py::value_error("np_array3 must be a 3D array");
-             checkFinite(arr.data(), arr.size(), "np_array3");
-             resizeGrid(s, arr.shape(0), arr.shape(1), arr.shape(2));
-             std::copy(arr.data(), arr.data() + arr.size(), s.data->values.begin());
-           },
-           py::arg("np_array3"), "Sets the values and the dimensions from a 3D array.")
+      .def("setValues", setValues, py::arg("np_array3"), "Sets the values and the dimensions from a 3D array.")
       .def_property(
           "bbox",
           [](const VolumeGridHandle& s) {
@@ -468,7 +642,45 @@ void bindVolumeGrid(py::module_& m) {
             resizeGrid(s, d[0], d[1], d[2]);
           },
           "Cells along x, y, z (a copy; assigning resizes and zeroes the values).")
-      .def_property_readonly("values", valuesView, "A 3D numpy view of the values.");
+      .def("getBmin", [](const VolumeGridHandle& s) { return toList(s.data->bmin); }, "The lower corner [x, y, z].")
+      .def("getBmax", [](const VolumeGridHandle& s) { return toList(s.data->bmax); }, "The upper corner [x, y, z].")
+      .def("setBmin", &setGridBmin, py::arg("bmin"), "Sets the lower corner (ValueError above the upper corner).")
+      .def("setBmax", &setGridBmax, py::arg("bmax"), "Sets the upper corner (ValueError below the lower corner).")
+      .def("setBounds",
+           [](VolumeGridHandle& s, FloatsArg b) {
+             const VectorX v = toFiniteVector(b, 6, "bounds");
+             klampt::setVolumeGridBounds(*s.data, v.head<3>(), v.tail<3>(), "bounds");
+           },
+           py::arg("bounds"), "Klamp't 0.10's form: sets [xmin, ymin, zmin, xmax, ymax, zmax].")
+      .def("getBounds", &gridBounds, "[xmin, ymin, zmin, xmax, ymax, zmax] (as bbox).")
+      .def("scale", [](VolumeGridHandle& s, double cv) { for (double& v : s.data->values) v *= toFinite(cv, "cv"); },
+           py::arg("cv"), "Multiplies every value by cv.")
+      .def("getTruncationDistance", [](const VolumeGridHandle& s) { return s.data->truncationDistance; },
+           "The truncation distance: inf for a signed distance field, else that of a truncated one (TSDF), from "
+           "which cells count as far; it travels with the grid (copies, Geometry3D).")
+      .def("setTruncationDistance",
+           [](VolumeGridHandle& s, double d) {
+             if (!(d >= 0)) throw py::value_error("the truncation distance must be >= 0 (inf for none)");
+             s.data->truncationDistance = d;
+           },
+           py::arg("d"), "Sets the truncation distance (>= 0; inf for a plain signed distance field).")
+      .def_property(
+          "bmin", [](const VolumeGridHandle& s) { return toList(s.data->bmin); }, &setGridBmin,
+          "The lower corner [x, y, z] (a copy; assign to change it).")
+      .def_property(
+          "bmax", [](const VolumeGridHandle& s) { return toList(s.data->bmax); }, &setGridBmax,
+          "The upper corner [x, y, z] (a copy; assign to change it).")
+      .def_property(
+          "bounds", &gridBounds,
+          [](VolumeGridHandle& s, FloatsArg b) {
+            const VectorX v = toFiniteVector(b, 6, "bounds");
+            klampt::setVolumeGridBounds(*s.data, v.head<3>(), v.tail<3>(), "bounds");
+          },
+          "[xmin, ymin, zmin, xmax, ymax, zmax] (as bbox).")
+      .def_property("values", valuesView, setValues,
+                    "A 3D numpy view of the values (assigning a 3D array sets values and dimensions, as setValues).");
+  addDataMembers(cls);
+  m.attr("ImplicitSurface") = cls;
 }
 
 }  // namespace

@@ -81,6 +81,8 @@ py::class_<RobotModelDriver> declareRobotDriver(py::module_& m);
 void bindRobotLink(py::class_<RobotModelLink>& cls);
 void bindRobotDriver(py::class_<RobotModelDriver>& cls);
 void bindObjects(py::module_& m);
+/// Klamp't 0.10's tuples and name mappings of links, drivers and world elements (after bindWorld).
+void bindElementLists(py::module_& m);
 void bindMass(py::module_& m);
 void bindGeometry(py::module_& m);
 void bindIK(py::module_& m);

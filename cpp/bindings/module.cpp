@@ -32,6 +32,7 @@ PYBIND11_MODULE(_robotsim, m) {
   klampt_py::bindRobotDriver(driverCls);
   klampt_py::bindObjects(m);
   klampt_py::bindWorld(m);
+  klampt_py::bindElementLists(m);
   klampt_py::bindIK(m);
   klampt_py::bindRobotSensors(m);
   klampt_py::bindCameraRenderer(m);

@@ -44,6 +44,32 @@ bool save(Saver saver, const T& element, const std::string& fn, const py::object
   return true;
 }
 
+int objectID(const RigidObjectModel& s) {
+  s.get();
+  int i = s.index();
+  return i < 0 ? -1 : s.world->rigidObjectID(i);
+}
+
+int terrainID(const TerrainModel& s) {
+  s.get();
+  int i = s.index();
+  return i < 0 ? -1 : s.world->terrainID(i);
+}
+
+template <class Handle>
+py::str elementName(const Handle& s) {
+  return nameToPython(s.get().name);
+}
+
+template <class Handle>
+void setElementName(Handle& s, const std::string& n) {
+  s.get().name = n;
+}
+
+MassValue objectMass(const RigidObjectModel& s) { return MassValue::from(s.get().mass); }
+void setObjectMass(RigidObjectModel& s, const MassValue& mv) { s.get().mass = mv.toCore(); }
+TransformTuple objectTransform(const RigidObjectModel& s) { return transformToTuple(s.get().transform); }
+
 }  // namespace
 
 void bindObjects(py::module_& m) {
@@ -59,22 +85,17 @@ void bindObjects(py::module_& m) {
              return save(klampt::saveRigidObjectFile, s.get(), fn, geometryName);
            },
            py::arg("fn"), py::arg("geometryName") = py::none())
-      .def("getID",
-           [](const RigidObjectModel& s) {
-             s.get();
-             int i = s.index();
-             return i < 0 ? -1 : s.world->rigidObjectID(i);
-           })
-      .def("getName", [](const RigidObjectModel& s) { return nameToPython(s.get().name); })
-      .def("setName", [](RigidObjectModel& s, const std::string& n) { s.get().name = n; }, py::arg("name"))
+      .def("getID", &objectID)
+      .def("getName", &elementName<RigidObjectModel>)
+      .def("setName", &setElementName<RigidObjectModel>, py::arg("name"))
       .def("geometry", [](const RigidObjectModel& s) { return Geometry3D{s.get().geometry, s.world, worldLock(s.world)}; })
       .def("appearance", [](const RigidObjectModel& s) { return Appearance{s.get().appearance, s.world, worldLock(s.world)}; })
-      .def("getMass", [](const RigidObjectModel& s) { return MassValue::from(s.get().mass); })
-      .def("setMass", [](RigidObjectModel& s, const MassValue& mv) { s.get().mass = mv.toCore(); }, py::arg("mass"))
+      .def("getMass", &objectMass)
+      .def("setMass", &setObjectMass, py::arg("mass"))
       .def("getContactParameters", [](const RigidObjectModel& s) { return s.get().contact; })
       .def("setContactParameters", [](RigidObjectModel& s, const klampt::ContactParameters& p) { s.get().contact = p; },
            py::arg("params"))
-      .def("getTransform", [](const RigidObjectModel& s) { return transformToTuple(s.get().transform); })
+      .def("getTransform", &objectTransform)
       .def("setTransform",
            [](RigidObjectModel& s, FloatsArg R, FloatsArg t) {
              const klampt::RigidTransform T = toTransform(R, t);
@@ -95,6 +116,13 @@ void bindObjects(py::module_& m) {
           "Index of the element's world, or -1 for a standalone element.")
       .def_property_readonly("index", &RigidObjectModel::index,
           "Index of the element among its world's elements of its kind.")
+      .def_property_readonly("id", &objectID, "The object's ID in its world (as getID()), -1 if standalone.")
+      .def_property("name", &elementName<RigidObjectModel>, &setElementName<RigidObjectModel>,
+                    "The object's name (as getName() / setName()).")
+      .def_property("mass", &objectMass, &setObjectMass,
+                    "A copy of the object's Mass (as getMass(); assign a Mass to change it, as setMass()).")
+      .def_property_readonly("transform", &objectTransform,
+                             "The object's transform (R, t) (as getTransform(); use setTransform to move it).")
       .def_property_readonly("object", [](const RigidObjectModel& s) { return (std::uintptr_t)s.object.get(); },
                              "Opaque address of the underlying C++ object.")
       .def("__repr__", [](const RigidObjectModel& s) {
@@ -112,14 +140,9 @@ void bindObjects(py::module_& m) {
              return save(klampt::saveTerrainFile, s.get(), fn, geometryName);
            },
            py::arg("fn"), py::arg("geometryName") = py::none())
-      .def("getID",
-           [](const TerrainModel& s) {
-             s.get();
-             int i = s.index();
-             return i < 0 ? -1 : s.world->terrainID(i);
-           })
-      .def("getName", [](const TerrainModel& s) { return nameToPython(s.get().name); })
-      .def("setName", [](TerrainModel& s, const std::string& n) { s.get().name = n; }, py::arg("name"))
+      .def("getID", &terrainID)
+      .def("getName", &elementName<TerrainModel>)
+      .def("setName", &setElementName<TerrainModel>, py::arg("name"))
       .def("geometry", [](const TerrainModel& s) { return Geometry3D{s.get().geometry, s.world, worldLock(s.world)}; })
       .def("appearance", [](const TerrainModel& s) { return Appearance{s.get().appearance, s.world, worldLock(s.world)}; })
       .def("setFriction",
@@ -132,6 +155,9 @@ void bindObjects(py::module_& m) {
           "Index of the element's world, or -1 for a standalone element.")
       .def_property_readonly("index", &TerrainModel::index,
           "Index of the element among its world's elements of its kind.")
+      .def_property_readonly("id", &terrainID, "The terrain's ID in its world (as getID()), -1 if standalone.")
+      .def_property("name", &elementName<TerrainModel>, &setElementName<TerrainModel>,
+                    "The terrain's name (as getName() / setName()).")
       .def_property_readonly("terrain", [](const TerrainModel& s) { return (std::uintptr_t)s.terrain.get(); },
                              "Opaque address of the underlying C++ terrain.")
       .def("__repr__", [](const TerrainModel& s) {

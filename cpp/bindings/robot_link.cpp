@@ -121,6 +121,25 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
              klampt::setLinkParent(s.r(), s.index, parent);
            },
            py::arg("p"))
+      .def("getParentIndex", [](const RobotModelLink& s) { return s.link().parent; },
+           "Returns the index of the link's parent (on its robot); -1 indicates no parent.")
+      .def("setParentIndex",
+           [](RobotModelLink& s, long p) {
+             s.link();
+             klampt::setLinkParent(s.r(), s.index, (int)p);
+           },
+           py::arg("p"),
+           "Sets the index of the link's parent (-1 for none); the parent must come before the link. The robot's "
+           "link frames are updated.")
+      .def("getParentLink", [](const RobotModelLink& s) { return RobotModelLink{s.robot, s.link().parent}; },
+           "Returns the link's parent, or a null link (index -1, whose other methods raise) if it has none.")
+      .def("setParentLink",
+           [](RobotModelLink& s, const RobotModelLink& other) {
+             if (other.robot.robot != s.robot.robot) throw py::value_error("the parent link must be on the same robot");
+             s.link();
+             klampt::setLinkParent(s.r(), s.index, other.index);
+           },
+           py::arg("l"), "Sets the link's parent (a link of the same robot; a null link for none).")
       .def("geometry", [](const RobotModelLink& s) { return Geometry3D{s.link().geometry, s.robot.world, s.robot.lock()}; })
       .def("appearance", [](const RobotModelLink& s) { return Appearance{s.link().appearance, s.robot.world, s.robot.lock()}; })
       .def("getMass", [](const RobotModelLink& s) { return MassValue::from(s.link().mass); })

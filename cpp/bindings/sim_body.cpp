@@ -66,6 +66,43 @@ void bindSimBody(py::module_& m) {
              b.pendingTorque += (b.comTransform().R * toFiniteVector3(p, "plocal")).cross(force);
            },
            py::arg("f"), py::arg("plocal"))
+      .def("applyForceAtCOMLocalPoint",
+           [](SimBodyHandle& s, FloatsArg f, FloatsArg p) {
+             SimBody& b = s.get();
+             const Vector3 force = toFiniteVector3(f, "f");
+             b.pendingForce += force;
+             b.pendingTorque += (b.comTransform().R * toFiniteVector3(p, "plocal")).cross(force);
+           },
+           py::arg("f"), py::arg("plocal"),
+           "Applies force f (world frame) at a point given in the body's COM-centred frame, over the next "
+           "simulate() call (the same as applyForceAtLocalPoint).")
+      .def("applyForceAtObjectLocalPoint",
+           [](SimBodyHandle& s, FloatsArg f, FloatsArg p) {
+             SimBody& b = s.get();
+             const Vector3 force = toFiniteVector3(f, "f");
+             const Vector3 world = b.objectTransform().apply(toFiniteVector3(p, "plocal"));
+             b.pendingForce += force;
+             b.pendingTorque += (world - b.comTransform().t).cross(force);
+           },
+           py::arg("f"), py::arg("plocal"),
+           "Applies force f (world frame) at a point given in the object's own frame (that of getObjectTransform), "
+           "over the next simulate() call.")
+      .def("getObjectVelocity",
+           [](const SimBodyHandle& s) {
+             const SimBody& b = s.get();
+             Vector3 w, v;
+             b.velocity(w, v);
+             return toListPair(w, Vector3(v + w.cross(b.objectTransform().t - b.comTransform().t)));
+           },
+           "(angular velocity, velocity of the object's origin) in world coordinates.")
+      .def("setObjectVelocity",
+           [](SimBodyHandle& s, FloatsArg w, FloatsArg v) {
+             const Vector3 angular = toFiniteVector3(w, "w"), origin = toFiniteVector3(v, "v");
+             SimBody& b = s.get();
+             b.setVelocity(angular, origin + angular.cross(b.comTransform().t - b.objectTransform().t));
+           },
+           py::arg("w"), py::arg("v"),
+           "Sets the angular velocity and the velocity of the object's origin (world coordinates).")
       .def("setTransform",
            [](SimBodyHandle& s, FloatsArg R, FloatsArg t) {
              s.get().setComTransform(toTransform(R, t));

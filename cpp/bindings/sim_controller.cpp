@@ -50,6 +50,13 @@ std::vector<double> sensedOrActual(const SimRobotControllerHandle& h, const char
   return std::vector<double>(x.data(), x.data() + x.size());
 }
 
+double controlPeriod(const SimRobotControllerHandle& h) { return ctrl(h).rate; }
+
+void setControlPeriod(SimRobotControllerHandle& h, double dt) {
+  const double rate = positiveDuration(dt);
+  ctrl(h).rate = rate;
+}
+
 }  // namespace
 
 py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
@@ -59,13 +66,11 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
        robotOf(h);
        return RobotModel{h.sim->world, h.sim->world->robots[h.robotIndex]};
      })
-      .def("setRate",
-           [](SimRobotControllerHandle& h, double dt) {
-             const double rate = positiveDuration(dt);
-             ctrl(h).rate = rate;
-           },
-           py::arg("dt"))
-      .def("getRate", [](const SimRobotControllerHandle& h) { return ctrl(h).rate; })
+      .def("setRate", &setControlPeriod, py::arg("dt"))
+      .def("getRate", &controlPeriod)
+      .def_property("rate", &controlPeriod, &setControlPeriod,
+                    "The controller's update period in seconds (as getRate() / setRate(); Klamp't 0.10 calls it a "
+                    "rate).")
       .def("getCommandedConfig", [](const SimRobotControllerHandle& h) { return toList(ctrl(h).qCommand); })
       .def("getCommandedVelocity", [](const SimRobotControllerHandle& h) { return toList(ctrl(h).dqCommand); })
       .def("getCommandedTorque", [](const SimRobotControllerHandle& h) { return toList(ctrl(h).torqueCommand); })

@@ -107,6 +107,62 @@ RobotModel controllerRobot(const SimRobotControllerHandle& c) {
   return RobotModel{c.sim->world, live(*c.sim).world->robots.at(c.robotIndex)};
 }
 
+std::optional<RobotModelLink> sensorLink(const SimRobotSensor& s) {
+  const int link = linkOf(s);
+  if (link < 0) return std::nullopt;
+  return RobotModelLink{s.robot, link};
+}
+
+void setSensorLinkIndex(const SimRobotSensor& s, long link) {
+  int& l = linkOf(s);
+  if (link != -1) checkIndex(link, s.robot.get().numLinks(), "link");
+  l = (int)link;
+}
+
+void setSensorLink(const SimRobotSensor& s, const RobotModelLink& link) {
+  if (link.robot.robot != s.robot.robot) throw std::invalid_argument("the link belongs to another robot");
+  linkOf(s) = link.index;
+}
+
+KLAMPT_TYPE_HINT(LinkIndexOrNone, "RobotModelLink | typing.SupportsIndex | None");
+KLAMPT_TYPE_HINT(SensorTuple, "tuple[SimRobotSensor, ...]");
+KLAMPT_TYPE_HINT(SensorMapping, "typing.Mapping[str, SimRobotSensor]");
+
+/// The link property's setter: a link, an index, or None / -1 for the world.
+void assignSensorLink(const SimRobotSensor& s, TypedArg<LinkIndexOrNone> link) {
+  if (link.is_none())
+    setSensorLinkIndex(s, -1);
+  else if (py::isinstance<RobotModelLink>(link))
+    setSensorLink(s, link.cast<const RobotModelLink&>());
+  else
+    setSensorLinkIndex(s, toIndex(link, "link"));
+}
+
+py::str sensorName(const SimRobotSensor& s) { return nameToPython(s.sensor ? s.get().name : std::string()); }
+std::string sensorType(const SimRobotSensor& s) { return s.sensor ? s.get().type() : ""; }
+bool sensorEnabled(const SimRobotSensor& s) { return s.sensor ? s.get().enabled : false; }
+void setSensorEnabled(const SimRobotSensor& s, bool enabled) { s.get().enabled = enabled; }
+
+/// The sensors of a set as a tuple and as a read-only name -> sensor mapping.
+TypedArg<SensorTuple> sensorTuple(const RobotModel& robot, klampt::RobotSensorSet& set,
+                                  const std::shared_ptr<klampt::Simulation>& sim) {
+  py::tuple t(set.sensors.size());
+  for (size_t i = 0; i < set.sensors.size(); ++i) t[i] = py::cast(pick(robot, set, (long)i, sim));
+  return TypedArg<SensorTuple>(std::move(t));
+}
+
+TypedArg<SensorMapping> sensorMapping(const RobotModel& robot, klampt::RobotSensorSet& set,
+                         const std::shared_ptr<klampt::Simulation>& sim) {
+  py::dict d;
+  for (size_t i = 0; i < set.sensors.size(); ++i) d[nameToPython(set.sensors[i]->name)] = py::cast(pick(robot, set, (long)i, sim));
+  return TypedArg<SensorMapping>(py::module_::import("types").attr("MappingProxyType")(d));
+}
+
+const char* const kSensorsDoc = "A tuple of all sensors of the robot (index order).";
+const char* const kSensorsDictDoc =
+    "A read-only mapping (types.MappingProxyType) from sensor names to sensors (a repeated name maps to its last "
+    "sensor).";
+
 }  // namespace
 
 void bindRobotSensors(py::module_& m) {
@@ -124,10 +180,16 @@ read the wrench holding the link's subtree against gravity. Camera colors are
 the flat appearance color of the element hit (no lighting or textures).
 )doc");
   addThisown(cls);
-  cls.def("name", [](const SimRobotSensor& s) { return nameToPython(s.sensor ? s.get().name : std::string()); },
-          "Returns the name of the sensor (empty for a null sensor).");
-  cls.def("type", [](const SimRobotSensor& s) { return std::string(s.sensor ? s.get().type() : ""); },
-          "Returns the type of the sensor (empty for a null sensor).");
+  cls.def("name", &sensorName,
+          "Returns the name of the sensor (empty for a null sensor). A method, as in Klamp't 0.9; getName() is the "
+          "0.10 spelling.");
+  cls.def("type", &sensorType,
+          "Returns the type of the sensor (empty for a null sensor). A method, as in Klamp't 0.9; getType() is the "
+          "0.10 spelling.");
+  cls.def("getName", &sensorName, "Returns the name of the sensor (empty for a null sensor).");
+  cls.def("setName", [](const SimRobotSensor& s, const std::string& name) { s.get().name = name; }, py::arg("name"),
+          "Sets the name of the sensor.");
+  cls.def("getType", &sensorType, "Returns the type of the sensor (empty for a null sensor).");
   cls.def("robot", [](const SimRobotSensor& s) { return s.robot; },
           "Returns the model of the robot to which this belongs.");
   cls.def_property_readonly("robotModel", [](const SimRobotSensor& s) { return s.robot; },
@@ -160,30 +222,18 @@ the flat appearance color of the element hit (no lighting or textures).
           },
           py::arg("name"), py::arg("val"),
           "Sets the value of the named setting (you will need to manually cast an int/float/etc to a str).");
-  cls.def("getEnabled", [](const SimRobotSensor& s) { return s.sensor ? s.get().enabled : false; },
-          "Return whether the sensor is enabled during simulation.");
-  cls.def("setEnabled", [](const SimRobotSensor& s, bool enabled) { s.get().enabled = enabled; }, py::arg("enabled"),
-          "Sets whether the sensor is enabled.");
-  cls.def("getLink",
-          [](const SimRobotSensor& s) -> std::optional<RobotModelLink> {
-            const int link = linkOf(s);
-            if (link < 0) return std::nullopt;
-            return RobotModelLink{s.robot, link};
-          },
+  cls.def("getEnabled", &sensorEnabled, "Return whether the sensor is enabled during simulation.");
+  cls.def("setEnabled", &setSensorEnabled, py::arg("enabled"), "Sets whether the sensor is enabled.");
+  cls.def_property("enabled", &sensorEnabled, &setSensorEnabled,
+                   "Whether the sensor is enabled during simulation (as getEnabled() / setEnabled()).");
+  cls.def("getLink", &sensorLink,
           "Returns the link on which the sensor is mounted, None if it is fixed in the world (link -1).");
-  cls.def("setLink",
-          [](const SimRobotSensor& s, long link) {
-            int& l = linkOf(s);
-            if (link != -1) checkIndex(link, s.robot.get().numLinks(), "link");
-            l = (int)link;
-          },
-          py::arg("link"), "Sets the link on which the sensor is mounted (-1 for the world).");
-  cls.def("setLink",
-          [](const SimRobotSensor& s, const RobotModelLink& link) {
-            if (link.robot.robot != s.robot.robot) throw std::invalid_argument("the link belongs to another robot");
-            linkOf(s) = link.index;
-          },
-          py::arg("link"));
+  cls.def("setLink", &setSensorLinkIndex, py::arg("link"), "Sets the link on which the sensor is mounted (-1 for the world).");
+  cls.def("setLink", &setSensorLink, py::arg("link"));
+  cls.def("setLink", [](const SimRobotSensor& s, std::nullptr_t) { setSensorLinkIndex(s, -1); }, py::arg("link"));
+  cls.def_property("link", &sensorLink, &assignSensorLink,
+                   "The link on which the sensor is mounted, None if fixed in the world; assign a link, a link "
+                   "index, or None / -1.");
   cls.def("getTransform", [](const SimRobotSensor& s) { return transformToTuple(transformOf(s)); },
           "Returns the local transform of the sensor on the robot's link.");
   cls.def("getTransformWorld",
@@ -211,7 +261,17 @@ the flat appearance color of the element hit (no lighting or textures).
   cls.def("kinematicReset", [](const SimRobotSensor& s) { s.get().reset(); },
           "Resets a kinematic simulation so that a new initial condition can be set.");
 
+  m.attr("SensorModel") = cls;
+
   auto robotCls = py::reinterpret_borrow<py::class_<RobotModel>>(py::type::of<RobotModel>());
+  robotCls.def("numSensors", [](const RobotModel& r) { return (int)klampt::kinematicSensors(r.get()).sensors.size(); },
+               "Returns the number of sensors of the robot.");
+  auto robotSensors = [](const RobotModel& r) { return sensorTuple(r, klampt::kinematicSensors(r.get()), nullptr); };
+  auto robotSensorsDict = [](const RobotModel& r) { return sensorMapping(r, klampt::kinematicSensors(r.get()), nullptr); };
+  robotCls.def("getSensors", robotSensors, kSensorsDoc);
+  robotCls.def("getSensorsDict", robotSensorsDict, kSensorsDictDoc);
+  robotCls.def_property_readonly("sensors", robotSensors, kSensorsDoc);
+  robotCls.def_property_readonly("sensorsDict", robotSensorsDict, kSensorsDictDoc);
   robotCls.def("sensor",
                [](const RobotModel& r, long index) {
                  return pick(r, klampt::kinematicSensors(r.get()), index, nullptr);
@@ -249,6 +309,20 @@ void bindSensors(py::module_&, py::class_<SimRobotControllerHandle>& controllerC
                       return pick(controllerRobot(c), set, set.find(name), c.sim);
                     },
                     py::arg("name"));
+  controllerCls.def("numSensors", [](const SimRobotControllerHandle& c) { return (int)controllerSensors(c).sensors.size(); },
+                    "Returns the number of sensors of the simulated robot.");
+  auto simSensors = [](const SimRobotControllerHandle& c) {
+    klampt::RobotSensorSet& set = controllerSensors(c);
+    return sensorTuple(controllerRobot(c), set, c.sim);
+  };
+  auto simSensorsDict = [](const SimRobotControllerHandle& c) {
+    klampt::RobotSensorSet& set = controllerSensors(c);
+    return sensorMapping(controllerRobot(c), set, c.sim);
+  };
+  controllerCls.def("getSensors", simSensors, kSensorsDoc);
+  controllerCls.def("getSensorsDict", simSensorsDict, kSensorsDictDoc);
+  controllerCls.def_property_readonly("sensors", simSensors, kSensorsDoc);
+  controllerCls.def_property_readonly("sensorsDict", simSensorsDict, kSensorsDictDoc);
   controllerCls.def("addSensor",
                     [](const SimRobotControllerHandle& c, const std::string& name, const std::string& type) {
                       klampt::RobotSensorSet& set = controllerSensors(c);

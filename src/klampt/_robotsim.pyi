@@ -8,7 +8,7 @@ import numpy.typing
 import typing
 import typing_extensions
 from klampt.plan import motionplanning as motionplanning
-__all__: list[str] = ['Appearance', 'ContactParameters', 'ContactQueryResult', 'ConvexHull', 'DistanceQueryResult', 'DistanceQuerySettings', 'GeneralizedIKObjective', 'GeneralizedIKSolver', 'GeometricPrimitive', 'Geometry3D', 'IKObjective', 'IKSolver', 'Mass', 'PointCloud', 'RigidObjectModel', 'RobotModel', 'RobotModelDriver', 'RobotModelLink', 'SimBody', 'SimJoint', 'SimRobotController', 'SimRobotSensor', 'Simulator', 'TerrainModel', 'TriangleMesh', 'VolumeGrid', 'WorldModel', 'collision_structures_built', 'motionplanning', 'native_library_versions', 'set_random_seed']
+__all__: list[str] = ['Appearance', 'ContactParameters', 'ContactQueryResult', 'ConvexHull', 'DistanceQueryResult', 'DistanceQuerySettings', 'GeneralizedIKObjective', 'GeneralizedIKSolver', 'GeometricPrimitive', 'Geometry3D', 'IKObjective', 'IKSolver', 'ImplicitSurface', 'Mass', 'PointCloud', 'RigidObjectModel', 'RobotModel', 'RobotModelDriver', 'RobotModelLink', 'SensorModel', 'SimBody', 'SimJoint', 'SimRobotController', 'SimRobotSensor', 'Simulator', 'TerrainModel', 'TriangleMesh', 'VolumeGrid', 'WorldModel', 'collision_structures_built', 'motionplanning', 'native_library_versions', 'set_random_seed']
 class DistanceQuerySettings:
     """
     Configures the _ext distance queries of Geometry3D: the result satisfies Dcalc <= D(1+relErr) + absErr unless D >= upperBound.
@@ -201,6 +201,18 @@ class TriangleMesh:
     """
     def __init__(self) -> None:
         ...
+    def addTriangleIndices(self, t: collections.abc.Sequence[int] | numpy.ndarray) -> None:
+        """
+        Adds a new triangle given by the indices [a, b, c] of its vertices.
+        """
+    def addVertex(self, p: collections.abc.Sequence[float] | numpy.ndarray) -> None:
+        """
+        Adds a new vertex [x, y, z].
+        """
+    def copy(self) -> TriangleMesh:
+        """
+        Creates a standalone object that is a copy of this (editing either leaves the other unchanged).
+        """
     def getIndices(self) -> numpy.ndarray:
         """
         An m x 3 int32 numpy view of the triangles: writing to it changes the mesh.
@@ -208,6 +220,10 @@ class TriangleMesh:
     def getVertices(self) -> numpy.ndarray:
         """
         An n x 3 numpy view of the vertices: writing to it changes the mesh.
+        """
+    def set(self, arg2: TriangleMesh) -> None:
+        """
+        Copies the data of the argument into this.
         """
     def setIndices(self, np_array2: numpy.typing.ArrayLike) -> None:
         ...
@@ -217,6 +233,27 @@ class TriangleMesh:
         ...
     def translate(self, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
+    def triangle(self, i: typing.SupportsInt | typing.SupportsIndex) -> tuple:
+        """
+        Returns the i'th triangle (negative i counts from the end) as a tuple of its 3 vertices (arrays).
+        """
+    def triangleNoormals(self) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        The same as triangleNormals (the name Klamp't 0.10.1 gives it).
+        """
+    def triangleNormals(self) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        Computes outward triangle normals: an N x 3 array of unit normals (b - a) x (c - a) of the N triangles (zero for a degenerate triangle).
+        """
+    def vertexNormals(self, area_weighted: bool = True) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        Computes outward vertex normals: an N x 3 array with, for each of the N vertices, the normalized sum of the normals of its triangles, area-weighted or a simple average.
+        """
+    @property
+    def dataPtr(self) -> int:
+        """
+        Address of the native data (an opaque integer; it changes when the data is resized while numpy views of it exist).
+        """
     @property
     def indices(self) -> numpy.ndarray:
         """
@@ -225,6 +262,11 @@ class TriangleMesh:
     @indices.setter
     def indices(self, arg1: collections.abc.Sequence[int] | numpy.ndarray) -> None:
         ...
+    @property
+    def isStandalone(self) -> bool:
+        """
+        True: a data object owns its data here (Geometry3D's getters return copies).
+        """
     @property
     def thisown(self) -> bool:
         """
@@ -255,9 +297,17 @@ class PointCloud:
     @typing.overload
     def addProperty(self, pname: str, np_array: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
+    def copy(self) -> PointCloud:
+        """
+        Creates a standalone object that is a copy of this (editing either leaves the other unchanged).
+        """
     def getAllProperties(self) -> numpy.ndarray:
         """
         An n x k numpy view of the properties: writing to it changes the cloud.
+        """
+    def getColors(self, format: str | tuple[str, ...] = 'rgb') -> numpy.ndarray | tuple[numpy.ndarray, ...] | None:
+        """
+        Returns the colors of the points in the given format, or None if the cloud has no color properties (see klampt.model.geometry.point_cloud_colors for the formats: 'rgb', 'bgr', 'rgba', ..., ('r','g','b'), 'channels', 'opacity').
         """
     def getPoint(self, index: typing.SupportsInt | typing.SupportsIndex) -> list:
         ...
@@ -274,11 +324,24 @@ class PointCloud:
     def getProperties(self, pname: str) -> numpy.typing.NDArray[numpy.float64]:
         ...
     @typing.overload
+    def getProperties(self) -> numpy.ndarray:
+        """
+        With no argument: an n x k numpy view of all the properties (as getAllProperties()).
+        """
+    @typing.overload
     def getProperty(self, index: typing.SupportsInt | typing.SupportsIndex, pindex: typing.SupportsInt | typing.SupportsIndex) -> float:
         ...
     @typing.overload
     def getProperty(self, index: typing.SupportsInt | typing.SupportsIndex, pname: str) -> float:
         ...
+    def getPropertyName(self, pindex: typing.SupportsInt | typing.SupportsIndex) -> str:
+        """
+        Returns the name of a given property.
+        """
+    def getPropertyNames(self) -> list[str]:
+        """
+        Returns the names of the properties (a list copy).
+        """
     def getSetting(self, key: str) -> str:
         ...
     def join(self, pc: PointCloud) -> None:
@@ -287,6 +350,18 @@ class PointCloud:
         ...
     def numProperties(self) -> int:
         ...
+    def propertyIndex(self, pname: str) -> int:
+        """
+        Returns the index of a named property or -1 if it does not exist.
+        """
+    def set(self, arg2: PointCloud) -> None:
+        """
+        Copies the data of the argument into this.
+        """
+    def setColors(self, colors: numpy.typing.ArrayLike, color_format: str | tuple[str, ...] = 'rgb', pc_property: str = 'auto') -> None:
+        """
+        Sets the colors of the points (see klampt.model.geometry.point_cloud_set_colors for the formats and the properties written).
+        """
     def setDepthImage(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, depth: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
         """
         Structured cloud from an h x w depth image and intrinsics [fx, fy, cx, cy].
@@ -315,6 +390,10 @@ class PointCloud:
     @typing.overload
     def setProperty(self, index: typing.SupportsInt | typing.SupportsIndex, pname: str, value: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
+    def setPropertyName(self, pindex: typing.SupportsInt | typing.SupportsIndex, pname: str) -> None:
+        """
+        Sets the name of a given property.
+        """
     def setRGBDImages(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, color: numpy.typing.ArrayLike, depth: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
         """
         Structured cloud with an rgb property from a color and a depth image.
@@ -340,12 +419,30 @@ class PointCloud:
     def translate(self, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
+    def dataPtr(self) -> int:
+        """
+        Address of the native data (an opaque integer; it changes when the data is resized while numpy views of it exist).
+        """
+    @property
+    def isStandalone(self) -> bool:
+        """
+        True: a data object owns its data here (Geometry3D's getters return copies).
+        """
+    @property
+    def points(self) -> numpy.ndarray:
+        """
+        An n x 3 numpy view of the points (as getPoints(); assigning sets them, as setPoints()).
+        """
+    @points.setter
+    def points(self, arg1: numpy.typing.ArrayLike) -> None:
+        ...
+    @property
     def properties(self) -> numpy.ndarray:
         """
-        Flat view [p11, ..., pk1, p12, ...] of the properties, point by point.
+        Flat view [p11, ..., pk1, p12, ...] of the properties, point by point (as in Klamp't 0.9; getProperties() is the n x k view). Assign a flat sequence, or an n x k array as setProperties does.
         """
     @properties.setter
-    def properties(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
+    def properties(self, arg1: numpy.typing.ArrayLike) -> None:
         ...
     @property
     def propertyNames(self) -> list[str]:
@@ -387,6 +484,18 @@ class GeometricPrimitive:
         ...
     def __repr__(self) -> str:
         ...
+    def copy(self) -> GeometricPrimitive:
+        """
+        Creates a standalone object that is a copy of this (editing either leaves the other unchanged).
+        """
+    def getProperties(self) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        The parameters as a numpy array (a copy).
+        """
+    def getType(self) -> str:
+        """
+        The type in Klamp't 0.10's lower-case spelling: 'point', 'sphere', 'segment', 'triangle', 'polygon', 'aabb', 'box', or 'empty' (the type property keeps 0.9's 'Sphere', ...).
+        """
     def isValid(self) -> bool:
         """
         True if the type is known and the parameters fit it.
@@ -395,6 +504,10 @@ class GeometricPrimitive:
         ...
     def saveString(self) -> str:
         ...
+    def set(self, arg2: GeometricPrimitive) -> None:
+        """
+        Copies the data of the argument into this.
+        """
     def setAABB(self, bmin: collections.abc.Sequence[float] | numpy.ndarray, bmax: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     def setBox(self, ori: collections.abc.Sequence[float] | numpy.ndarray, R: collections.abc.Sequence[float] | numpy.ndarray, dims: collections.abc.Sequence[float] | numpy.ndarray) -> None:
@@ -405,12 +518,26 @@ class GeometricPrimitive:
         ...
     def setPolygon(self, verts: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
+    def setProperties(self, np_array: collections.abc.Sequence[float] | numpy.ndarray) -> None:
+        """
+        Sets the parameters; ValueError if their number does not fit the type.
+        """
     def setSegment(self, a: collections.abc.Sequence[float] | numpy.ndarray, b: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     def setSphere(self, c: collections.abc.Sequence[float] | numpy.ndarray, r: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     def setTriangle(self, a: collections.abc.Sequence[float] | numpy.ndarray, b: collections.abc.Sequence[float] | numpy.ndarray, c: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
+    @property
+    def dataPtr(self) -> int:
+        """
+        Address of the native data (an opaque integer; it changes when the data is resized while numpy views of it exist).
+        """
+    @property
+    def isStandalone(self) -> bool:
+        """
+        True: a data object owns its data here (Geometry3D's getters return copies).
+        """
     @property
     def properties(self) -> list[float]:
         """
@@ -443,6 +570,10 @@ class ConvexHull:
         ...
     def addPoint(self, pt: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
+    def copy(self) -> ConvexHull:
+        """
+        Creates a standalone object that is a copy of this (editing either leaves the other unchanged).
+        """
     def getPoint(self, index: typing.SupportsInt | typing.SupportsIndex) -> list:
         ...
     def getPoints(self) -> numpy.ndarray:
@@ -451,12 +582,26 @@ class ConvexHull:
         """
     def numPoints(self) -> int:
         ...
+    def set(self, arg2: ConvexHull) -> None:
+        """
+        Copies the data of the argument into this.
+        """
     def setPoints(self, np_array2: numpy.typing.ArrayLike) -> None:
         ...
     def transform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     def translate(self, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
+    @property
+    def dataPtr(self) -> int:
+        """
+        Address of the native data (an opaque integer; it changes when the data is resized while numpy views of it exist).
+        """
+    @property
+    def isStandalone(self) -> bool:
+        """
+        True: a data object owns its data here (Geometry3D's getters return copies).
+        """
     @property
     def points(self) -> numpy.ndarray:
         """
@@ -479,8 +624,28 @@ class VolumeGrid:
     """
     def __init__(self) -> None:
         ...
+    def copy(self) -> VolumeGrid:
+        """
+        Creates a standalone object that is a copy of this (editing either leaves the other unchanged).
+        """
     def get(self, i: typing.SupportsInt | typing.SupportsIndex, j: typing.SupportsInt | typing.SupportsIndex, k: typing.SupportsInt | typing.SupportsIndex) -> float:
         ...
+    def getBmax(self) -> list[float]:
+        """
+        The upper corner [x, y, z].
+        """
+    def getBmin(self) -> list[float]:
+        """
+        The lower corner [x, y, z].
+        """
+    def getBounds(self) -> list[float]:
+        """
+        [xmin, ymin, zmin, xmax, ymax, zmax] (as bbox).
+        """
+    def getTruncationDistance(self) -> float:
+        """
+        The truncation distance: inf for a signed distance field, else that of a truncated one (TSDF), from which cells count as far; it travels with the grid (copies, Geometry3D).
+        """
     def getValues(self) -> numpy.ndarray:
         """
         A dims[0] x dims[1] x dims[2] numpy view of the values.
@@ -489,14 +654,41 @@ class VolumeGrid:
         """
         Sets the dimensions; values become 0.
         """
+    def scale(self, cv: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Multiplies every value by cv.
+        """
     @typing.overload
     def set(self, value: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     @typing.overload
     def set(self, i: typing.SupportsInt | typing.SupportsIndex, j: typing.SupportsInt | typing.SupportsIndex, k: typing.SupportsInt | typing.SupportsIndex, value: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
+    @typing.overload
+    def set(self, arg2: VolumeGrid) -> None:
+        """
+        Copies the data of the argument into this.
+        """
+    def setBmax(self, bmax: collections.abc.Sequence[float] | numpy.ndarray) -> None:
+        """
+        Sets the upper corner (ValueError below the lower corner).
+        """
+    def setBmin(self, bmin: collections.abc.Sequence[float] | numpy.ndarray) -> None:
+        """
+        Sets the lower corner (ValueError above the upper corner).
+        """
+    @typing.overload
     def setBounds(self, bmin: collections.abc.Sequence[float] | numpy.ndarray, bmax: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
+    @typing.overload
+    def setBounds(self, bounds: collections.abc.Sequence[float] | numpy.ndarray) -> None:
+        """
+        Klamp't 0.10's form: sets [xmin, ymin, zmin, xmax, ymax, zmax].
+        """
+    def setTruncationDistance(self, d: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Sets the truncation distance (>= 0; inf for a plain signed distance field).
+        """
     def setValues(self, np_array3: numpy.typing.ArrayLike) -> None:
         """
         Sets the values and the dimensions from a 3D array.
@@ -512,6 +704,35 @@ class VolumeGrid:
     def bbox(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
+    def bmax(self) -> list[float]:
+        """
+        The upper corner [x, y, z] (a copy; assign to change it).
+        """
+    @bmax.setter
+    def bmax(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
+        ...
+    @property
+    def bmin(self) -> list[float]:
+        """
+        The lower corner [x, y, z] (a copy; assign to change it).
+        """
+    @bmin.setter
+    def bmin(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
+        ...
+    @property
+    def bounds(self) -> list[float]:
+        """
+        [xmin, ymin, zmin, xmax, ymax, zmax] (as bbox).
+        """
+    @bounds.setter
+    def bounds(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
+        ...
+    @property
+    def dataPtr(self) -> int:
+        """
+        Address of the native data (an opaque integer; it changes when the data is resized while numpy views of it exist).
+        """
+    @property
     def dims(self) -> list[int]:
         """
         Cells along x, y, z (a copy; assigning resizes and zeroes the values).
@@ -519,6 +740,11 @@ class VolumeGrid:
     @dims.setter
     def dims(self, arg1: collections.abc.Sequence[int] | numpy.ndarray) -> None:
         ...
+    @property
+    def isStandalone(self) -> bool:
+        """
+        True: a data object owns its data here (Geometry3D's getters return copies).
+        """
     @property
     def thisown(self) -> bool:
         """
@@ -530,8 +756,11 @@ class VolumeGrid:
     @property
     def values(self) -> numpy.ndarray:
         """
-        A 3D numpy view of the values.
+        A 3D numpy view of the values (assigning a 3D array sets values and dimensions, as setValues).
         """
+    @values.setter
+    def values(self, arg1: numpy.typing.ArrayLike) -> None:
+        ...
 class Geometry3D:
     """
     The three-D geometry container used throughout Klampt.
@@ -631,6 +860,10 @@ class Geometry3D:
         """
     def getGeometricPrimitive(self) -> GeometricPrimitive:
         ...
+    def getImplicitSurface(self) -> VolumeGrid:
+        """
+        Klamp't 0.10's name of getVolumeGrid: a copy of the grid (ImplicitSurface is VolumeGrid).
+        """
     def getPointCloud(self) -> PointCloud:
         ...
     def getTriangleMesh(self) -> TriangleMesh:
@@ -683,6 +916,10 @@ class Geometry3D:
         ...
     def setGroup(self) -> None:
         ...
+    def setImplicitSurface(self, grid: VolumeGrid) -> None:
+        """
+        Klamp't 0.10's name of setVolumeGrid.
+        """
     def setPointCloud(self, arg2: PointCloud) -> None:
         ...
     def setTriangleMesh(self, arg2: TriangleMesh) -> None:
@@ -773,6 +1010,10 @@ class Appearance:
     @typing.overload
     def getColor(self, feature: typing.SupportsInt | typing.SupportsIndex) -> list:
         ...
+    def getColors(self, feature: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+        """
+        The per-element colors of VERTICES or FACES as an m x 4 float32 array, or the feature's color as a 1 x 4 array if it has none; ValueError for another feature.
+        """
     @typing.overload
     def getDraw(self) -> bool:
         ...
@@ -785,12 +1026,44 @@ class Appearance:
         """
     def getShininess(self) -> float:
         ...
+    def getTexcoords1D(self) -> numpy.ndarray:
+        """
+        A copy of the per-vertex 1D texture coordinates (length n). RuntimeError if none are set.
+        """
+    def getTexcoords2D(self) -> numpy.ndarray:
+        """
+        A copy of the per-vertex 2D texture coordinates (n x 2). RuntimeError if none are set.
+        """
+    def getTexgenMatrix(self) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        The texture generation planes as an m x 4 array (m in 0..4; empty when off).
+        """
+    def getTexture1D_channels(self) -> numpy.ndarray:
+        """
+        A copy of the 1D texture: an n x channels uint8 array. RuntimeError if no 1D texture is set.
+        """
+    def getTexture1D_format(self) -> str:
+        """
+        The 1D texture's format, '' if none is set (a one-row 2D texture counts as 1D too).
+        """
+    def getTexture2D_channels(self) -> numpy.ndarray:
+        """
+        A copy of the 2D texture: an h x w x channels uint8 array, top row first. RuntimeError if no texture is set.
+        """
+    def getTexture2D_format(self) -> str:
+        """
+        The 2D texture's format, '' if none is set.
+        """
     def getTintColor(self) -> list:
         ...
     def getTintStrength(self) -> float:
         ...
     def isStandalone(self) -> bool:
         ...
+    def isTexgenWorld(self) -> bool:
+        """
+        Whether texture generation is performed in world coordinates (else in local ones).
+        """
     def refresh(self, deep: bool = True) -> None:
         """
         Kept for compatibility: there are no OpenGL buffers to rebuild here.
@@ -1041,6 +1314,14 @@ class RobotModelLink:
         ...
     def getParent(self) -> int:
         ...
+    def getParentIndex(self) -> int:
+        """
+        Returns the index of the link's parent (on its robot); -1 indicates no parent.
+        """
+    def getParentLink(self) -> RobotModelLink:
+        """
+        Returns the link's parent, or a null link (index -1, whose other methods raise) if it has none.
+        """
     def getParentTransform(self) -> tuple[list[float], list[float]]:
         ...
     def getPointAcceleration(self, plocal: collections.abc.Sequence[float] | numpy.ndarray, ddq: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
@@ -1083,6 +1364,14 @@ class RobotModelLink:
         ...
     def setParent(self, p: RobotModelLink | typing.SupportsIndex) -> None:
         ...
+    def setParentIndex(self, p: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Sets the index of the link's parent (-1 for none); the parent must come before the link. The robot's link frames are updated.
+        """
+    def setParentLink(self, l: RobotModelLink) -> None:
+        """
+        Sets the link's parent (a link of the same robot; a null link for none).
+        """
     def setParentTransform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     def setPrismatic(self, prismatic: bool) -> None:
@@ -1348,6 +1637,14 @@ class RobotModel:
         """
     def getDOFPosition(self, i: typing.SupportsIndex | str) -> float:
         ...
+    def getDrivers(self) -> tuple[RobotModelDriver, ...]:
+        """
+        A tuple of all the robot's drivers (index order).
+        """
+    def getDriversDict(self) -> typing.Mapping[str, RobotModelDriver]:
+        """
+        A read-only mapping (types.MappingProxyType) from the robot's drivers names to the robot's drivers (a repeated name maps to its last element).
+        """
     def getGravityForces(self, g: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         """
         Computes the generalized gravity vector G(q) for the workspace gravity vector g (usually (0,0,-9.8)): the joint torques that hold the robot still against gravity (list of n floats). The full equation of motion is B(q)*ddq + C(q,dq) + G(q) = t.
@@ -1367,6 +1664,14 @@ class RobotModel:
     def getLinearMomentum(self) -> list[float]:
         """
         Computes the 3D linear momentum vector sum_i m_i v_i (v_i: velocity of link i's center of mass).
+        """
+    def getLinks(self) -> tuple[RobotModelLink, ...]:
+        """
+        A tuple of all the robot's links (index order).
+        """
+    def getLinksDict(self) -> typing.Mapping[str, RobotModelLink]:
+        """
+        A read-only mapping (types.MappingProxyType) from the robot's links names to the robot's links (a repeated name maps to its last element).
         """
     def getMassMatrix(self) -> numpy.typing.NDArray[numpy.float64]:
         """
@@ -1390,6 +1695,14 @@ class RobotModel:
         """
     def getName(self) -> str:
         ...
+    def getSensors(self) -> tuple[SimRobotSensor, ...]:
+        """
+        A tuple of all sensors of the robot (index order).
+        """
+    def getSensorsDict(self) -> typing.Mapping[str, SimRobotSensor]:
+        """
+        A read-only mapping (types.MappingProxyType) from sensor names to sensors (a repeated name maps to its last sensor).
+        """
     def getTorqueLimits(self) -> list[float]:
         ...
     def getTotalInertia(self) -> numpy.typing.NDArray[numpy.float64]:
@@ -1422,6 +1735,10 @@ class RobotModel:
         ...
     def numLinks(self) -> int:
         ...
+    def numSensors(self) -> int:
+        """
+        Returns the number of sensors of the robot.
+        """
     def randomizeConfig(self, unboundedScale: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
         ...
     def reduce(self, robot: RobotModel) -> list[int]:
@@ -1495,6 +1812,16 @@ class RobotModel:
     def dirty_dynamics(self, arg0: bool) -> None:
         ...
     @property
+    def drivers(self) -> tuple[RobotModelDriver, ...]:
+        """
+        A tuple of all the robot's drivers (index order).
+        """
+    @property
+    def driversDict(self) -> typing.Mapping[str, RobotModelDriver]:
+        """
+        A read-only mapping (types.MappingProxyType) from the robot's drivers names to the robot's drivers (a repeated name maps to its last element).
+        """
+    @property
     def id(self) -> int:
         """
         The robot's element id in its world (world.getName(id) names it).
@@ -1503,6 +1830,16 @@ class RobotModel:
     def index(self) -> int:
         """
         Index of the robot within its world.
+        """
+    @property
+    def links(self) -> tuple[RobotModelLink, ...]:
+        """
+        A tuple of all the robot's links (index order).
+        """
+    @property
+    def linksDict(self) -> typing.Mapping[str, RobotModelLink]:
+        """
+        A read-only mapping (types.MappingProxyType) from the robot's links names to the robot's links (a repeated name maps to its last element).
         """
     @property
     def name(self) -> str:
@@ -1516,6 +1853,16 @@ class RobotModel:
     def robot(self) -> int:
         """
         Opaque address of the underlying C++ robot.
+        """
+    @property
+    def sensors(self) -> tuple[SimRobotSensor, ...]:
+        """
+        A tuple of all sensors of the robot (index order).
+        """
+    @property
+    def sensorsDict(self) -> typing.Mapping[str, SimRobotSensor]:
+        """
+        A read-only mapping (types.MappingProxyType) from sensor names to sensors (a repeated name maps to its last sensor).
         """
     @property
     def thisown(self) -> bool:
@@ -1581,10 +1928,31 @@ class RigidObjectModel:
     def setVelocity(self, angularVelocity: collections.abc.Sequence[float] | numpy.ndarray, velocity: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     @property
+    def id(self) -> int:
+        """
+        The object's ID in its world (as getID()), -1 if standalone.
+        """
+    @property
     def index(self) -> int:
         """
         Index of the element among its world's elements of its kind.
         """
+    @property
+    def mass(self) -> Mass:
+        """
+        A copy of the object's Mass (as getMass(); assign a Mass to change it, as setMass()).
+        """
+    @mass.setter
+    def mass(self, arg1: Mass) -> None:
+        ...
+    @property
+    def name(self) -> str:
+        """
+        The object's name (as getName() / setName()).
+        """
+    @name.setter
+    def name(self, arg1: str) -> None:
+        ...
     @property
     def object(self) -> int:
         """
@@ -1598,6 +1966,11 @@ class RigidObjectModel:
     @thisown.setter
     def thisown(self, arg1: bool) -> None:
         ...
+    @property
+    def transform(self) -> tuple[list[float], list[float]]:
+        """
+        The object's transform (R, t) (as getTransform(); use setTransform to move it).
+        """
     @property
     def world(self) -> int:
         """
@@ -1632,10 +2005,23 @@ class TerrainModel:
     def setName(self, name: str) -> None:
         ...
     @property
+    def id(self) -> int:
+        """
+        The terrain's ID in its world (as getID()), -1 if standalone.
+        """
+    @property
     def index(self) -> int:
         """
         Index of the element among its world's elements of its kind.
         """
+    @property
+    def name(self) -> str:
+        """
+        The terrain's name (as getName() / setName()).
+        """
+    @name.setter
+    def name(self, arg1: str) -> None:
+        ...
     @property
     def terrain(self) -> int:
         """
@@ -1707,6 +2093,30 @@ class WorldModel:
         ...
     def getName(self, id: typing.SupportsInt | typing.SupportsIndex) -> str:
         ...
+    def getRigidObjects(self) -> tuple[RigidObjectModel, ...]:
+        """
+        A tuple of all the world's rigid objects (index order).
+        """
+    def getRigidObjectsDict(self) -> typing.Mapping[str, RigidObjectModel]:
+        """
+        A read-only mapping (types.MappingProxyType) from the world's rigid objects names to the world's rigid objects (a repeated name maps to its last element).
+        """
+    def getRobots(self) -> tuple[RobotModel, ...]:
+        """
+        A tuple of all the world's robots (index order).
+        """
+    def getRobotsDict(self) -> typing.Mapping[str, RobotModel]:
+        """
+        A read-only mapping (types.MappingProxyType) from the world's robots names to the world's robots (a repeated name maps to its last element).
+        """
+    def getTerrains(self) -> tuple[TerrainModel, ...]:
+        """
+        A tuple of all the world's terrains (index order).
+        """
+    def getTerrainsDict(self) -> typing.Mapping[str, TerrainModel]:
+        """
+        A read-only mapping (types.MappingProxyType) from the world's terrains names to the world's terrains (a repeated name maps to its last element).
+        """
     def loadElement(self, fn: str) -> int:
         """
         Loads a robot, rigid object or terrain file (meshes become terrains); returns its ID or -1.
@@ -1766,6 +2176,36 @@ class WorldModel:
     def index(self) -> int:
         """
         The world's number, which element handles report as their world.
+        """
+    @property
+    def rigidObjects(self) -> tuple[RigidObjectModel, ...]:
+        """
+        A tuple of all the world's rigid objects (index order).
+        """
+    @property
+    def rigidObjectsDict(self) -> typing.Mapping[str, RigidObjectModel]:
+        """
+        A read-only mapping (types.MappingProxyType) from the world's rigid objects names to the world's rigid objects (a repeated name maps to its last element).
+        """
+    @property
+    def robots(self) -> tuple[RobotModel, ...]:
+        """
+        A tuple of all the world's robots (index order).
+        """
+    @property
+    def robotsDict(self) -> typing.Mapping[str, RobotModel]:
+        """
+        A read-only mapping (types.MappingProxyType) from the world's robots names to the world's robots (a repeated name maps to its last element).
+        """
+    @property
+    def terrains(self) -> tuple[TerrainModel, ...]:
+        """
+        A tuple of all the world's terrains (index order).
+        """
+    @property
+    def terrainsDict(self) -> typing.Mapping[str, TerrainModel]:
+        """
+        A read-only mapping (types.MappingProxyType) from the world's terrains names to the world's terrains (a repeated name maps to its last element).
         """
     @property
     def thisown(self) -> bool:
@@ -2344,6 +2784,10 @@ class SimRobotSensor:
         """
         Returns an array of measurements from the previous simulation (or kinematicSimulate) timestep.
         """
+    def getName(self) -> str:
+        """
+        Returns the name of the sensor (empty for a null sensor).
+        """
     def getSetting(self, name: str) -> str:
         """
         Returns the value of the named setting (you will need to manually parse this).
@@ -2355,6 +2799,10 @@ class SimRobotSensor:
     def getTransformWorld(self) -> tuple[list[float], list[float]]:
         """
         Returns the world transform of the sensor given the robot's current configuration.
+        """
+    def getType(self) -> str:
+        """
+        Returns the type of the sensor (empty for a null sensor).
         """
     def kinematicReset(self) -> None:
         """
@@ -2376,7 +2824,7 @@ class SimRobotSensor:
         """
     def name(self) -> str:
         """
-        Returns the name of the sensor (empty for a null sensor).
+        Returns the name of the sensor (empty for a null sensor). A method, as in Klamp't 0.9; getName() is the 0.10 spelling.
         """
     def robot(self) -> RobotModel:
         """
@@ -2394,6 +2842,13 @@ class SimRobotSensor:
     @typing.overload
     def setLink(self, link: RobotModelLink) -> None:
         ...
+    @typing.overload
+    def setLink(self, link: None) -> None:
+        ...
+    def setName(self, name: str) -> None:
+        """
+        Sets the name of the sensor.
+        """
     def setSetting(self, name: str, val: str) -> None:
         """
         Sets the value of the named setting (you will need to manually cast an int/float/etc to a str).
@@ -2408,8 +2863,24 @@ class SimRobotSensor:
         """
     def type(self) -> str:
         """
-        Returns the type of the sensor (empty for a null sensor).
+        Returns the type of the sensor (empty for a null sensor). A method, as in Klamp't 0.9; getType() is the 0.10 spelling.
         """
+    @property
+    def enabled(self) -> bool:
+        """
+        Whether the sensor is enabled during simulation (as getEnabled() / setEnabled()).
+        """
+    @enabled.setter
+    def enabled(self, arg1: bool) -> None:
+        ...
+    @property
+    def link(self) -> RobotModelLink | None:
+        """
+        The link on which the sensor is mounted, None if fixed in the world; assign a link, a link index, or None / -1.
+        """
+    @link.setter
+    def link(self, arg1: RobotModelLink | typing.SupportsIndex | None) -> None:
+        ...
     @property
     def robotModel(self) -> RobotModel:
         """
@@ -2575,8 +3046,16 @@ class SimBody:
     """
     A rigid body inside a Simulator (a rigid object, a terrain or a robot link). Its transform is centred at the center of mass.
     """
+    def applyForceAtCOMLocalPoint(self, f: collections.abc.Sequence[float] | numpy.ndarray, plocal: collections.abc.Sequence[float] | numpy.ndarray) -> None:
+        """
+        Applies force f (world frame) at a point given in the body's COM-centred frame, over the next simulate() call (the same as applyForceAtLocalPoint).
+        """
     def applyForceAtLocalPoint(self, f: collections.abc.Sequence[float] | numpy.ndarray, plocal: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
+    def applyForceAtObjectLocalPoint(self, f: collections.abc.Sequence[float] | numpy.ndarray, plocal: collections.abc.Sequence[float] | numpy.ndarray) -> None:
+        """
+        Applies force f (world frame) at a point given in the object's own frame (that of getObjectTransform), over the next simulate() call.
+        """
     def applyForceAtPoint(self, f: collections.abc.Sequence[float] | numpy.ndarray, pworld: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
     def applyWrench(self, f: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
@@ -2593,6 +3072,10 @@ class SimBody:
         ...
     def getObjectTransform(self) -> tuple[list[float], list[float]]:
         ...
+    def getObjectVelocity(self) -> tuple[list[float], list[float]]:
+        """
+        (angular velocity, velocity of the object's origin) in world coordinates.
+        """
     def getSurface(self) -> ContactParameters:
         ...
     def getTransform(self) -> tuple[list[float], list[float]]:
@@ -2613,6 +3096,10 @@ class SimBody:
         """
     def setObjectTransform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         ...
+    def setObjectVelocity(self, w: collections.abc.Sequence[float] | numpy.ndarray, v: collections.abc.Sequence[float] | numpy.ndarray) -> None:
+        """
+        Sets the angular velocity and the velocity of the object's origin (world coordinates).
+        """
     def setSurface(self, params: ContactParameters) -> None:
         ...
     def setTransform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
@@ -2755,10 +3242,22 @@ class SimRobotController:
         ...
     def getSensedVelocity(self) -> list[float]:
         ...
+    def getSensors(self) -> tuple[SimRobotSensor, ...]:
+        """
+        A tuple of all sensors of the robot (index order).
+        """
+    def getSensorsDict(self) -> typing.Mapping[str, SimRobotSensor]:
+        """
+        A read-only mapping (types.MappingProxyType) from sensor names to sensors (a repeated name maps to its last sensor).
+        """
     def getSetting(self, name: str) -> str:
         ...
     def model(self) -> RobotModel:
         ...
+    def numSensors(self) -> int:
+        """
+        Returns the number of sensors of the simulated robot.
+        """
     def remainingTime(self) -> float:
         """
         Time left in the motion queue (0 when it is done or in PID/torque mode). The queue runs one control period ahead of the simulation: the command is where the motion should be at the end of the current period.
@@ -2824,6 +3323,24 @@ class SimRobotController:
     def index(self) -> int:
         """
         Index of the controlled robot in the simulated world.
+        """
+    @property
+    def rate(self) -> float:
+        """
+        The controller's update period in seconds (as getRate() / setRate(); Klamp't 0.10 calls it a rate).
+        """
+    @rate.setter
+    def rate(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def sensors(self) -> tuple[SimRobotSensor, ...]:
+        """
+        A tuple of all sensors of the robot (index order).
+        """
+    @property
+    def sensorsDict(self) -> typing.Mapping[str, SimRobotSensor]:
+        """
+        A read-only mapping (types.MappingProxyType) from sensor names to sensors (a repeated name maps to its last sensor).
         """
     @property
     def sim(self) -> Simulator:
@@ -2911,3 +3428,5 @@ def set_random_seed(seed: typing.SupportsInt | typing.SupportsIndex) -> None:
     """
     Seeds the random generator used by sampling routines (randomizeConfig, ...).
     """
+ImplicitSurface = VolumeGrid
+SensorModel = SimRobotSensor

@@ -75,18 +75,22 @@ def _needs_gl(what):
 
 
 class Widget:
-    """Base class of the widgets.
-
-    Attributes:
-        index (int): a number identifying the widget (widgets are numbered in
-            creation order).
-    """
+    """Base class of the widgets."""
 
     def __init__(self):
-        self.index = next(_indices)
+        self._index = next(_indices)
         self._redraw = True
         self._highlight = None
         self._focus = None
+
+    @property
+    def index(self) -> int:
+        """A number identifying the widget (widgets are numbered in creation order)."""
+        return self._index
+
+    @index.setter
+    def index(self, value: int) -> None:
+        self._index = int(value)
 
     def hover(self, x: int, y: int, viewport) -> bool:
         """Highlights the handle under pixel (x, y); True if there is one."""

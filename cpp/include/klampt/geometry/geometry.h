@@ -3,6 +3,7 @@
 // elsewhere in geometry/.
 #pragma once
 #include <atomic>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -38,6 +39,9 @@ struct VolumeGrid {
   Vector3 bmin = Vector3::Zero(), bmax = Vector3::Zero();
   std::array<int, 3> dims{0, 0, 0};
   std::vector<double> values;  // x-major: index = (i*dims[1] + j)*dims[2] + k
+  /// Infinite for a signed distance field; for a truncated one (TSDF), the
+  /// value from which cells count as far (queries beyond it are not meaningful).
+  double truncationDistance = std::numeric_limits<double>::infinity();
 };
 
 /// Points whose convex hull is the geometry.
