@@ -11,3 +11,6 @@ autodoc_default_options = {"members": True, "undoc-members": True}
 # Docstrings name the reference's types (RobotModel, ndarray, ...) in prose.
 nitpicky = False
 myst_heading_anchors = 3
+# Short field names shared by several classes (ContactPoint.x, Viewport.x)
+# make a prose mention of them an ambiguous cross-reference; not an error.
+suppress_warnings = ["ref.python"]

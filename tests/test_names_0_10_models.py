@@ -202,7 +202,7 @@ def test_sensor_properties_and_get_set_pairs(arm_table):
 def test_joint_sensor_has_no_link():
     r = arm_table_world().robot(0)
     with pytest.raises(RuntimeError):
-        r.sensors[0].link
+        _ = r.sensors[0].link
 
 
 # ---------------------------------------------------------- controller

@@ -65,11 +65,12 @@ class Viewport:
     and 1000, identity pose, 'opencv' convention.
     """
 
+    perspective = True
+    x = y = 0
+    w, h = 640, 480
+    n, f = 0.1, 1000.0
+
     def __init__(self):
-        self.perspective = True
-        self.x = self.y = 0
-        self.w, self.h = 640, 480
-        self.n, self.f = 0.1, 1000.0
         self._intrinsics = [640.0, 640.0, 320.0, 240.0]
         self._scale = None
         self._xform = list(_IDENTITY)

@@ -10,7 +10,7 @@ directory) are resolved against ``filePaths``; :meth:`RobotInfo.load` adds
 the JSON file's folder to them.
 """
 from ..robotsim import (Geometry3D, IKObjective, IKSolver, RobotModel,  # noqa: F401  (Klamp't's module has them)
-                        SimRobotController, SimRobotSensor, WorldModel)
+                        SensorModel, SimRobotController, SimRobotSensor, WorldModel)
 import copy
 import importlib
 import importlib.util

@@ -5,7 +5,7 @@ describing objects, converting path-like objects and transferring
 robot-indexed objects between robots.
 """
 from ..robotsim import (ConvexHull, GeometricPrimitive, Geometry3D, IKObjective,  # noqa: F401  (Klamp't's module has them)
-                        PointCloud, RigidObjectModel, RobotModel, RobotModelLink,
+                        ImplicitSurface, PointCloud, RigidObjectModel, RobotModel, RobotModelLink,
                         TerrainModel, TriangleMesh, VolumeGrid, WorldModel)
 from ..math import so3, se3
 
