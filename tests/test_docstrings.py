@@ -12,7 +12,7 @@ import re
 import klampt
 
 # Modules that need an optional package the test extra does not install.
-OPTIONAL = {"klampt.io.open3d_convert"}
+OPTIONAL = {"klampt.io.open3d_convert", "klampt.math.autodiff.pytorch"}
 
 
 def public_modules():

@@ -13,10 +13,10 @@ import sys
 import klampt
 from conftest import REPO
 
-# Packages of the optional extras (vis, jupyter, compas_fab, distributed, kinetrajopt).
+# Packages of the optional extras (vis, jupyter, compas_fab, distributed, kinetrajopt) and torch.
 OPTIONAL = {"OpenGL", "glfw", "PyQt5", "PyQt6", "PySide2", "PySide6", "IPython", "ipywidgets", "anywidget",
             "compas", "compas_fab", "compas_robots", "pybullet", "dask", "distributed", "open3d",
-            "cvxpy"}
+            "cvxpy", "torch"}
 # Reference modules that are deliberately unavailable: importing them raises
 # ImportError saying why (docs/differences.md).
 UNAVAILABLE = set()
