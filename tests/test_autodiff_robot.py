@@ -234,3 +234,24 @@ def test_bad_arguments_raise():
         kinematics_ad.WorldPosition("link", LOCAL)
     with pytest.raises(ValueError, match="RobotModel"):
         dynamics_ad.MassMatrix(None)
+
+
+@pytest.mark.parametrize("bend", [0.0, 0.4])
+def test_link_derivatives_at_singular_arm_configurations(bend):
+    """The wrist of tx90l straight (joint 5 at 0) makes the axes of joints 4
+    and 6 parallel, 0.8 mm apart in the model: the end link's Jacobian is
+    singular to 1e-4; the derivatives still equal the robot's Jacobian and
+    finite differences there."""
+    world = load_shared_world(os.path.join("robots", "tx90l.rob"), quiet=True)
+    robot = world.robot(0)
+    q = np.zeros(robot.numLinks())
+    q[2], q[3] = bend, 0.3  # also the arm fully stretched (bend 0)
+    link = robot.link(6)
+    robot.setConfig(q.tolist())
+    J = np.array(link.getJacobian(LOCAL))
+    sigma = np.linalg.svd(J[:, 1:], compute_uv=False)  # link 0 is the fixed base
+    assert sigma[-1] < 1e-3 * sigma[0]
+    np.testing.assert_allclose(kinematics_ad.WorldPosition(link, LOCAL).derivative(0, q), J[3:], atol=1e-12)
+    for func in (kinematics_ad.WorldPosition(link, LOCAL), kinematics_ad.WorldOrientation(link),
+                 kinematics_ad.WorldTransform(link, LOCAL)):
+        assert_all_derivatives(func, [q])
