@@ -31,6 +31,7 @@ _gl_methods.attach({name: globals()[name] for name in ('Appearance', 'RobotModel
                                                       'RigidObjectModel', 'TerrainModel', 'WorldModel',
                                                       'SimRobotSensor')})
 
-#: What ``from klampt.robotsim import *`` gives: the public classes and functions.
-__all__ = sorted(name for name, value in globals().items()
-                 if not name.startswith('_') and not isinstance(value, type(_gl_methods)))
+# The planning extension is klampt.plan.motionplanning; Klamp't's robotsim has
+# no such name, so that ``from klampt.robotsim import *`` gives only the public
+# classes and functions.
+del motionplanning  # noqa: F821  (bound by the star import of the extension)
