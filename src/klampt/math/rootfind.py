@@ -8,6 +8,13 @@ Each iteration takes the least-squares Newton step (the minimum-norm
 solution of J dx = -f, so fields with more or fewer functions than
 variables work), halved until the norm of f decreases, and projected onto the bounds.
 The settings are module-wide, as in Klamp't.
+
+The step is NumPy's (LAPACK's) least-squares solve; the iteration is written
+here because SciPy's solvers do not serve this contract: MINPACK's (``root``,
+``least_squares(method='lm')``) need at least as many functions as
+variables, and the trust-region ``least_squares(method='trf')``, on the
+tests' fields, took 15 evaluations where one minimum-norm step lands on the
+root, and left robot configurations off a one-constraint manifold.
 """
 import math
 
