@@ -230,7 +230,22 @@ class RobotCSpace(CSpace):
         return path
 
 
-class ClosedLoopRobotCSpace(RobotCSpace):
+class _CheckedInPython:
+    """A robot C-space whose samples and interpolated points need Python
+    (IK, root finding) in every check: it is planned through Python, with
+    CSpace's checks instead of RobotCSpace's native ones."""
+
+    def _make_native(self):
+        return CSpace._make_native(self)
+
+    def _native_embedding(self, terms, offset, lift):
+        return None
+
+    def feasible(self, x: Config) -> bool:
+        return CSpace.feasible(self, x)
+
+
+class ClosedLoopRobotCSpace(_CheckedInPython, RobotCSpace):
     """Motion that keeps IK constraints: samples and interpolated points are
     projected onto the constraint manifold by an IK solve.
 
@@ -248,16 +263,6 @@ class ClosedLoopRobotCSpace(RobotCSpace):
         self.maxIters = 100
         self.tol = 1e-3
         self.addFeasibilityTest((lambda x: self.closedLoop(x)), 'closed loop constraint')
-
-    def _make_native(self):
-        # IK per sample and per interpolated point: planned through Python.
-        return CSpace._make_native(self)
-
-    def _native_embedding(self, terms, offset, lift):
-        return None
-
-    def feasible(self, x: Config) -> bool:
-        return CSpace.feasible(self, x)
 
     def setIKActiveDofs(self, activeSet: List[int]) -> None:
         """Solves the constraints with these DOFs only."""
@@ -327,7 +332,7 @@ class _FunctionField(VectorFieldFunction):
         return list(self.f(list(x)))
 
 
-class ImplicitManifoldRobotCSpace(RobotCSpace):
+class ImplicitManifoldRobotCSpace(_CheckedInPython, RobotCSpace):
     """Motion on the manifold f(q) = 0 of a vector function: samples and
     interpolated points are projected onto it by Newton root finding within
     the joint limits (:mod:`klampt.math.rootfind`).
@@ -359,16 +364,6 @@ class ImplicitManifoldRobotCSpace(RobotCSpace):
         self.maxIters = 100
         self.tol = 1e-3
         self.addFeasibilityTest((lambda x: self.onManifold(x)), 'implicit manifold constraint')
-
-    def _make_native(self):
-        # root finding per sample and per interpolated point: planned through Python.
-        return CSpace._make_native(self)
-
-    def _native_embedding(self, terms, offset, lift):
-        return None
-
-    def feasible(self, x: Config) -> bool:
-        return CSpace.feasible(self, x)
 
     def sample(self) -> Config:
         """A random configuration projected onto the manifold."""
