@@ -143,7 +143,28 @@ def _as_float_tuple(x):
         raise TypeError("expected a sequence of numbers, got %r" % (x,)) from None
 
 
-class _Vector(MutableSequence):
+class _Iterators:
+    """The C++ iterator methods of a container holding its items in _data
+    (a map's item is its (key, value))."""
+
+    def begin(self):
+        """An iterator at the first item."""
+        return SwigPyIterator(self, 0)
+
+    def end(self):
+        """An iterator past the last item."""
+        return SwigPyIterator(self, len(self._data))
+
+    def rbegin(self):
+        """A reverse iterator at the last item."""
+        return SwigPyIterator(self, 0, reverse=True)
+
+    def rend(self):
+        """A reverse iterator before the first item."""
+        return SwigPyIterator(self, len(self._data), reverse=True)
+
+
+class _Vector(_Iterators, MutableSequence):
     """A std::vector: a list whose elements are converted to one type."""
 
     _convert = staticmethod(_as_float)
@@ -294,22 +315,6 @@ class _Vector(MutableSequence):
         """The element type (the reference returns an opaque C++ allocator)."""
         return type(self._default)
 
-    def begin(self):
-        """An iterator at the first element."""
-        return SwigPyIterator(self, 0)
-
-    def end(self):
-        """An iterator past the last element."""
-        return SwigPyIterator(self, len(self._data))
-
-    def rbegin(self):
-        """A reverse iterator at the last element."""
-        return SwigPyIterator(self, 0, reverse=True)
-
-    def rend(self):
-        """A reverse iterator before the first element."""
-        return SwigPyIterator(self, len(self._data), reverse=True)
-
     def iterator(self):
         """An iterator over the elements (as iter(self), with the iterator methods)."""
         return self.begin()
@@ -345,7 +350,7 @@ class _KeyNotFound(KeyError, IndexError):
     """A missing key: the reference raises IndexError, Python code expects KeyError."""
 
 
-class stringMap(MutableMapping):
+class stringMap(_Iterators, MutableMapping):
     """A std::map<std::string, std::string>: a dict of strings in key order."""
 
     def __init__(self, items=()):
@@ -435,22 +440,6 @@ class stringMap(MutableMapping):
     def get_allocator(self):
         """The element type, (key, value) (the reference returns an opaque C++ allocator)."""
         return tuple
-
-    def begin(self):
-        """An iterator at the first entry, whose value() is its (key, value)."""
-        return SwigPyIterator(self, 0)
-
-    def end(self):
-        """An iterator past the last entry."""
-        return SwigPyIterator(self, len(self._data))
-
-    def rbegin(self):
-        """A reverse iterator at the last entry."""
-        return SwigPyIterator(self, 0, reverse=True)
-
-    def rend(self):
-        """A reverse iterator before the first entry."""
-        return SwigPyIterator(self, len(self._data), reverse=True)
 
     def find(self, key):
         """An iterator at key's entry, or end() when it is missing."""
