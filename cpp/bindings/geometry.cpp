@@ -7,6 +7,8 @@ namespace klampt_py {
 
 void bindGeometry(py::module_& m) {
   bindGeometryTypes(m);
+  bindHeightmap(m);
+  bindOccupancyGrid(m);
   bindGeometry3D(m);
   bindAppearance(m);
 }

@@ -80,6 +80,9 @@ void bindGeometry3D(py::module_& m) {
       .def(py::init([](const PrimitiveHandle& h) { return standaloneOf(klampt::geometryDataOf(*h.data)); }), py::arg("arg2"))
       .def(py::init([](const ConvexHullHandle& h) { return standaloneOf(klampt::geometryDataOf(*h.data)); }), py::arg("arg2"))
       .def(py::init([](const VolumeGridHandle& h) { return standaloneOf(klampt::geometryDataOf(*h.data)); }), py::arg("arg2"))
+      .def(py::init([](const HeightmapHandle& h) { return standaloneOf(klampt::geometryDataOf(*h.data)); }), py::arg("arg2"))
+      .def(py::init([](const OccupancyGridHandle& h) { return standaloneOf(klampt::geometryDataOf(*h.data)); }),
+           py::arg("arg2"))
       .def("clone", &standaloneCopy, "A standalone copy (same as copy()).")
       .def("copy", &standaloneCopy, "A standalone copy: shape, current transform and margin.")
       .def("set",
@@ -114,6 +117,19 @@ void bindGeometry3D(py::module_& m) {
            [](const Geometry3D& s) { return handleOf<ConvexHullHandle>(dataOfType(s, GeometryType::ConvexHull).hull); })
       .def("getVolumeGrid",
            [](const Geometry3D& s) { return handleOf<VolumeGridHandle>(dataOfType(s, GeometryType::VolumeGrid).grid); })
+      .def("getHeightmap",
+           [](const Geometry3D& s) { return handleOf<HeightmapHandle>(dataOfType(s, GeometryType::Heightmap).heightmap); },
+           "A copy of the heightmap (edit it, then setHeightmap to apply).")
+      .def("setHeightmap", [](Geometry3D& s, const HeightmapHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); },
+           py::arg("hm"), "Sets this geometry to a copy of the heightmap.")
+      .def("getOccupancyGrid",
+           [](const Geometry3D& s) {
+             return handleOf<OccupancyGridHandle>(dataOfType(s, GeometryType::OccupancyGrid).occupancy);
+           },
+           "A copy of the occupancy grid (edit it, then setOccupancyGrid to apply).")
+      .def("setOccupancyGrid",
+           [](Geometry3D& s, const OccupancyGridHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); },
+           py::arg("grid"), "Sets this geometry to a copy of the occupancy grid.")
       .def("setTriangleMesh", [](Geometry3D& s, const TriangleMeshHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); }, py::arg("arg2"))
       .def("setPointCloud", [](Geometry3D& s, const PointCloudHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); }, py::arg("arg2"))
       .def("setGeometricPrimitive", [](Geometry3D& s, const PrimitiveHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); },

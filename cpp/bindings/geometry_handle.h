@@ -78,6 +78,8 @@ using PointCloudHandle = DataHandle<klampt::PointCloud>;
 using PrimitiveHandle = DataHandle<klampt::GeometricPrimitive>;
 using ConvexHullHandle = DataHandle<klampt::ConvexHull>;
 using VolumeGridHandle = DataHandle<klampt::VolumeGrid>;
+using HeightmapHandle = DataHandle<klampt::Heightmap>;
+using OccupancyGridHandle = DataHandle<klampt::OccupancyGrid>;
 
 /// A numpy array over `ptr` (shape / element strides) that keeps `owner` alive.
 template <class Scalar, class Owner>
@@ -94,6 +96,9 @@ py::array arrayView(const std::shared_ptr<Owner>& owner, Scalar* ptr, std::vecto
 }
 
 void bindGeometryTypes(py::module_& m);
+/// Heightmap (bindings/heightmap.cpp) and OccupancyGrid (bindings/occupancy_grid.cpp).
+void bindHeightmap(py::module_& m);
+void bindOccupancyGrid(py::module_& m);
 void bindGeometry3D(py::module_& m);
 void bindAppearance(py::module_& m);
 /// Geometry3D._render_mesh / _render_points, Appearance._render_state (after bindGeometry).

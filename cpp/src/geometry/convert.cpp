@@ -4,8 +4,11 @@
 #include <limits>
 #include <stdexcept>
 #include "klampt/geometry/convex_hull.h"
+#include "klampt/geometry/heightmap.h"
+#include "klampt/geometry/occupancy_grid.h"
 #include "klampt/geometry/point_cloud.h"
 #include "klampt/geometry/primitive.h"
+#include "klampt/geometry/rasterize.h"
 #include "klampt/geometry/volume_grid.h"
 
 namespace klampt {
@@ -17,6 +20,8 @@ GeometryType geometryTypeFromName(const std::string& name) {
   if (name == "VolumeGrid" || name == "ImplicitSurface") return GeometryType::VolumeGrid;
   if (name == "ConvexHull") return GeometryType::ConvexHull;
   if (name == "Group") return GeometryType::Group;
+  if (name == "Heightmap") return GeometryType::Heightmap;
+  if (name == "OccupancyGrid") return GeometryType::OccupancyGrid;
   throw std::invalid_argument("unknown geometry type \"" + name + "\"");
 }
 
@@ -48,6 +53,34 @@ GeometryData ofGrid(VolumeGrid grid) {
   d.type = GeometryType::VolumeGrid;
   d.grid = std::move(grid);
   return d;
+}
+
+GeometryData ofHeightmap(Heightmap hm) {
+  GeometryData d;
+  d.type = GeometryType::Heightmap;
+  d.heightmap = std::move(hm);
+  return d;
+}
+
+GeometryData ofOccupancy(OccupancyGrid grid) {
+  GeometryData d;
+  d.type = GeometryType::OccupancyGrid;
+  d.occupancy = std::move(grid);
+  return d;
+}
+
+/// Conversions into heightmaps and occupancy grids, the same from every type.
+bool intoGrid(const GeometryData& data, GeometryType target, double param, GeometryData& out) {
+  if (target == GeometryType::Heightmap && data.type != GeometryType::Group) {
+    out = ofHeightmap(rasterizeHeightmap(data, param));
+    return true;
+  }
+  if (target == GeometryType::OccupancyGrid && data.type != GeometryType::Group) {
+    out = ofOccupancy(data.type == GeometryType::VolumeGrid ? volumeGridToOccupancy(data.grid)
+                                                             : rasterizeOccupancy(data, param));
+    return true;
+  }
+  return false;
 }
 
 PointCloud plainCloud(const PointMatrix& points) {
@@ -99,6 +132,8 @@ GeometryData fromPrimitive(const GeometricPrimitive& p, GeometryType target, dou
 GeometryData convertGeometry(const GeometryData& data, GeometryType target, double param) {
   if (!std::isfinite(param)) throw std::invalid_argument("conversion parameter must be finite");
   if (data.type == target) return data;
+  GeometryData grid;
+  if (data.type != GeometryType::Empty && intoGrid(data, target, param, grid)) return grid;
   switch (data.type) {
     case GeometryType::Primitive: return fromPrimitive(data.primitive, target, param);
     case GeometryType::TriangleMesh:
@@ -125,6 +160,18 @@ GeometryData convertGeometry(const GeometryData& data, GeometryType target, doub
     case GeometryType::Group:
       if (target == GeometryType::ConvexHull) return ofHull(hullPoints(data));
       break;
+    case GeometryType::Heightmap:
+      if (target == GeometryType::TriangleMesh) return ofMesh(heightmapMesh(data.heightmap));
+      if (target == GeometryType::PointCloud) return ofCloud(heightmapPointCloud(data.heightmap));
+      if (target == GeometryType::ConvexHull) return ofHull(heightmapMesh(data.heightmap).vertices);
+      if (target == GeometryType::VolumeGrid) return ofGrid(heightmapToVolumeGrid(data.heightmap, param));
+      break;
+    case GeometryType::OccupancyGrid:
+      if (target == GeometryType::TriangleMesh) return ofMesh(occupancyGridMesh(data.occupancy));
+      if (target == GeometryType::PointCloud) return ofCloud(occupancyGridPointCloud(data.occupancy));
+      if (target == GeometryType::ConvexHull) return ofHull(occupancyGridMesh(data.occupancy).vertices);
+      if (target == GeometryType::VolumeGrid) return ofGrid(occupancyToVolumeGrid(data.occupancy));
+      break;
     case GeometryType::Empty: throw std::invalid_argument("cannot convert an empty geometry");
   }
   unavailable(data.type, target);
@@ -139,6 +186,8 @@ int numElements(const GeometryData& data) {
     case GeometryType::PointCloud: return (int)data.pointCloud.points.rows();
     case GeometryType::VolumeGrid: return (int)data.grid.values.size();
     case GeometryType::Group: return (int)data.group.size();
+    case GeometryType::Heightmap: return (int)data.heightmap.heights.size();
+    case GeometryType::OccupancyGrid: return (int)data.occupancy.values.size();
   }
   return 0;
 }

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+#include "klampt/geometry/heightmap.h"
+#include "klampt/geometry/occupancy_grid.h"
 #include "klampt/geometry/primitive.h"
 extern "C" {
 #include <libqhull_r/qhull_ra.h>
@@ -120,6 +122,8 @@ PointMatrix hullPoints(const GeometryData& data) {
         for (int k = 0; k < 3; ++k) out(c, k) = ((c >> k) & 1) ? g.bmax[k] : g.bmin[k];
       return out;
     }
+    case GeometryType::Heightmap: return heightmapMesh(data.heightmap).vertices;
+    case GeometryType::OccupancyGrid: return hullPoints(occupancyBoxes(data.occupancy));
     case GeometryType::Group: {
       PointMatrix out(0, 3);
       for (const auto& child : data.group)

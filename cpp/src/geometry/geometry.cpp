@@ -1,6 +1,8 @@
 // Type names, shape data of each type, tight bounding boxes and baked
 // transforms / scales of geometry data.
 #include "klampt/geometry/geometry.h"
+#include "klampt/geometry/heightmap.h"
+#include "klampt/geometry/occupancy_grid.h"
 #include "klampt/geometry/primitive.h"
 #include <algorithm>
 #include <cmath>
@@ -24,6 +26,8 @@ const char* geometryTypeName(GeometryType type) {
     case GeometryType::VolumeGrid: return "VolumeGrid";
     case GeometryType::ConvexHull: return "ConvexHull";
     case GeometryType::Group: return "Group";
+    case GeometryType::Heightmap: return "Heightmap";
+    case GeometryType::OccupancyGrid: return "OccupancyGrid";
   }
   return "";
 }
@@ -137,6 +141,16 @@ void addGeometry(const GeometryData& d, const RigidTransform& T, Bounds& b) {
     case GeometryType::Group:
       for (const auto& child : d.group)
         if (child) addGeometry(*child, T, b);
+      break;
+    case GeometryType::Heightmap: {
+      const Heightmap& hm = d.heightmap;
+      for (int i = 0; i < hm.heights.rows(); ++i)
+        for (int j = 0; j < hm.heights.cols(); ++j)
+          if (validHeight(hm, hm.heights(i, j))) b.add(T.apply(heightmapVertex(hm, i, j)));
+      break;
+    }
+    case GeometryType::OccupancyGrid:
+      addCorners(d.occupancy.bmin, (d.occupancy.bmax - d.occupancy.bmin).asDiagonal(), T, b);
       break;
   }
 }
@@ -269,6 +283,16 @@ GeometryData geometryDataOf(const VolumeGrid& grid) {
   return holding(GeometryType::VolumeGrid, &GeometryData::grid, grid);
 }
 
+GeometryData geometryDataOf(const Heightmap& hm) {
+  validateHeightmap(hm);
+  return holding(GeometryType::Heightmap, &GeometryData::heightmap, hm);
+}
+
+GeometryData geometryDataOf(const OccupancyGrid& grid) {
+  validateOccupancyGrid(grid);
+  return holding(GeometryType::OccupancyGrid, &GeometryData::occupancy, grid);
+}
+
 void transformPoints(Points& pts, const RigidTransform& T) {
   for (Eigen::Index i = 0; i < pts.rows(); ++i) pts.row(i) = T.apply(pts.row(i).transpose()).transpose();
 }
@@ -357,6 +381,12 @@ void transformGeometryData(GeometryData& data, const RigidTransform& T) {
     case GeometryType::Group:
       editGroup(data, [&](GeometryData& d) { transformGeometryData(d, T); });
       break;
+    case GeometryType::Heightmap: data.heightmap.viewport.pose = T * data.heightmap.viewport.pose; break;
+    case GeometryType::OccupancyGrid:
+      if (!T.R.isIdentity(1e-12)) throw std::invalid_argument("an OccupancyGrid can only be translated, not rotated");
+      data.occupancy.bmin += T.t;
+      data.occupancy.bmax += T.t;
+      break;
   }
 }
 
@@ -385,6 +415,12 @@ void scaleGeometryData(GeometryData& data, const Vector3& scale) {
       break;
     case GeometryType::Group:
       editGroup(data, [&](GeometryData& d) { scaleGeometryData(d, scale); });
+      break;
+    case GeometryType::Heightmap: scaleHeightmap(data.heightmap, scale); break;
+    case GeometryType::OccupancyGrid:
+      if ((scale.array() <= 0).any()) throw std::invalid_argument("an OccupancyGrid can only be scaled by positive factors");
+      data.occupancy.bmin = data.occupancy.bmin.cwiseProduct(scale);
+      data.occupancy.bmax = data.occupancy.bmax.cwiseProduct(scale);
       break;
   }
 }

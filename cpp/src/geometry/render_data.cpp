@@ -52,6 +52,8 @@ bool collectTriangles(const GeometryData& data, std::vector<Vector3>& corners, s
       if (data.primitive.type == "Point" || data.primitive.type == "Segment") return false;
       [[fallthrough]];
     case GeometryType::ConvexHull:
+    case GeometryType::Heightmap:
+    case GeometryType::OccupancyGrid:
     case GeometryType::VolumeGrid: {
       GeometryData mesh;
       try {

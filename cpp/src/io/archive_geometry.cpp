@@ -2,6 +2,8 @@
 #include <cstdint>
 
 #include "archive_parts.h"
+#include "klampt/geometry/heightmap.h"
+#include "klampt/geometry/occupancy_grid.h"
 #include "klampt/io/archive.h"
 
 namespace klampt::archive {
@@ -48,6 +50,60 @@ Color readColor(Reader& r) {
   return c;
 }
 
+void writeFloatGrid(Writer& w, const FloatGrid& a) {
+  w.i64(a.rows());
+  w.i64(a.cols());
+  for (Eigen::Index k = 0; k < a.size(); ++k) w.f32(a.data()[k]);
+}
+
+void readFloatGrid(Reader& r, FloatGrid& a, int w, int h) {
+  if (r.i64() != w || r.i64() != h) Reader::fail("a heightmap array does not match its size");
+  if ((std::size_t)w * h > r.left() / 4) Reader::fail("a length exceeds the data");
+  a.resize(w, h);
+  for (Eigen::Index k = 0; k < a.size(); ++k) a.data()[k] = r.f32();
+}
+
+void writeHeightmap(Writer& w, const Heightmap& hm) {
+  const HeightmapViewport& vp = hm.viewport;
+  w.i64(vp.w);
+  w.i64(vp.h);
+  w.boolean(vp.perspective);
+  for (double x : {vp.fx, vp.fy, vp.cx, vp.cy}) w.f64(x);
+  w.transform(vp.pose);
+  writeFloatGrid(w, hm.heights);
+  w.i64(hm.colorChannels);
+  w.str(std::string(hm.colors.begin(), hm.colors.end()));
+  w.u64(hm.properties.size());
+  for (std::size_t k = 0; k < hm.properties.size(); ++k) {
+    w.str(hm.propertyNames[k]);
+    writeFloatGrid(w, hm.properties[k]);
+  }
+}
+
+void readHeightmap(Reader& r, Heightmap& hm) {
+  HeightmapViewport& vp = hm.viewport;
+  vp.w = r.index(0, 1 << 28);
+  vp.h = r.index(0, 1 << 28);
+  vp.perspective = r.boolean();
+  for (double* x : {&vp.fx, &vp.fy, &vp.cx, &vp.cy}) *x = r.f64();
+  vp.pose = r.transform();
+  readFloatGrid(r, hm.heights, vp.w, vp.h);
+  hm.colorChannels = r.index(0, 4);
+  const std::string colors = r.str();
+  hm.colors.assign(colors.begin(), colors.end());
+  const std::size_t n = r.count(17);
+  for (std::size_t k = 0; k < n; ++k) {
+    hm.propertyNames.push_back(r.str());
+    hm.properties.emplace_back();
+    readFloatGrid(r, hm.properties.back(), vp.w, vp.h);
+  }
+  try {
+    validateHeightmap(hm);
+  } catch (const std::invalid_argument& e) {
+    Reader::fail(e.what());
+  }
+}
+
 }  // namespace
 
 void writeGeometryData(Writer& w, const GeometryData& d) {
@@ -89,13 +145,22 @@ void writeGeometryData(Writer& w, const GeometryData& d) {
       w.u64(d.group.size());
       for (const auto& g : d.group) writeGeometryData(w, *g);
       break;
+    case GeometryType::Heightmap: writeHeightmap(w, d.heightmap); break;
+    case GeometryType::OccupancyGrid:
+      w.v3(d.occupancy.bmin);
+      w.v3(d.occupancy.bmax);
+      for (int n : d.occupancy.dims) w.i64(n);
+      w.u64(d.occupancy.values.size());
+      w.doubles(d.occupancy.values.data(), d.occupancy.values.size());
+      w.f64(d.occupancy.occupancyThreshold);
+      break;
   }
 }
 
 std::shared_ptr<const GeometryData> readGeometryData(Reader& r, int depth) {
   if (depth > kMaxGroupDepth) Reader::fail("geometry groups are nested too deeply");
   auto d = std::make_shared<GeometryData>();
-  d->type = (GeometryType)r.index(0, (int)GeometryType::Group);
+  d->type = (GeometryType)r.index(0, (int)GeometryType::OccupancyGrid);
   switch (d->type) {
     case GeometryType::Empty:
       break;
@@ -149,6 +214,22 @@ std::shared_ptr<const GeometryData> readGeometryData(Reader& r, int depth) {
     case GeometryType::Group: {
       const std::size_t n = r.count(8);
       for (std::size_t k = 0; k < n; ++k) d->group.push_back(readGeometryData(r, depth + 1));
+      break;
+    }
+    case GeometryType::Heightmap: readHeightmap(r, d->heightmap); break;
+    case GeometryType::OccupancyGrid: {
+      OccupancyGrid& g = d->occupancy;
+      g.bmin = r.v3();
+      g.bmax = r.v3();
+      for (int& n : g.dims) n = r.index(0, 1 << 30);
+      g.values.resize(r.count(8));
+      r.doubles(g.values.data(), g.values.size());
+      g.occupancyThreshold = r.f64();
+      try {
+        validateOccupancyGrid(g);
+      } catch (const std::invalid_argument& e) {
+        Reader::fail(e.what());
+      }
       break;
     }
   }

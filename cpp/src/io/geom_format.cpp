@@ -73,6 +73,9 @@ void readGeomNested(TokenStream& in, GeometryData& data, int depth) {
   } else if (type == "ImplicitSurface" || type == "VolumeGrid") {
     data.type = GeometryType::VolumeGrid;
     readVolumeGrid(in, data.grid);
+  } else if (type == "OccupancyGrid") {
+    data.type = GeometryType::OccupancyGrid;
+    readOccupancyGrid(in, data.occupancy);
   } else if (type == "ConvexHull") {
     data.type = GeometryType::ConvexHull;
     readPoints(in, data.hull.points);
@@ -116,6 +119,12 @@ void writeGeom(std::ostream& out, const GeometryData& data) {
         out << formatDouble(data.hull.points(i, 0)) << ' ' << formatDouble(data.hull.points(i, 1)) << ' '
             << formatDouble(data.hull.points(i, 2)) << '\n';
       break;
+    case GeometryType::Heightmap:
+      throw std::invalid_argument("a Heightmap is saved as a .json description with image files, not in a .geom file");
+    case GeometryType::OccupancyGrid:
+      out << "OccupancyGrid\n";
+      writeOccupancyGrid(out, data.occupancy);
+      break;
     case GeometryType::Group:
     case GeometryType::Empty:  // an empty member of a group reads back as an empty group
       out << "Group\n" << data.group.size() << '\n';
@@ -144,6 +153,24 @@ void writeVolumeGrid(std::ostream& out, const VolumeGrid& grid) {
   std::size_t row = (std::size_t)std::max(grid.dims[2], 1);
   for (std::size_t i = 0; i < grid.values.size(); ++i)
     out << formatDouble(grid.values[i]) << ((i + 1) % row == 0 ? '\n' : ' ');
+}
+
+void readOccupancyGrid(TokenStream& in, OccupancyGrid& grid) {
+  VolumeGrid layout;
+  readVolumeGrid(in, layout);
+  grid.bmin = layout.bmin;
+  grid.bmax = layout.bmax;
+  grid.dims = layout.dims;
+  grid.values = std::move(layout.values);
+}
+
+void writeOccupancyGrid(std::ostream& out, const OccupancyGrid& grid) {
+  VolumeGrid layout;
+  layout.bmin = grid.bmin;
+  layout.bmax = grid.bmax;
+  layout.dims = grid.dims;
+  layout.values = grid.values;
+  writeVolumeGrid(out, layout);
 }
 
 }  // namespace klampt

@@ -17,5 +17,9 @@ void writeGeom(std::ostream& out, const GeometryData& data);
 /// bmin, bmax, then the dimensions m n p and the m*n*p values (x-major).
 void readVolumeGrid(TokenStream& in, VolumeGrid& grid);
 void writeVolumeGrid(std::ostream& out, const VolumeGrid& grid);
+/// The volume grid layout (bounds, dims, values) of an occupancy grid; the
+/// threshold is not stored (0.5 when read).
+void readOccupancyGrid(TokenStream& in, OccupancyGrid& grid);
+void writeOccupancyGrid(std::ostream& out, const OccupancyGrid& grid);
 
 }  // namespace klampt

@@ -14,7 +14,7 @@ namespace klampt {
 namespace {
 
 bool isNativeExtension(const std::string& ext) {
-  return ext == "off" || ext == "tri" || ext == "obj" || ext == "geom" || ext == "pcd" || ext == "vol";
+  return ext == "off" || ext == "tri" || ext == "obj" || ext == "geom" || ext == "pcd" || ext == "vol" || ext == "occ";
 }
 
 // Klamp't files that are not geometry, even where an Assimp importer claims
@@ -40,6 +40,9 @@ void readNative(const std::string& ext, TokenStream& in, GeometryData& data) {
   } else if (ext == "vol") {
     data.type = GeometryType::VolumeGrid;
     readVolumeGrid(in, data.grid);
+  } else if (ext == "occ") {
+    data.type = GeometryType::OccupancyGrid;
+    readOccupancyGrid(in, data.occupancy);
   } else {
     readGeom(in, data);
     if (!in.atEnd()) in.failAt(in.peek().line, "unexpected \"" + in.peek().text + "\" after the geometry");
@@ -60,6 +63,9 @@ bool canSave(GeometryType type, const std::string& ext) {
     case GeometryType::ConvexHull:
     case GeometryType::Group:
       return ext == "geom";
+    case GeometryType::OccupancyGrid:
+      return ext == "occ" || ext == "geom";
+    case GeometryType::Heightmap:
     case GeometryType::Empty:
       return false;
   }
@@ -108,6 +114,8 @@ void saveGeometryFile(const GeometryData& data, const std::string& path) {
     writePcd(out, data.pointCloud);
   } else if (ext == "vol") {
     writeVolumeGrid(out, data.grid);
+  } else if (ext == "occ") {
+    writeOccupancyGrid(out, data.occupancy);
   } else {
     writeGeom(out, data);
   }

@@ -41,6 +41,8 @@ void applyAffine(GeometryData& data, const Matrix3& A, const Vector3& b) {
       }
       return;
     case GeometryType::Primitive:
+    case GeometryType::Heightmap:
+    case GeometryType::OccupancyGrid:
     case GeometryType::VolumeGrid: {
       // Only A = R * diag(s) with R a rotation can be represented exactly.
       Vector3 s = A.colwise().norm().transpose();

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <vector>
+#include "klampt/geometry/heightmap.h"
+#include "klampt/geometry/occupancy_grid.h"
 
 namespace klampt {
 
@@ -126,6 +128,8 @@ Matrix3 covariance(const GeometryData& g, const Vector3& center, double f) {
       for (const Vector3& x : cells) c += (x - center) * (x - center).transpose();
       return cells.empty() ? c : Matrix3(c / (double)cells.size());
     }
+    case GeometryType::Heightmap: return meshCovariance(heightmapMesh(g.heightmap), center, f);
+    case GeometryType::OccupancyGrid: return covariance(occupancyBoxes(g.occupancy), center, f);
     case GeometryType::Group: {
       Matrix3 c = Matrix3::Zero();
       for (const auto& member : g.group) c += covariance(*member, center, f);
@@ -154,6 +158,8 @@ Vector3 geometryCenterOfMass(const GeometryData& g, double f) {
       for (const Vector3& x : cells) sum += x;
       return cells.empty() ? sum : Vector3(sum / (double)cells.size());
     }
+    case GeometryType::Heightmap: return meshCenter(heightmapMesh(g.heightmap), f);
+    case GeometryType::OccupancyGrid: return geometryCenterOfMass(occupancyBoxes(g.occupancy), f);
     case GeometryType::Group: {
       Vector3 sum = Vector3::Zero();
       for (const auto& member : g.group) sum += geometryCenterOfMass(*member, f);

@@ -2,7 +2,9 @@
 // geometry type, the current transform and the collision margin. Queries live
 // elsewhere in geometry/.
 #pragma once
+#include <array>
 #include <atomic>
+#include <cstdint>
 #include <limits>
 #include <map>
 #include <memory>
@@ -49,7 +51,39 @@ struct ConvexHull {
   Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> points;
 };
 
-enum class GeometryType { Empty, Primitive, TriangleMesh, PointCloud, VolumeGrid, ConvexHull, Group };
+/// Where a heightmap's samples lie: a w x h grid, its projection
+/// (orthographic elevation map or perspective depth map), the intrinsics
+/// that map grid indices to the image plane and the grid frame's pose.
+struct HeightmapViewport {
+  int w = 1, h = 1;
+  bool perspective = false;
+  double fx = 1.0, fy = 1.0, cx = 0.5, cy = 0.5;
+  RigidTransform pose;
+};
+
+/// A w x h array of floats indexed (i, j): i along x, j down the image.
+using FloatGrid = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+/// Heights (or depths) at the vertices of a grid (geometry/heightmap.h).
+struct Heightmap {
+  HeightmapViewport viewport;
+  FloatGrid heights;                  // w x h
+  int colorChannels = 0;              // 0 (none), 1, 3 or 4
+  std::vector<std::uint8_t> colors;   // h x w x colorChannels, top row first
+  std::vector<std::string> propertyNames;
+  std::vector<FloatGrid> properties;  // each w x h
+};
+
+/// Axis-aligned grid of cell values; cells above occupancyThreshold are
+/// solid boxes (geometry/occupancy_grid.h).
+struct OccupancyGrid {
+  Vector3 bmin = Vector3::Zero(), bmax = Vector3::Zero();
+  std::array<int, 3> dims{0, 0, 0};
+  std::vector<double> values;  // x-major: index = (i*dims[1] + j)*dims[2] + k
+  double occupancyThreshold = 0.5;
+};
+
+enum class GeometryType { Empty, Primitive, TriangleMesh, PointCloud, VolumeGrid, ConvexHull, Group, Heightmap, OccupancyGrid };
 
 /// Acceleration structures for queries (BVHs, hulls), defined by the query
 /// code, built lazily on first use and shared by every copy of the shape.
@@ -108,6 +142,8 @@ struct GeometryData {
   VolumeGrid grid;
   ConvexHull hull;
   std::vector<std::shared_ptr<const GeometryData>> group;
+  Heightmap heightmap;
+  OccupancyGrid occupancy;
   /// Built on first query; reset whenever the shape is edited.
   mutable LazyCache<CollisionCache> collisionCache;
   /// Local axis-aligned box {min, max}, computed on first use; reset with the cache.
@@ -117,6 +153,9 @@ struct GeometryData {
   mutable LazyCache<const TriangleDistanceTree> pointQueryTree;
   /// Built on the first draw, reset with the cache.
   mutable LazyCache<const RenderCache> renderCache;
+  /// What the queries see of a heightmap (its surface mesh) or an occupancy
+  /// grid (a group of its occupied boxes); built on first use, reset with the cache.
+  mutable LazyCache<const GeometryData> queryProxy;
 };
 
 /// A geometry as an element holds it: shared shape data plus the element's
@@ -149,6 +188,7 @@ struct Geometry {
     d.localBox.reset();
     d.pointQueryTree.reset();
     d.renderCache.reset();
+    d.queryProxy.reset();
     return d;
   }
 };
@@ -192,6 +232,8 @@ GeometryData geometryDataOf(const PointCloud& pc);
 GeometryData geometryDataOf(const GeometricPrimitive& p);
 GeometryData geometryDataOf(const ConvexHull& hull);
 GeometryData geometryDataOf(const VolumeGrid& grid);
+GeometryData geometryDataOf(const Heightmap& hm);
+GeometryData geometryDataOf(const OccupancyGrid& grid);
 
 /// Applies T to each row of an n x 3 point array (mesh vertices, hull points).
 void transformPoints(Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>& pts, const RigidTransform& T);

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <utility>
 #include "mesh_bvh.h"
+#include "query_proxy.h"
 
 namespace klampt {
 
@@ -169,6 +170,13 @@ std::shared_ptr<CollisionCache> build(const GeometryData& data) {
         c->bmax = c->bmax.cwiseMax(ec.bmax);
       }
       if (data.group.empty()) c->bmin = c->bmax = Vector3::Zero();
+      return c;
+    }
+    case GeometryType::Heightmap:
+    case GeometryType::OccupancyGrid: {
+      const CollisionCache& pc = collisionCache(*detail::queryProxy(data));
+      c->bmin = pc.bmin;
+      c->bmax = pc.bmax;
       return c;
     }
     case GeometryType::Empty: return c;

@@ -9,6 +9,7 @@
 #include "klampt/geometry/mesh_distance.h"
 #include "klampt/geometry/queries/queries.h"
 #include "cloud_queries.h"
+#include "heightmap_solid.h"
 #include "leaf.h"
 #include "mesh_bvh.h"
 
@@ -174,7 +175,8 @@ bool withinDistance(const Geometry& a, const Geometry& b, double tol) {
   thread_local std::vector<Leaf> la, lb;
   detail::leavesOf(a, la);
   detail::leavesOf(b, lb);
-  return leavesWithin(la, lb, tol + a.margin + b.margin);
+  if (leavesWithin(la, lb, tol + a.margin + b.margin)) return true;
+  return detail::buriedInHeightmap(a, b) || detail::buriedInHeightmap(b, a);
 }
 
 bool collides(const Geometry& a, const Geometry& b) { return withinDistance(a, b, 0.0); }
@@ -198,6 +200,9 @@ DistanceQueryResult distance(const Geometry& a, const Geometry& b, const Distanc
         r.elem2 = pd.e2;
       }
     }
+  // A shape buried under a heightmap's surface: minus its distance to the surface.
+  const bool buried = best > 0 && (detail::buriedInHeightmap(a, b) || detail::buriedInHeightmap(b, a));
+  if (buried) best = -best;
   r.d = best - margins;
   if (r.hasClosestPoints) {
     fillGradients(r, best);

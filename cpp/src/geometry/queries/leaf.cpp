@@ -7,6 +7,7 @@
 #include <cmath>
 #include <stdexcept>
 #include "mesh_bvh.h"
+#include "query_proxy.h"
 
 namespace klampt {
 namespace detail {
@@ -86,6 +87,10 @@ void collect(const GeometryData& data, const RigidTransform& T, int groupElem, s
   if (data.type == GeometryType::Group) {
     for (size_t i = 0; i < data.group.size(); ++i)
       collect(*data.group[i], T, groupElem >= 0 ? groupElem : (int)i, out);
+    return;
+  }
+  if (const GeometryData* proxy = queryProxy(data)) {
+    collect(*proxy, T, groupElem, out);
     return;
   }
   out.push_back(Leaf{&data, &collisionCache(data), T, groupElem});

@@ -1,0 +1,62 @@
+// Height (elevation) maps and depth maps: a grid of heights defined at the
+// vertices, placed by a viewport (size, projection, intrinsics and pose).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+#include "klampt/geometry/geometry.h"
+
+namespace klampt {
+
+/// Number of points a heightmap's arrays may hold (guards allocations).
+constexpr long long kMaxHeightmapPoints = 1LL << 28;
+
+/// Sets the grid to w x h vertices, keeping the heights of the vertices that
+/// remain (new ones are 0), and scales the intrinsics with the size as the
+/// reference does. Throws std::invalid_argument for negative or huge sizes.
+void resizeHeightmap(Heightmap& hm, int w, int h);
+/// Orthographic projection spanning width x height (height <= 0: square cells), centred on the origin.
+void setHeightmapSize(Heightmap& hm, double width, double height);
+/// Perspective projection with the fields of view in radians (fovy <= 0: square pixels), centred.
+void setHeightmapFOV(Heightmap& hm, double fovx, double fovy);
+/// Perspective projection with the given intrinsics (cx, cy < 0: the image centre).
+void setHeightmapIntrinsics(Heightmap& hm, double fx, double fy, double cx, double cy);
+
+/// Whether a height is a sample (missing: NaN or infinite; 0 too in perspective mode).
+bool validHeight(const Heightmap& hm, double v);
+/// The vertex of sample (i, j) in the geometry's local frame (viewport pose applied).
+Vector3 heightmapVertex(const Heightmap& hm, int i, int j);
+/// Where a local point falls in the grid: continuous (i, j) and the height
+/// (orthographic) or depth (perspective) of the point itself.
+Vector3 heightmapProject(const Heightmap& hm, const Vector3& p);
+
+/// The surface through the valid samples: two triangles per cell whose four
+/// corners are valid, facing the free side (up for elevation maps, towards
+/// the camera for depth maps). Vertices are the valid samples in (i, j) order.
+TriangleMesh heightmapMesh(const Heightmap& hm);
+/// The valid samples as points, with r, g, b (and a) properties when coloured.
+PointCloud heightmapPointCloud(const Heightmap& hm);
+/// Whether the local point is on the solid side of the surface within the
+/// grid's footprint (below an elevation map, behind a depth map), by the
+/// nearest sample.
+bool heightmapContains(const Heightmap& hm, const Vector3& p);
+
+/// Signed distance to the surface on a grid around it (gridAround's layout,
+/// cells of side `resolution`, <= 0: the smaller cell side of an elevation
+/// map, else the largest extent / 64): negative on the solid side.
+VolumeGrid heightmapToVolumeGrid(const Heightmap& hm, double resolution);
+
+/// RGBA of sample (i, j) in [0, 1] (white when there are no colours).
+std::array<double, 4> heightmapColor(const Heightmap& hm, int i, int j);
+/// Sets sample (i, j)'s colour, adding an RGBA image (white) if there is none.
+void setHeightmapColor(Heightmap& hm, int i, int j, const std::array<double, 4>& rgba);
+
+/// Scales the map about the local origin per axis (positive factors, and a
+/// pose without rotation, so that the map stays a heightmap).
+void scaleHeightmap(Heightmap& hm, const Vector3& scale);
+
+/// Throws std::invalid_argument if the arrays do not match the viewport's
+/// w x h, the intrinsics are not finite and nonzero, or the pose is not rigid.
+void validateHeightmap(const Heightmap& hm);
+
+}  // namespace klampt
