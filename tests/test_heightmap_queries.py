@@ -67,7 +67,7 @@ def surface_distance(g, P):
 def mesh_arrays(geom):
     m = geom.getTriangleMesh()
     R, t = geom.getCurrentTransform()
-    return np.array(m.vertices) @ np.array(R).reshape(3, 3) + np.array(t), np.array(m.indices)
+    return np.array(m.getVertices()) @ np.array(R).reshape(3, 3) + np.array(t), np.array(m.getIndices())
 
 
 def edges(V, T):

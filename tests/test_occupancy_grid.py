@@ -51,8 +51,15 @@ def test_api():
     assert occ.getBounds() == ([-0.4, -0.3, 0.0], [0.4, 0.3, 0.4])
     occ.bounds = ([0, 0, 0], [1, 1, 1])
     assert occ.bmin == [0, 0, 0]
+    # Corners are set one at a time; their order is checked when the grid is used.
+    occ.setBmin([2, 0, 0])
+    with pytest.raises(ValueError, match="bmin <= bmax"):
+        klampt.Geometry3D(occ)
+    occ.setBmax([3, 1, 1])
+    assert klampt.Geometry3D(occ).getBB()[0] == [2, 0, 0]
+    occ.bounds = ([0, 0, 0], [1, 1, 1])
     with pytest.raises(ValueError):
-        occ.setBmin([2, 0, 0])
+        occ.setBounds(([2, 0, 0], [1, 1, 1]))
     with pytest.raises(IndexError):
         occ.get(4, 0, 0)
     occ.scale(2.0)
@@ -70,12 +77,12 @@ def test_geometry_conversions():
     occ = grid()
     g = klampt.Geometry3D(occ)
     assert g.type() == "OccupancyGrid"
-    assert g.getBB() == pytest.approx(([-0.4, -0.3, 0.0], [0.4, 0.3, 0.4]))
+    np.testing.assert_allclose(g.getBB(), ([-0.4, -0.3, 0.0], [0.4, 0.3, 0.4]), atol=1e-12)
     lo, hi = cell_boxes(occ)
     pts = g.convert("PointCloud").getPointCloud().points
     np.testing.assert_allclose(np.sort(pts, axis=0), np.sort((lo + hi) / 2, axis=0))
     mesh = g.convert("TriangleMesh").getTriangleMesh()
-    V, T = np.array(mesh.vertices), np.array(mesh.indices)
+    V, T = np.array(mesh.getVertices()), np.array(mesh.getIndices())
     # Cells (0,0,0) and (1,0,0) share a face: 4 isolated cubes' worth of faces minus two.
     assert len(T) == 2 * (6 * 4 - 2)
     # The boundary mesh is closed and faces outwards: its signed volume is the cells'.
@@ -150,8 +157,8 @@ def test_queries_against_the_cells():
     other = klampt.GeometricPrimitive()
     other.setAABB([0.35, 0.35, 0.65], [0.5, 0.5, 0.8])
     og = klampt.Geometry3D(other)
-    Vm = np.array(mesh.getTriangleMesh().vertices) + [0.1, 0.2, 0.3]
-    Tm = np.array(mesh.getTriangleMesh().indices)
+    Vm = np.array(mesh.getTriangleMesh().getVertices()) + [0.1, 0.2, 0.3]
+    Tm = np.array(mesh.getTriangleMesh().getIndices())
     corners = np.array([[x, y, z] for x in (0.35, 0.5) for y in (0.35, 0.5) for z in (0.65, 0.8)])
     expected = min(box_distance(p, lo, hi) for p in corners)
     expected = min(expected, point_triangle_distances(Vm, *[np.array(t) for t in _box_triangles(corners)]).min())
@@ -165,7 +172,7 @@ def _box_triangles(corners):
     p = klampt.GeometricPrimitive()
     p.setAABB(list(lo), list(hi))
     m = klampt.Geometry3D(p).convert("TriangleMesh").getTriangleMesh()
-    V, T = np.array(m.vertices), np.array(m.indices)
+    V, T = np.array(m.getVertices()), np.array(m.getIndices())
     return V[T[:, 0]], V[T[:, 1]], V[T[:, 2]]
 
 
@@ -179,6 +186,6 @@ def test_files_and_pickling(tmp_path):
         assert back.loadFile(path)
         assert back.type() == "OccupancyGrid"
         np.testing.assert_array_equal(back.getOccupancyGrid().values, occ.values)
-        assert back.getBB() == pytest.approx(g.getBB())
+        np.testing.assert_allclose(back.getBB(), g.getBB())
     restored = pickle.loads(pickle.dumps(g))
     np.testing.assert_array_equal(restored.getOccupancyGrid().values, occ.values)

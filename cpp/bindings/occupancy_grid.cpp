@@ -104,17 +104,17 @@ void bindOccupancyGrid(py::module_& m) {
       .def_property_readonly("values", &valuesView, "A 3D numpy view of the values (writes change the grid).")
       .def("getBmin", [](const OccupancyGridHandle& s) { return toList(s.data->bmin); }, "The lower corner [x, y, z].")
       .def("getBmax", [](const OccupancyGridHandle& s) { return toList(s.data->bmax); }, "The upper corner [x, y, z].")
-      .def("setBmin", [](OccupancyGridHandle& s, FloatsArg v) { setBounds(*s.data, toFiniteVector3(v, "bmin"), s.data->bmax); },
-           py::arg("bmin"), "Sets the lower corner (must stay <= bmax).")
-      .def("setBmax", [](OccupancyGridHandle& s, FloatsArg v) { setBounds(*s.data, s.data->bmin, toFiniteVector3(v, "bmax")); },
-           py::arg("bmax"), "Sets the upper corner (must stay >= bmin).")
+      .def("setBmin", [](OccupancyGridHandle& s, FloatsArg v) { s.data->bmin = toFiniteVector3(v, "bmin"); },
+           py::arg("bmin"), "Sets the lower corner (bmin <= bmax is checked when the grid is used).")
+      .def("setBmax", [](OccupancyGridHandle& s, FloatsArg v) { s.data->bmax = toFiniteVector3(v, "bmax"); },
+           py::arg("bmax"), "Sets the upper corner (bmin <= bmax is checked when the grid is used).")
       .def_property(
           "bmin", [](const OccupancyGridHandle& s) { return toList(s.data->bmin); },
-          [](OccupancyGridHandle& s, FloatsArg v) { setBounds(*s.data, toFiniteVector3(v, "bmin"), s.data->bmax); },
+          [](OccupancyGridHandle& s, FloatsArg v) { s.data->bmin = toFiniteVector3(v, "bmin"); },
           "The lower corner [x, y, z] (a copy; assign to change).")
       .def_property(
           "bmax", [](const OccupancyGridHandle& s) { return toList(s.data->bmax); },
-          [](OccupancyGridHandle& s, FloatsArg v) { setBounds(*s.data, s.data->bmin, toFiniteVector3(v, "bmax")); },
+          [](OccupancyGridHandle& s, FloatsArg v) { s.data->bmax = toFiniteVector3(v, "bmax"); },
           "The upper corner [x, y, z] (a copy; assign to change).")
       .def("getBounds", [](const OccupancyGridHandle& s) { return toListPair(s.data->bmin, s.data->bmax); },
            "(bmin, bmax) (deprecated, kept for older code).")

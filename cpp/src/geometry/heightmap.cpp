@@ -136,9 +136,9 @@ TriangleMesh heightmapMesh(const Heightmap& hm) {
   for (int i = 0; i + 1 < w; ++i)
     for (int j = 0; j + 1 < h; ++j) {
       const int a = index(i, j), b = index(i, j + 1), c = index(i + 1, j), d = index(i + 1, j + 1);
-      if (a < 0 || b < 0 || c < 0 || d < 0) continue;
-      tris.emplace_back(a, b, c);
-      tris.emplace_back(b, d, c);
+      // As the reference: each triangle whose three samples are valid.
+      if (a >= 0 && b >= 0 && c >= 0) tris.emplace_back(a, b, c);
+      if (b >= 0 && d >= 0 && c >= 0) tris.emplace_back(b, d, c);
     }
   mesh.indices.resize((Eigen::Index)tris.size(), 3);
   for (size_t t = 0; t < tris.size(); ++t) mesh.indices.row((Eigen::Index)t) = tris[t].transpose();

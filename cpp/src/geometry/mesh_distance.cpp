@@ -124,7 +124,7 @@ std::vector<char> insideCells(const TriangleMesh& mesh, const VolumeGrid& g) {
         hits[(std::size_t)j * nz + k].push_back(a.x() + u * (b.x() - a.x()) + v * (c.x() - a.x()));
       }
   }
-  std::vector<char> inside(g.values.size(), 0);
+  std::vector<char> inside((std::size_t)nx * ny * nz, 0);
   for (int j = 0; j < ny; ++j)
     for (int k = 0; k < nz; ++k) {
       auto& row = hits[(std::size_t)j * nz + k];

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <memory>
 #include <stdexcept>
+#include <vector>
 #include "klampt/geometry/convert.h"
 #include "klampt/geometry/heightmap.h"
 #include "klampt/geometry/mesh_distance.h"
@@ -52,12 +53,17 @@ Heightmap rasterizeHeightmap(const GeometryData& data, double resolution) {
   }
   const Geometry g(std::make_shared<const GeometryData>(data), RigidTransform(), 0.0);
   const double top = hi.z() + 1.0 + size.norm();
+  // Ray origins above each sample, placed while every height is a number.
+  hm.heights.setZero();
+  std::vector<Vector3> origins;
+  origins.reserve((size_t)w * h);
+  for (int i = 0; i < w; ++i)
+    for (int j = 0; j < h; ++j) origins.push_back(heightmapVertex(hm, i, j) + Vector3(0, 0, top));
+  hm.heights.setConstant(NAN);
   for (int i = 0; i < w; ++i)
     for (int j = 0; j < h; ++j) {
-      Vector3 v = heightmapVertex(hm, i, j);
-      v.z() = top;
       Vector3 hit;
-      if (rayCast(g, v, Vector3(0, 0, -1), hit) >= 0) hm.heights(i, j) = (float)hit.z();
+      if (rayCast(g, origins[(size_t)i * h + j], Vector3(0, 0, -1), hit) >= 0) hm.heights(i, j) = (float)hit.z();
     }
   return hm;
 }

@@ -30,8 +30,8 @@ Vector3 heightmapVertex(const Heightmap& hm, int i, int j);
 /// (orthographic) or depth (perspective) of the point itself.
 Vector3 heightmapProject(const Heightmap& hm, const Vector3& p);
 
-/// The surface through the valid samples: two triangles per cell whose four
-/// corners are valid, facing the free side (up for elevation maps, towards
+/// The surface through the valid samples: two triangles per cell, each kept
+/// when its three corners are valid, facing the free side (up for elevation maps, towards
 /// the camera for depth maps). Vertices are the valid samples in (i, j) order.
 TriangleMesh heightmapMesh(const Heightmap& hm);
 /// The valid samples as points, with r, g, b (and a) properties when coloured.
