@@ -398,3 +398,22 @@ def test_box_resting_on_box_gets_a_contact_per_corner():
     lifted = _box([0.1, 0.1, 0.1], t=[0, 0, 0.06])
     assert len(ground.contacts(lifted, 0.001, 0.001, 0).depths) == 0
     assert not ground.collides(lifted)
+
+
+@pytest.mark.parametrize("lo", [[0.625, 0.125, 0.0], [0.625, 0.25, 0.0], [0.0, 0.0, 0.0], [0.3, 0.2, 0.125]])
+def test_box_inside_a_box_touching_its_faces_collides_in_both_orders(lo):
+    """A box inside another, flush with one or more of its faces, penetrates
+    it: collides and withinDistance say so whichever geometry asks."""
+    def aabb(a, b):
+        p = klampt.GeometricPrimitive()
+        p.setAABB(a, b)
+        return klampt.Geometry3D(p)
+
+    big = aabb([0, 0, 0], [1, 0.5, 0.25])
+    small = aabb(lo, [lo[0] + 0.125, lo[1] + 0.125, lo[2] + 0.125])
+    for a, b in ((small, big), (big, small)):
+        assert a.collides(b)
+        assert a.withinDistance(b, 0.0)
+        assert a.distance(b).d <= 0.0
+    hull = small.convert("ConvexHull")
+    assert hull.collides(big) and big.collides(hull)
