@@ -1,10 +1,11 @@
-// Dispatch of geometry files on their extension: the native text formats and
-// Assimp for every other mesh format.
+// Dispatch of geometry files on their extension: the native text formats,
+// heightmap descriptions (.json) and Assimp for every other mesh format.
 #include "klampt/io/geometry_files.h"
 #include <filesystem>
 #include <fstream>
 #include "file_paths.h"
 #include "geom_format.h"
+#include "heightmap_file.h"
 #include "mesh_assimp.h"
 #include "mesh_text_formats.h"
 #include "pcd_format.h"
@@ -66,6 +67,7 @@ bool canSave(GeometryType type, const std::string& ext) {
     case GeometryType::OccupancyGrid:
       return ext == "occ" || ext == "geom";
     case GeometryType::Heightmap:
+      return ext == "json";
     case GeometryType::Empty:
       return false;
   }
@@ -76,6 +78,7 @@ bool canSave(GeometryType type, const std::string& ext) {
 
 bool isGeometryFile(const std::string& path) {
   std::string ext = fileExtension(path);
+  if (ext == "json") return isHeightmapFile(path);
   if (ext.empty() || isOtherKlamptExtension(ext)) return false;
   return isNativeExtension(ext) || assimpReadsExtension(ext);
 }
@@ -85,7 +88,10 @@ void loadGeometryFile(const std::string& path, GeometryData& data) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) throw LoadError(fileMessage(path, 0, "file not found"));
   GeometryData result;
-  if (isNativeExtension(ext)) {
+  if (ext == "json" && isHeightmapFile(path)) {
+    result.type = GeometryType::Heightmap;
+    result.heightmap = readHeightmapFile(path);
+  } else if (isNativeExtension(ext)) {
     TokenStream in = TokenStream::open(path);
     readNative(ext, in, result);
   } else if (!isOtherKlamptExtension(ext) && assimpReadsExtension(ext)) {
@@ -102,6 +108,10 @@ void saveGeometryFile(const GeometryData& data, const std::string& path) {
   if (!canSave(data.type, ext)) {
     std::string type = data.type == GeometryType::Empty ? "an empty" : std::string("a ") + geometryTypeName(data.type);
     throw LoadError(fileMessage(path, 0, "cannot save " + type + " geometry as \"." + ext + "\""));
+  }
+  if (data.type == GeometryType::Heightmap) {
+    writeHeightmapFile(data.heightmap, path);
+    return;
   }
   std::ofstream out(path, std::ios::out | std::ios::trunc);
   if (!out) throw LoadError(fileMessage(path, 0, "cannot open file for writing"));
