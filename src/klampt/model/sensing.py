@@ -26,8 +26,8 @@ from typing import List, Optional, Tuple, Union
 
 import numpy as np
 
-from klampt.robotsim import Appearance, GeometricPrimitive, Geometry3D, PointCloud, RobotModelLink, TriangleMesh, \
-    WorldModel
+from klampt.robotsim import Appearance, GeometricPrimitive, Geometry3D, Heightmap, PointCloud, RobotModelLink, \
+    TriangleMesh, Viewport, WorldModel
 from klampt.math import se3, so3, vectorops
 from . import coordinates
 from ._glviewport import GLViewport
@@ -159,6 +159,27 @@ def _points_output(pts, color, color_format, points_format, all_points, w, h):
     raise ValueError("Invalid points_format " + repr(points_format))
 
 
+def _depth_heightmap(depth, color, color_format, fx, fy, cx, cy):
+    """A perspective Heightmap of a depth image (Klamp't 0.10's
+    points_format='Heightmap'), its colors from channels in [0, 1] or packed
+    0xrrggbb words."""
+    h, w = depth.shape
+    vp = Viewport()
+    vp.resize(w, h)
+    vp.fx, vp.fy = fx, fy
+    vp.cx, vp.cy = (0.5 * w if cx is None else cx), (0.5 * h if cy is None else cy)
+    hm = Heightmap()
+    hm.setViewport(vp)
+    hm.setHeightImage(depth)
+    if color is not None:
+        if color_format == 'rgb':
+            color = np.stack(_unpack_rgb(np.asarray(color).reshape(h, w)), axis=2).astype(np.uint8)
+        else:
+            color = np.clip(np.asarray(color, dtype=float).reshape(h, w, -1)[:, :, :3], 0.0, 1.0)
+        hm.setColorImage(color)
+    return hm
+
+
 def _back_project(depth, fx, fy, cx=None, cy=None):
     h, w = depth.shape
     xs = (np.arange(w) - (0.5 * w if cx is None else cx)) / fx
@@ -189,7 +210,9 @@ def image_to_points(depth, color, xfov=None, yfov: Optional[float] = None, depth
         points_format (str): 'numpy' (N x 3, N x 4 with packed colors or N x 6
             with channels in [0, 1]), 'PointCloud', 'Geometry3D' or
             'TriangleMesh' (a grid mesh, with an Appearance of vertex colors
-            when colored: returns (mesh, appearance)).
+            when colored: returns (mesh, appearance)) or 'Heightmap' (a
+            perspective Heightmap of the depth image with its colors; every
+            pixel is kept, invalid ones at depth 0).
         all_points (bool): keep every pixel (invalid ones become (0, 0, 0))
             in row-major order instead of dropping the invalid ones (depth
             <= 0 or out of range).
@@ -226,6 +249,8 @@ def image_to_points(depth, color, xfov=None, yfov: Optional[float] = None, depth
     valid = depth > 0
     if depth_range is not None:
         valid &= (depth > depth_range[0]) & (depth < depth_range[1])
+    if points_format == 'Heightmap':
+        return _depth_heightmap(np.where(valid, depth, 0.0), color, color_format, fx, fy, cx, cy)
     pts = _back_project(np.where(valid, depth, 0.0), fx, fy, cx, cy)
     if all_points:
         pts = pts.reshape(-1, 3)

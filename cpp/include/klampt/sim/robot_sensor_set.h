@@ -18,6 +18,9 @@ struct SensorSetting {
   std::function<bool(const std::string&)> set;
   /// What `set` accepts, for the error message, when more than the type says.
   std::string accepts = {};
+  /// False for a view of other settings (a camera's fx is its xfov): readable
+  /// and settable by name but left out of the list, so saving writes it once.
+  bool listed = true;
 };
 
 class Sensor {

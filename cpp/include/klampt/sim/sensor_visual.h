@@ -61,7 +61,8 @@ using CameraRenderFunction =
 void setCameraRenderFunction(CameraRenderFunction f);
 
 /// A pinhole camera looking along its z axis (x right, y down), focal length
-/// from xfov. Measurements: xres*yres colors (if rgb) then xres*yres depths
+/// from xfov (the settings fx, fy, cx, cy of Klamp't 0.10 are views of xfov,
+/// yfov and the image centre). Measurements: xres*yres colors (if rgb) then xres*yres depths
 /// (if depth), row by row from the top. Depth is the distance along the view
 /// axis to the first hit beyond zmin; a hit beyond zmax reads 0 and no hit
 /// at all reads zmax, as in the reference. A color is 0xRRGGBB of the hit element's appearance color, without

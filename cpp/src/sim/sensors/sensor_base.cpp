@@ -14,7 +14,8 @@ void Sensor::addSetting(const std::string& key, SensorSetting setting) { setting
 
 std::vector<std::string> Sensor::settingNames() const {
   std::vector<std::string> names;
-  for (const auto& kv : settings_) names.push_back(kv.first);
+  for (const auto& kv : settings_)
+    if (kv.second.listed) names.push_back(kv.first);
   return names;
 }
 

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <mutex>
+#include <sstream>
 #include "klampt/model/robot.h"
 #include "klampt/sim/sensor_ray_cast.h"
 #include "klampt/sim/sensor_visual.h"
@@ -124,6 +125,42 @@ SensorSetting resolutionSetting(int& side, const int& other) {
   return setting;
 }
 
+std::string printNumber(double x) {
+  std::ostringstream ss;
+  ss << x;
+  return ss.str();
+}
+
+/// Klamp't 0.10's focal length fx (fy) in pixels, a view of xfov (yfov):
+/// fx = xres / (2 tan(xfov / 2)); setting it sets the field of view.
+SensorSetting focalSetting(double& fov, const int& side) {
+  SensorSetting setting;
+  setting.get = [&fov, &side] { return printNumber(0.5 * side / std::tan(0.5 * fov)); };
+  setting.set = [&fov, &side](const std::string& s) {
+    double f = 0;
+    if (!realSetting(f).set(s) || !(f > 0) || !std::isfinite(f)) return false;
+    fov = 2.0 * std::atan(0.5 * side / f);
+    return true;
+  };
+  setting.accepts = "a positive focal length in pixels";
+  setting.listed = false;
+  return setting;
+}
+
+/// Klamp't 0.10's principal point cx (cy): the image centre, side / 2. The
+/// renderers draw centred images only, so another value is refused.
+SensorSetting centreSetting(const int& side) {
+  SensorSetting setting;
+  setting.get = [&side] { return printNumber(0.5 * side); };
+  setting.set = [&side](const std::string& s) {
+    double c = 0;
+    return realSetting(c).set(s) && std::abs(c - 0.5 * side) <= 1e-6 * std::max(1, side);
+  };
+  setting.accepts = "the image centre (half the resolution): off-centre principal points are not rendered";
+  setting.listed = false;
+  return setting;
+}
+
 }  // namespace
 
 CameraSensor::CameraSensor() {
@@ -135,6 +172,10 @@ CameraSensor::CameraSensor() {
   addSetting("yres", resolutionSetting(yres, xres));
   addSetting("xfov", realSetting(xfov));
   addSetting("yfov", realSetting(yfov));
+  addSetting("fx", focalSetting(xfov, xres));
+  addSetting("fy", focalSetting(yfov, yres));
+  addSetting("cx", centreSetting(xres));
+  addSetting("cy", centreSetting(yres));
   addSetting("zmin", realSetting(zmin));
   addSetting("zmax", realSetting(zmax));
   addSetting("zresolution", realSetting(zresolution));
