@@ -309,3 +309,12 @@ def test_heightmap_conversions_to_every_type():
     assert occ.getOccupancyGrid().values.max() == 1.0
     with pytest.raises(ValueError):
         g.convert("Group")
+
+
+def test_a_default_heightmap_is_an_empty_geometry():
+    hm = klampt.Heightmap()
+    assert (hm.viewport.w, hm.viewport.h) == (1, 1) and hm.heights.shape == (0, 0)
+    g = klampt.Geometry3D(hm)
+    assert g.type() == "Heightmap"
+    assert len(g.convert("PointCloud").getPointCloud().points) == 0
+    assert len(g.convert("TriangleMesh").getTriangleMesh().getIndices()) == 0

@@ -72,6 +72,9 @@ def test_round_trip_keeps_every_part(tmp_path):
     assert klampt.Geometry3D(hm).saveFile(path)
     doc = json.load(open(path))
     assert doc["type"] == "Heightmap" and doc["heights"] == "terrain_height.pgm"
+    # The keys Klamp't 0.10 reads: the sizes it passes to setSize, the offset.
+    assert (doc["xsize"], doc["ysize"]) == pytest.approx((1.4, 0.8))
+    assert doc["offset"] == pytest.approx([1.0, 2.0, 0.5])
     assert sorted(os.listdir(tmp_path)) == ["terrain.json", "terrain_color.ppm", "terrain_height.pgm",
                                             "terrain_temperature.pgm"]
     back = klampt.Geometry3D()

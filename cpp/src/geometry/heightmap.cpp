@@ -234,14 +234,16 @@ void scaleHeightmap(Heightmap& hm, const Vector3& s) {
 
 void validateHeightmap(const Heightmap& hm) {
   const HeightmapViewport& vp = hm.viewport;
-  if (hm.heights.rows() != vp.w || hm.heights.cols() != vp.h)
+  // A default-constructed heightmap (no heights at all) is an empty geometry.
+  const bool empty = hm.heights.size() == 0 && hm.properties.empty() && hm.colorChannels == 0;
+  if (!empty && (hm.heights.rows() != vp.w || hm.heights.cols() != vp.h))
     throw std::invalid_argument("heightmap heights must be viewport.w x viewport.h");
   for (const auto& p : hm.properties)
     if (p.rows() != vp.w || p.cols() != vp.h) throw std::invalid_argument("heightmap properties must be w x h");
   if (hm.properties.size() != hm.propertyNames.size())
     throw std::invalid_argument("heightmap needs one property name per property");
   if (!(hm.colorChannels == 0 || hm.colorChannels == 1 || hm.colorChannels == 3 || hm.colorChannels == 4) ||
-      hm.colors.size() != (size_t)vp.w * vp.h * hm.colorChannels)
+      (!empty && hm.colors.size() != (size_t)vp.w * vp.h * hm.colorChannels))
     throw std::invalid_argument("heightmap colours must be h x w x (1, 3 or 4)");
   if (!std::isfinite(vp.fx) || !std::isfinite(vp.fy) || vp.fx == 0 || vp.fy == 0 || !std::isfinite(vp.cx) ||
       !std::isfinite(vp.cy))

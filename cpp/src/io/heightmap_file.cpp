@@ -221,12 +221,13 @@ void writeHeightmapFile(const Heightmap& hm, const std::string& path) {
   doc.fields["type"] = jsonString("Heightmap");
   const HeightmapViewport& vp = hm.viewport;
   // Klamp't 0.10 reads the size or fields of view; "viewport" keeps the exact intrinsics.
+  // As setHeightmapSize / setHeightmapFOV read them: spans from the first sample to the last.
   if (vp.perspective) {
-    doc.fields["xfov"] = jsonNumber(2 * std::atan(0.5 * vp.w / std::abs(vp.fx)));
-    doc.fields["yfov"] = jsonNumber(2 * std::atan(0.5 * vp.h / std::abs(vp.fy)));
+    doc.fields["xfov"] = jsonNumber(2 * std::atan(0.5 * (vp.w - 1) / std::abs(vp.fx)));
+    doc.fields["yfov"] = jsonNumber(2 * std::atan(0.5 * (vp.h - 1) / std::abs(vp.fy)));
   } else {
-    doc.fields["xsize"] = jsonNumber(vp.w / std::abs(vp.fx));
-    doc.fields["ysize"] = jsonNumber(vp.h / std::abs(vp.fy));
+    doc.fields["xsize"] = jsonNumber((vp.w - 1) / std::abs(vp.fx));
+    doc.fields["ysize"] = jsonNumber((vp.h - 1) / std::abs(vp.fy));
   }
   JsonValue viewport;
   viewport.kind = JsonValue::Kind::Object;

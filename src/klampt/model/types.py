@@ -4,21 +4,22 @@ recognizing the type of a Python object, making default instances,
 describing objects, converting path-like objects and transferring
 robot-indexed objects between robots.
 """
-from ..robotsim import (ConvexHull, GeometricPrimitive, Geometry3D, IKObjective,  # noqa: F401  (Klamp't's module has them)
-                        ImplicitSurface, PointCloud, RigidObjectModel, RobotModel, RobotModelLink,
+from ..robotsim import (ConvexHull, GeometricPrimitive, Geometry3D, Heightmap, IKObjective,  # noqa: F401  (Klamp't's module has them)
+                        ImplicitSurface, OccupancyGrid, PointCloud, RigidObjectModel, RobotModel, RobotModelLink,
                         TerrainModel, TriangleMesh, VolumeGrid, WorldModel)
 from ..math import so3, se3
 
 _KNOWN_TYPES = set(['Value', 'Vector2', 'Vector3', 'Point', 'Matrix3', 'Rotation', 'RigidTransform',
                     'Vector', 'Config', 'IntArray', 'StringArray', 'Configs', 'Trajectory', 'LinearPath',
                     'SE3Trajectory', 'SO3Trajectory', 'MultiPath', 'IKGoal', 'ContactPoint', 'Hold',
-                    'TriangleMesh', 'PointCloud', 'VolumeGrid', 'GeometricPrimitive', 'ConvexHull',
-                    'Geometry3D', 'WorldModel', 'RobotModel', 'RigidObjectModel', 'TerrainModel'])
+                    'TriangleMesh', 'PointCloud', 'VolumeGrid', 'ImplicitSurface', 'Heightmap', 'OccupancyGrid',
+                    'GeometricPrimitive', 'ConvexHull', 'Geometry3D', 'WorldModel', 'RobotModel', 'RigidObjectModel', 'TerrainModel'])
 
 # core classes named by their own class name
 _CLASS_TYPES = {'WorldModel': 'WorldModel', 'RobotModel': 'RobotModel', 'RigidObjectModel': 'RigidObjectModel',
                 'TerrainModel': 'TerrainModel', 'TriangleMesh': 'TriangleMesh', 'PointCloud': 'PointCloud',
-                'VolumeGrid': 'VolumeGrid', 'GeometricPrimitive': 'GeometricPrimitive', 'ConvexHull': 'ConvexHull',
+                'VolumeGrid': 'VolumeGrid', 'Heightmap': 'Heightmap', 'OccupancyGrid': 'OccupancyGrid',
+                'GeometricPrimitive': 'GeometricPrimitive', 'ConvexHull': 'ConvexHull',
                 'IKObjective': 'IKGoal', 'ContactPoint': 'ContactPoint', 'Hold': 'Hold', 'MultiPath': 'MultiPath'}
 
 
@@ -200,7 +201,8 @@ def convert(object, dest_type):
     t = object_to_type(object)
     if dest_type == t:
         return object
-    if dest_type in ('TriangleMesh', 'PointCloud', 'VolumeGrid', 'ConvexHull', 'GeometricPrimitive') and t == 'Geometry3D':
+    if dest_type in ('TriangleMesh', 'PointCloud', 'VolumeGrid', 'ImplicitSurface', 'Heightmap', 'OccupancyGrid',
+                     'ConvexHull', 'GeometricPrimitive') and t == 'Geometry3D':
         return object.convert(dest_type)
     if t == 'Configs':
         if dest_type in ('Trajectory', 'LinearPath'):

@@ -12,7 +12,7 @@ tests), and scalar fields over them.
 Grids are :class:`klampt.VolumeGrid` objects whose cell (i, j, k) covers
 ``bmin + [i, j, k] * cellsize`` to ``bmin + [i + 1, j + 1, k + 1] * cellsize``.
 """
-from ..robotsim import ImplicitSurface, RigidObjectModel, RobotModel, TerrainModel  # noqa: F401  (Klamp't's module has them)
+from ..robotsim import ImplicitSurface, OccupancyGrid, RigidObjectModel, RobotModel, TerrainModel  # noqa: F401  (Klamp't's module has them)
 import math
 from typing import Callable, Dict, Sequence, Union
 
