@@ -37,6 +37,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
                       "(install it with: pip install rerun-sdk, or pip install klampt[rerun])") from exc
 
 from ..robotsim import Appearance, Geometry3D, PointCloud, TriangleMesh
+from ..model._heightmap_colors import heightmap_vertex_colors
 
 __all__ = ['trimesh_to_rr', 'point_cloud_to_rr', 'geom_to_rr', 'transform_to_rr', 'point_to_rr', 'camera_to_rr',
            'traj_to_rr', 'log_rr_geometry', 'log_rr_robot', 'log_rr_terrain', 'log_rr_rigid_object',
@@ -275,6 +276,10 @@ def geom_to_rr(geom: Geometry3D, appearance: Optional[Appearance] = None) \
     mesh = _surface(geom)
     if mesh is None:
         raise ValueError("a %s geometry cannot be converted to a Rerun archetype" % kind)
+    colors = heightmap_vertex_colors(geom) if appearance is None else None
+    if colors is not None:
+        appearance = Appearance()
+        appearance.setColors(Appearance.VERTICES, colors)
     return trimesh_to_rr(mesh, appearance)
 
 

@@ -146,7 +146,10 @@ bool leavesWithin(const std::vector<Leaf>& la, const std::vector<Leaf>& lb, doub
       // Two convex shapes go through the distance below: Coal's collision
       // test misses a box inside another that touches one of its faces (in
       // one argument order only), where the tight GJK/EPA distance does not.
-      if (a.isCoal() && b.isCoal() && (a.isMesh() || b.isMesh())) {
+      // Balls too: the nearest triangle to a centre, found with the radius as
+      // the search bound, beats Coal's sphere test against every triangle
+      // the sphere overlaps.
+      if (a.isCoal() && b.isCoal() && (a.isMesh() || b.isMesh()) && !a.isBall() && !b.isBall()) {
         coal::CollisionRequest req(coal::NO_REQUEST, 1);
         req.security_margin = tol;
         coal::CollisionResult res;

@@ -7,6 +7,8 @@ import math
 
 import numpy as np
 
+from klampt.model._heightmap_colors import heightmap_vertex_colors
+
 from .gl import arrays, column_major, gl, pointer
 
 # Derived per-corner color arrays, keyed by (mesh serial, colors digest).
@@ -305,7 +307,26 @@ def draw_local(geom, state, keep_appearance=True):
                                          element.getGeometricPrimitive().type in ('Point', 'Segment')):
                 draw_local(element, state, keep_appearance)
     crease = float(state['crease_angle'])
-    draw_mesh(geom._render_mesh(crease if math.isfinite(crease) and crease > 0 else 0.0), state, keep_appearance)
+    mesh = geom._render_mesh(crease if math.isfinite(crease) and crease > 0 else 0.0)
+    if gtype == 'Heightmap' and state['face_colors'] is None and state['vertex_colors'] is None:
+        state = _with_heightmap_colors(geom, mesh['serial'], state)
+    draw_mesh(mesh, state, keep_appearance)
+
+
+_heightmap_colors = {}
+
+
+def _with_heightmap_colors(geom, key, state):
+    """The state with a coloured heightmap's own colours as vertex colours
+    (replacing a terrain's checkerboard), cached per render mesh (key)."""
+    if key not in _heightmap_colors:
+        if len(_heightmap_colors) >= _CORNER_CACHE_SIZE:
+            _heightmap_colors.clear()
+        _heightmap_colors[key] = heightmap_vertex_colors(geom)
+    colors = _heightmap_colors[key]
+    if colors is None:
+        return state
+    return dict(state, vertex_colors=colors, texture=None)
 
 
 def draw_world(geom, state, keep_appearance=True):
