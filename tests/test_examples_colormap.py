@@ -13,7 +13,7 @@ from klampt import Appearance
 from klampt.math import so3
 from klampt.model.create import sphere
 from klampt.vis import colorize
-from vis_helpers import run_python
+from conftest import require_offscreen
 
 VIRIDIS = (np.array([0x44, 0x01, 0x54]) / 255.0, np.array([0xfd, 0xe7, 0x25]) / 255.0)
 
@@ -91,32 +91,21 @@ def test_segment_colors(geometry):
     assert len({next(iter(v)) for v in by_segment.values()}) == len(by_segment)
 
 
-RENDER = """
-import sys
-import numpy as np
-from klampt import vis
-from klampt.vis import colorize
-from test_examples_colormap import make_geometry
-a, a_pc = make_geometry()
-app = colorize.colorize(a, 'z', 'viridis', 'faces')
-colorize.colorize(a_pc, 'z', 'viridis')
-vis.init('offscreen')
-vis.add("A", a, appearance=app)
-vis.add("B", a_pc)
-vis.autoFitCamera()
-np.save(sys.argv[1], vis.screenshot())
-vis.kill()
-"""
-
-
-def test_colored_mesh_and_cloud_render(tmp_path):
-    # In its own interpreter: after this scene, later windows of the same
-    # process rendered the robots of test_vis_render wrongly (a state leak of
-    # the renderer not yet found), which would hide that file's own checks.
-    out = tmp_path / "colormap.npy"
-    r = run_python(["-c", RENDER, str(out)])
-    assert r.returncode == 0, r.stderr[-2000:]
-    img = np.load(out).astype(int)
+def test_colored_mesh_and_cloud_render(geometry):
+    from klampt import vis
+    require_offscreen()
+    a, a_pc = geometry
+    app = colorize.colorize(a, 'z', 'viridis', 'faces')
+    colorize.colorize(a_pc, 'z', 'viridis')
+    vis.init('offscreen')
+    vis.createWindow('examples_colormap')  # a fresh scene: windows outlive vis.kill()
+    try:
+        vis.add("A", a, appearance=app)
+        vis.add("B", a_pc)
+        vis.autoFitCamera()
+        img = vis.screenshot().astype(int)
+    finally:
+        vis.kill()
     mesh, cloud = img[:, :img.shape[1] // 2], img[:, img.shape[1] // 2:]
     # the unlit cloud shows viridis' ends: purple at the bottom, yellow at the top
     rows = {}

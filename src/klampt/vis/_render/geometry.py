@@ -9,7 +9,7 @@ import numpy as np
 
 from klampt.model._heightmap_colors import heightmap_vertex_colors
 
-from .gl import arrays, column_major, gl, pointer
+from .gl import arrays, column_major, gl, pointer, set_surface_color
 
 # Derived per-corner color arrays, keyed by (mesh serial, colors digest).
 _corner_colors = {}
@@ -62,8 +62,9 @@ def _corner_color_array(mesh, state):
 
 
 def _set_material(GL, state, color):
-    GL.glColor4f(*color)
-    GL.glMaterialfv(GL.GL_FRONT_AND_BACK, GL.GL_AMBIENT_AND_DIFFUSE, color)
+    """The appearance's material, and ``color`` as the current color, with
+    GL_COLOR_MATERIAL left off (see :func:`~.gl.set_surface_color`)."""
+    set_surface_color(color)
     if state['shininess'] > 0:
         GL.glMaterialfv(GL.GL_FRONT_AND_BACK, GL.GL_SPECULAR, state['specular'])
         GL.glMaterialf(GL.GL_FRONT_AND_BACK, GL.GL_SHININESS, min(128.0, float(state['shininess'])))
@@ -188,6 +189,7 @@ def draw_mesh(mesh, state, keep_appearance=True, lighting=True):
         color = _tinted(state['color'], state) if keep_appearance else None
         corner_colors = _corner_color_array(mesh, state) if keep_appearance else None
         blended = False
+        tracking = keep_appearance and bool(GL.glIsEnabled(GL.GL_COLOR_MATERIAL))
         if keep_appearance:
             alpha = color[3] if corner_colors is None else float(np.min(corner_colors[:, 3]))
             blended = _begin_blend(GL, alpha)
@@ -199,9 +201,9 @@ def draw_mesh(mesh, state, keep_appearance=True, lighting=True):
         if state['crease_angle'] > 0:
             GL.glShadeModel(GL.GL_SMOOTH)
         if corner_colors is not None:
-            GL.glPushAttrib(GL.GL_ENABLE_BIT | GL.GL_LIGHTING_BIT)
-            GL.glEnable(GL.GL_COLOR_MATERIAL)
+            mode = GL.glGetIntegerv(GL.GL_COLOR_MATERIAL_FACE), GL.glGetIntegerv(GL.GL_COLOR_MATERIAL_PARAMETER)
             GL.glColorMaterial(GL.GL_FRONT_AND_BACK, GL.GL_AMBIENT_AND_DIFFUSE)
+            GL.glEnable(GL.GL_COLOR_MATERIAL)
             GL.glEnableClientState(GL.GL_COLOR_ARRAY)
             arrays().glColorPointer(4, GL.GL_FLOAT, 0, pointer(corner_colors))
         cleanup = None
@@ -212,12 +214,16 @@ def draw_mesh(mesh, state, keep_appearance=True, lighting=True):
             cleanup()
         if corner_colors is not None:
             GL.glDisableClientState(GL.GL_COLOR_ARRAY)
-            GL.glPopAttrib()
+            GL.glColorMaterial(int(mode[0]), int(mode[1]))
+            # the per-vertex colors overwrote the material and the current color
+            _set_material(GL, state, color)
         if lighting:
             GL.glDisableClientState(GL.GL_NORMAL_ARRAY)
         GL.glShadeModel(GL.GL_FLAT)
         if blended:
             GL.glDisable(GL.GL_BLEND)
+        if tracking:
+            GL.glEnable(GL.GL_COLOR_MATERIAL)
     if state['draw_edges'] and len(mesh['edges']):
         GL.glDisable(GL.GL_LIGHTING)
         if keep_appearance:

@@ -66,6 +66,20 @@ def require_context(what="drawGL"):
     return GL
 
 
+def set_surface_color(color):
+    """Makes the RGBA ``color`` the current color and the front and back
+    ambient and diffuse material, and leaves GL_COLOR_MATERIAL off (the
+    caller turns it back on if it wants it). The material is written rather
+    than tracked from the color: after nested glPushAttrib / glPopAttrib
+    with a color set in between, Mesa can keep a stale tracked material, and
+    a later glColor of that same color no longer reaches it (the surface is
+    then lit in the color from before the push, in every later frame)."""
+    GL = gl()
+    GL.glDisable(GL.GL_COLOR_MATERIAL)
+    GL.glMaterialfv(GL.GL_FRONT_AND_BACK, GL.GL_AMBIENT_AND_DIFFUSE, color)
+    GL.glColor4f(*color)
+
+
 def column_major(T):
     """The 16 column-major entries of the homogeneous matrix of an se3
     element (R column-major, t)."""

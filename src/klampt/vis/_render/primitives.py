@@ -5,7 +5,7 @@ import math
 
 from klampt.math import spline, vectorops
 
-from .gl import column_major, gl
+from .gl import column_major, gl, set_surface_color
 
 
 def point(p, size=None, color=None):
@@ -101,13 +101,15 @@ def xform_widget(T, length, width, lighting=False, fancy=False):
     colors = ((1, 0, 0, 1), (0, 1, 0, 1), (0, 0, 1, 1))
     if fancy:
         GL.glEnable(GL.GL_LIGHTING)
+        tracking = GL.glIsEnabled(GL.GL_COLOR_MATERIAL)
         w = float(width) * 0.5
         for axis, c in enumerate(colors):
-            GL.glMaterialfv(GL.GL_FRONT_AND_BACK, GL.GL_AMBIENT_AND_DIFFUSE, c)
-            GL.glColor4f(*c)
+            set_surface_color(c)
             lo, hi = [-w, -w, -w], [w, w, w]
             hi[axis] = float(length)
             box(lo, hi)
+        if tracking:
+            GL.glEnable(GL.GL_COLOR_MATERIAL)
     else:
         GL.glDisable(GL.GL_LIGHTING)
         GL.glBegin(GL.GL_LINES)
