@@ -10,28 +10,11 @@ import numpy as np
 import pytest
 
 import klampt
+from heightmap_maps import ortho_map, perspective_map
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(HERE, "data", "heightmap_reference.json")) as _f:
     REF = json.load(_f)
-
-
-def ortho_map():
-    hm = klampt.Heightmap()
-    hm.resize(5, 4)
-    hm.setSize(2.0, 1.5)
-    i, j = np.meshgrid(np.arange(5), np.arange(4), indexing="ij")
-    hm.heights[:] = 0.1 * i + 0.05 * j * j + 0.2
-    return hm
-
-
-def perspective_map():
-    hm = klampt.Heightmap()
-    hm.resize(4, 3)
-    hm.setFOV(1.0, 0.8)
-    i, j = np.meshgrid(np.arange(4), np.arange(3), indexing="ij")
-    hm.heights[:] = 1.0 + 0.25 * i + 0.5 * j
-    return hm
 
 
 def posed_map():

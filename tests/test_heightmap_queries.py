@@ -4,7 +4,6 @@ cell through the documented vertex positions (computed here in numpy), and the
 space below an elevation map is solid."""
 import numpy as np
 import pytest
-from scipy.spatial import ConvexHull
 
 import klampt
 from klampt.math import so3

@@ -1,6 +1,5 @@
 """OccupancyGrid: the API of Klamp't 0.10.1, its conversions, files and
 queries against brute force over its cells (each occupied cell a solid box)."""
-import os
 import pickle
 
 import numpy as np
@@ -158,7 +157,6 @@ def test_queries_against_the_cells():
     other.setAABB([0.35, 0.35, 0.65], [0.5, 0.5, 0.8])
     og = klampt.Geometry3D(other)
     Vm = np.array(mesh.getTriangleMesh().getVertices()) + [0.1, 0.2, 0.3]
-    Tm = np.array(mesh.getTriangleMesh().getIndices())
     corners = np.array([[x, y, z] for x in (0.35, 0.5) for y in (0.35, 0.5) for z in (0.65, 0.8)])
     expected = min(box_distance(p, lo, hi) for p in corners)
     expected = min(expected, point_triangle_distances(Vm, *[np.array(t) for t in _box_triangles(corners)]).min())

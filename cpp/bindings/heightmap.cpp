@@ -147,7 +147,7 @@ py::array_t<std::uint32_t> packedColors(const Heightmap& hm) {
   return out;
 }
 
-py::object toViewport(const klampt::HeightmapViewport& vp) {
+ViewportArg toViewport(const klampt::HeightmapViewport& vp) {
   py::object out = py::module_::import("klampt.robotsim").attr("Viewport")();
   out.attr("w") = vp.w;
   out.attr("h") = vp.h;
@@ -158,7 +158,7 @@ py::object toViewport(const klampt::HeightmapViewport& vp) {
   out.attr("cy") = vp.cy;
   const char* setter = py::hasattr(out, "setPose") ? "setPose" : "setRigidTransform";
   out.attr(setter)(rotationToList(vp.pose.R), toList(vp.pose.t));
-  return out;
+  return ViewportArg(std::move(out));
 }
 
 klampt::HeightmapViewport fromViewport(py::handle v) {
@@ -178,7 +178,7 @@ klampt::HeightmapViewport fromViewport(py::handle v) {
   return vp;
 }
 
-void setViewport(HeightmapHandle& s, py::handle v) {
+void setViewport(HeightmapHandle& s, const ViewportArg& v) {
   const klampt::HeightmapViewport vp = fromViewport(v);
   if (vp.w < 0 || vp.h < 0) throw py::value_error("viewport size must be >= 0");
   Heightmap next = *s.data;
@@ -372,7 +372,7 @@ void bindProperties(py::class_<HeightmapHandle>& cls) {
            },
            py::arg("pname"), "Index of the named property channel, -1 if there is none.")
       .def("addProperty",
-           [](HeightmapHandle& s, const std::string& name, py::object values) {
+           [](HeightmapHandle& s, const std::string& name, const OptionalArrayArg& values) {
              Heightmap& hm = s.resizable();
              FloatGrid grid = values.is_none() ? FloatGrid(FloatGrid::Zero(hm.viewport.w, hm.viewport.h))
                                                : readGrid(hm, values, false, 1.0, "np_array2");

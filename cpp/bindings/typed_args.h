@@ -35,6 +35,7 @@ KLAMPT_TYPE_HINT(FloatRows, "collections.abc.Sequence[collections.abc.Sequence[f
 KLAMPT_TYPE_HINT(OptionalStr, "str | None");
 KLAMPT_TYPE_HINT(IndexOrName, "typing.SupportsIndex | str");
 KLAMPT_TYPE_HINT(OptionalArray, "numpy.typing.ArrayLike | None");
+KLAMPT_TYPE_HINT(Viewport, "klampt._viewport.Viewport");
 }  // namespace hints
 
 /// A vector of floats: a list, a tuple or a 1-D array (points, directions,
@@ -52,6 +53,8 @@ using OptionalStrArg = TypedArg<hints::OptionalStr>;
 using IndexOrNameArg = TypedArg<hints::IndexOrName>;
 /// An array, or None.
 using OptionalArrayArg = TypedArg<hints::OptionalArray>;
+/// A klampt.Viewport (a Python class): taken and returned by heightmaps.
+using ViewportArg = TypedArg<hints::Viewport>;
 
 /// A Python object that is an instance of the bound class T, and is named T
 /// in signatures: what a binding returns when it hands back an existing

@@ -3,12 +3,13 @@ Core classes of klampt: world, robot and geometry models.
 """
 from __future__ import annotations
 import collections.abc
+import klampt._viewport
 import numpy
 import numpy.typing
 import typing
 import typing_extensions
 from klampt.plan import motionplanning as motionplanning
-__all__: list[str] = ['Appearance', 'ContactParameters', 'ContactQueryResult', 'ConvexHull', 'DistanceQueryResult', 'DistanceQuerySettings', 'GeneralizedIKObjective', 'GeneralizedIKSolver', 'GeometricPrimitive', 'Geometry3D', 'IKObjective', 'IKSolver', 'ImplicitSurface', 'Mass', 'PointCloud', 'RigidObjectModel', 'RobotModel', 'RobotModelDriver', 'RobotModelLink', 'SensorModel', 'SimBody', 'SimJoint', 'SimRobotController', 'SimRobotSensor', 'Simulator', 'TerrainModel', 'TriangleMesh', 'VolumeGrid', 'WorldModel', 'collision_structures_built', 'motionplanning', 'native_library_versions', 'set_random_seed']
+__all__: list[str] = ['Appearance', 'ContactParameters', 'ContactQueryResult', 'ConvexHull', 'DistanceQueryResult', 'DistanceQuerySettings', 'GeneralizedIKObjective', 'GeneralizedIKSolver', 'GeometricPrimitive', 'Geometry3D', 'Heightmap', 'IKObjective', 'IKSolver', 'ImplicitSurface', 'Mass', 'OccupancyGrid', 'PointCloud', 'RigidObjectModel', 'RobotModel', 'RobotModelDriver', 'RobotModelLink', 'SensorModel', 'SimBody', 'SimJoint', 'SimRobotController', 'SimRobotSensor', 'Simulator', 'TerrainModel', 'TriangleMesh', 'VolumeGrid', 'WorldModel', 'collision_structures_built', 'motionplanning', 'native_library_versions', 'set_random_seed']
 class DistanceQuerySettings:
     """
     Configures the _ext distance queries of Geometry3D: the result satisfies Dcalc <= D(1+relErr) + absErr unless D >= upperBound.
@@ -761,6 +762,385 @@ class VolumeGrid:
     @values.setter
     def values(self, arg1: numpy.typing.ArrayLike) -> None:
         ...
+class Heightmap:
+    """
+    A height (elevation) map or a depth map: values at the vertices of a w x h grid. In elevation-map form (viewport.perspective False) vertex (i, j) is ((i+0.5-cx)/fx, (h-1-j+0.5-cy)/fy, heights[i, j]) (y flipped so that images read top-down); in depth-map form it is (d(i+0.5-cx)/fx, d(j+0.5-cy)/fy, d) with d = heights[i, j], both placed by viewport's pose. NaN (and 0 for depth maps) marks a missing sample. Space below an elevation map, or behind a depth map, is solid for contains_point; the other queries see the surface.
+    """
+    @typing.overload
+    def __init__(self) -> None:
+        """
+        An empty heightmap (1 x 1 viewport, no samples).
+        """
+    @typing.overload
+    def __init__(self, rhs: Heightmap) -> None:
+        """
+        A copy of another heightmap.
+        """
+    def addProperty(self, pname: str, np_array2: numpy.typing.ArrayLike | None = None) -> int:
+        """
+        Adds a property channel (zeros, or a (w, h) array); returns its index.
+        """
+    def clearColors(self) -> None:
+        """
+        Removes the colours.
+        """
+    def copy(self) -> Heightmap:
+        """
+        A standalone copy.
+        """
+    def get(self, i: typing.SupportsInt | typing.SupportsIndex, j: typing.SupportsInt | typing.SupportsIndex) -> float:
+        """
+        The height of vertex (i, j) (x then y index, reversed from image order).
+        """
+    def getColor(self, i: typing.SupportsInt | typing.SupportsIndex, j: typing.SupportsInt | typing.SupportsIndex) -> typing.Annotated[list[float], "FixedSize(4)"]:
+        """
+        RGBA in [0, 1] of vertex (i, j) (white without colours).
+        """
+    def getColorImage(self) -> numpy.ndarray:
+        """
+        (h, w, channels) uint8 numpy view of the colours, rows top to bottom.
+        """
+    def getColorImage_d(self) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        The colours as an (h, w, channels) float image in [0, 1].
+        """
+    def getColorImage_i(self) -> numpy.typing.NDArray[numpy.uint32]:
+        """
+        The colours as an (h, w) uint32 image packed 0xAARRGGBB (alpha 0 without an alpha channel).
+        """
+    def getHeightImage(self) -> numpy.typing.NDArray[numpy.float32]:
+        """
+        The heights as an (h, w) float32 image, rows top to bottom.
+        """
+    def getHeightImage_b(self) -> tuple:
+        """
+        (image, scale): the heights as an (h, w) uint8 image (height / scale * 255, truncated) and the scale.
+        """
+    def getHeightImage_s(self) -> tuple:
+        """
+        (image, scale): the heights as an (h, w) uint16 image (height / scale * 65535, truncated) and the scale.
+        """
+    def getHeights(self) -> numpy.ndarray:
+        """
+        A (w, h) float32 numpy view of the heights (writes change the heightmap).
+        """
+    def getProperties(self, pindex: typing.SupportsInt | typing.SupportsIndex) -> numpy.ndarray:
+        """
+        A (w, h) float32 numpy view of property channel pindex.
+        """
+    def getProperty(self, i: typing.SupportsInt | typing.SupportsIndex, j: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        The property values of vertex (i, j), one per channel.
+        """
+    def getViewport(self) -> klampt._viewport.Viewport:
+        """
+        A klampt.Viewport copy of the size, projection, intrinsics and pose.
+        """
+    def hasColors(self) -> bool:
+        """
+        True if colours are present.
+        """
+    def isOrthographic(self) -> bool:
+        """
+        True in orthographic (elevation map) mode.
+        """
+    def isPerspective(self) -> bool:
+        """
+        True in perspective (depth map) mode.
+        """
+    def numProperties(self) -> int:
+        """
+        The number of property channels.
+        """
+    def propertyIndex(self, pname: str) -> int:
+        """
+        Index of the named property channel, -1 if there is none.
+        """
+    def resize(self, w: typing.SupportsInt | typing.SupportsIndex, h: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Resizes to w x h samples, keeping the heights that remain; the intrinsics scale with the size.
+        """
+    def scale(self, c: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Multiplies every height by c.
+        """
+    @typing.overload
+    def set(self, arg2: Heightmap) -> None:
+        """
+        Copies another heightmap into this one.
+        """
+    @typing.overload
+    def set(self, value: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Sets every height to value.
+        """
+    @typing.overload
+    def set(self, i: typing.SupportsInt | typing.SupportsIndex, j: typing.SupportsInt | typing.SupportsIndex, value: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Sets the height of vertex (i, j) (x then y index; NaN marks a missing sample).
+        """
+    @typing.overload
+    def setColor(self, intensity: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Colours every vertex grey with the intensity in [0, 1] (an RGB image).
+        """
+    @typing.overload
+    def setColor(self, rgba: collections.abc.Sequence[float] | numpy.ndarray) -> None:
+        """
+        Colours every vertex with rgba in [0, 1] (an RGBA image).
+        """
+    @typing.overload
+    def setColor(self, i: typing.SupportsInt | typing.SupportsIndex, j: typing.SupportsInt | typing.SupportsIndex, intensity: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Colours vertex (i, j) grey.
+        """
+    @typing.overload
+    def setColor(self, i: typing.SupportsInt | typing.SupportsIndex, j: typing.SupportsInt | typing.SupportsIndex, rgba: collections.abc.Sequence[float] | numpy.ndarray) -> None:
+        """
+        Colours vertex (i, j) with rgba in [0, 1] (adds a white RGBA image if there are no colours).
+        """
+    def setColorImage(self, img: numpy.typing.ArrayLike) -> None:
+        """
+        Sets the colours from an (h, w), (h, w, 1/3/4) uint8 or float ([0, 1]) image, or (h, w) uint32 0xAARRGGBB.
+        """
+    def setColorImage_b(self, np_array3: numpy.typing.ArrayLike) -> None:
+        """
+        Sets the colours from an (h, w, 1/3/4) uint8 image, rows top to bottom.
+        """
+    def setColorImage_i(self, np_array2: numpy.typing.ArrayLike) -> None:
+        """
+        Sets the colours from an (h, w) uint32 image packed 0xAARRGGBB.
+        """
+    def setFOV(self, fovx: typing.SupportsFloat | typing.SupportsIndex, fovy: typing.SupportsFloat | typing.SupportsIndex = -1.0) -> None:
+        """
+        Perspective (depth map) projection with fields of view in radians, centred (fovy <= 0: square pixels).
+        """
+    def setHeightImage(self, img: numpy.typing.ArrayLike, height_scale: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
+        """
+        Sets the heights from an (h, w) image, rows top to bottom, times height_scale.
+        """
+    def setHeights(self, arr: numpy.typing.ArrayLike) -> None:
+        """
+        Copies a (w, h) array (x then y index) into the heights.
+        """
+    def setHeights_f(self, np_array2: numpy.typing.ArrayLike) -> None:
+        """
+        Copies a (w, h) float array into the heights.
+        """
+    def setIntrinsics(self, fx: typing.SupportsFloat | typing.SupportsIndex, fy: typing.SupportsFloat | typing.SupportsIndex, cx: typing.SupportsFloat | typing.SupportsIndex = -1.0, cy: typing.SupportsFloat | typing.SupportsIndex = -1.0) -> None:
+        """
+        Perspective (depth map) projection with intrinsics fx, fy, cx, cy (cx, cy < 0: the image centre).
+        """
+    def setProperties(self, pindex: typing.SupportsInt | typing.SupportsIndex, np_array2: numpy.typing.ArrayLike) -> None:
+        """
+        Copies a (w, h) array into property channel pindex.
+        """
+    def setProperty(self, i: typing.SupportsInt | typing.SupportsIndex, j: typing.SupportsInt | typing.SupportsIndex, np_array: collections.abc.Sequence[float] | numpy.ndarray) -> None:
+        """
+        Sets the property values of vertex (i, j), one per channel.
+        """
+    def setPropertyImage(self, pindex: typing.SupportsInt | typing.SupportsIndex, img: numpy.typing.ArrayLike) -> None:
+        """
+        Sets property channel pindex from an (h, w) image, rows top to bottom.
+        """
+    def setSize(self, width: typing.SupportsFloat | typing.SupportsIndex, height: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Orthographic (elevation map) projection spanning width x height, centred (height <= 0: square cells).
+        """
+    def setViewport(self, viewport: klampt._viewport.Viewport) -> None:
+        """
+        Sets size, projection, intrinsics and pose from a klampt.Viewport (a new size resizes the arrays).
+        """
+    def shift(self, dh: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Adds dh to every height.
+        """
+    @property
+    def colorImage(self) -> numpy.ndarray:
+        """
+        (h, w, channels) uint8 numpy view of the colours, rows top to bottom; assigning sets them.
+        """
+    @colorImage.setter
+    def colorImage(self, arg1: numpy.typing.ArrayLike) -> None:
+        ...
+    @property
+    def dataPtr(self) -> int:
+        """
+        Address of the heightmap data (an integer identifying it).
+        """
+    @property
+    def heights(self) -> numpy.ndarray:
+        """
+        (w, h) float32 numpy view of the heights; assigning a (w, h) array copies it in.
+        """
+    @heights.setter
+    def heights(self, arg1: numpy.typing.ArrayLike) -> None:
+        ...
+    @property
+    def isStandalone(self) -> bool:
+        """
+        Always True: a Heightmap owns its data (Geometry3D.getHeightmap returns a copy).
+        """
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+    @property
+    def viewport(self) -> klampt._viewport.Viewport:
+        """
+        The viewport (a copy: change it, then assign it back).
+        """
+    @viewport.setter
+    def viewport(self, arg1: klampt._viewport.Viewport) -> None:
+        ...
+class OccupancyGrid:
+    """
+    An occupancy (or density) grid: cell (i, j, k) holds a value and spans [bmin + (i, j, k) * size, bmin + (i+1, j+1, k+1) * size) with size = (bmax - bmin) / dims. The queries treat the cells whose value exceeds occupancyThreshold (0.5 by default) as solid boxes.
+    """
+    @typing.overload
+    def __init__(self) -> None:
+        """
+        An empty grid (no cells).
+        """
+    @typing.overload
+    def __init__(self, rhs: OccupancyGrid) -> None:
+        """
+        A copy of another grid.
+        """
+    def copy(self) -> OccupancyGrid:
+        """
+        A standalone copy.
+        """
+    def get(self, i: typing.SupportsInt | typing.SupportsIndex, j: typing.SupportsInt | typing.SupportsIndex, k: typing.SupportsInt | typing.SupportsIndex) -> float:
+        """
+        The value of cell (i, j, k).
+        """
+    def getBmax(self) -> list[float]:
+        """
+        The upper corner [x, y, z].
+        """
+    def getBmin(self) -> list[float]:
+        """
+        The lower corner [x, y, z].
+        """
+    def getBounds(self) -> tuple[list[float], list[float]]:
+        """
+        (bmin, bmax) (deprecated, kept for older code).
+        """
+    def getOccupancyThreshold(self) -> float:
+        """
+        The value above which a cell is occupied for the queries.
+        """
+    def getValues(self) -> numpy.ndarray:
+        """
+        A dims[0] x dims[1] x dims[2] numpy view of the values.
+        """
+    def resize(self, sx: typing.SupportsInt | typing.SupportsIndex, sy: typing.SupportsInt | typing.SupportsIndex, sz: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Sets the dimensions; values become 0.
+        """
+    def scale(self, cv: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Multiplies every value by cv.
+        """
+    @typing.overload
+    def set(self, arg2: OccupancyGrid) -> None:
+        """
+        Copies another grid into this one.
+        """
+    @typing.overload
+    def set(self, value: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Sets every cell to value.
+        """
+    @typing.overload
+    def set(self, i: typing.SupportsInt | typing.SupportsIndex, j: typing.SupportsInt | typing.SupportsIndex, k: typing.SupportsInt | typing.SupportsIndex, value: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Sets cell (i, j, k).
+        """
+    def setBmax(self, bmax: collections.abc.Sequence[float] | numpy.ndarray) -> None:
+        """
+        Sets the upper corner (bmin <= bmax is checked when the grid is used).
+        """
+    def setBmin(self, bmin: collections.abc.Sequence[float] | numpy.ndarray) -> None:
+        """
+        Sets the lower corner (bmin <= bmax is checked when the grid is used).
+        """
+    def setBounds(self, bounds: tuple) -> None:
+        """
+        Sets (bmin, bmax) (deprecated, kept for older code).
+        """
+    def setOccupancyThreshold(self, threshold: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Sets the value above which a cell is occupied for the queries.
+        """
+    def setValues(self, np_array3: numpy.typing.ArrayLike) -> None:
+        """
+        Sets the values and the dimensions from a 3D array.
+        """
+    def shift(self, dv: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        """
+        Adds dv to every value.
+        """
+    @property
+    def bmax(self) -> list[float]:
+        """
+        The upper corner [x, y, z] (a copy; assign to change).
+        """
+    @bmax.setter
+    def bmax(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
+        ...
+    @property
+    def bmin(self) -> list[float]:
+        """
+        The lower corner [x, y, z] (a copy; assign to change).
+        """
+    @bmin.setter
+    def bmin(self, arg1: collections.abc.Sequence[float] | numpy.ndarray) -> None:
+        ...
+    @property
+    def bounds(self) -> tuple[list[float], list[float]]:
+        """
+        (bmin, bmax) (deprecated, kept for older code).
+        """
+    @bounds.setter
+    def bounds(self, arg1: tuple) -> None:
+        ...
+    @property
+    def dataPtr(self) -> int:
+        """
+        Address of the grid data (an integer identifying it).
+        """
+    @property
+    def isStandalone(self) -> bool:
+        """
+        Always True: an OccupancyGrid owns its data (Geometry3D.getOccupancyGrid returns a copy).
+        """
+    @property
+    def occupancyThreshold(self) -> float:
+        """
+        The value above which a cell is occupied for the queries (0.5 by default).
+        """
+    @occupancyThreshold.setter
+    def occupancyThreshold(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def thisown(self) -> bool:
+        """
+        Always True: objects are reference counted (kept for compatibility with SWIG code).
+        """
+    @thisown.setter
+    def thisown(self, arg1: bool) -> None:
+        ...
+    @property
+    def values(self) -> numpy.ndarray:
+        """
+        A 3D numpy view of the values (writes change the grid).
+        """
 class Geometry3D:
     """
     The three-D geometry container used throughout Klampt.
@@ -785,6 +1165,12 @@ class Geometry3D:
         ...
     @typing.overload
     def __init__(self, arg2: VolumeGrid) -> None:
+        ...
+    @typing.overload
+    def __init__(self, arg2: Heightmap) -> None:
+        ...
+    @typing.overload
+    def __init__(self, arg2: OccupancyGrid) -> None:
         ...
     def __reduce__(self) -> tuple:
         """
@@ -860,9 +1246,17 @@ class Geometry3D:
         """
     def getGeometricPrimitive(self) -> GeometricPrimitive:
         ...
+    def getHeightmap(self) -> Heightmap:
+        """
+        A copy of the heightmap (edit it, then setHeightmap to apply).
+        """
     def getImplicitSurface(self) -> VolumeGrid:
         """
         Klamp't 0.10's name of getVolumeGrid: a copy of the grid (ImplicitSurface is VolumeGrid).
+        """
+    def getOccupancyGrid(self) -> OccupancyGrid:
+        """
+        A copy of the occupancy grid (edit it, then setOccupancyGrid to apply).
         """
     def getPointCloud(self) -> PointCloud:
         ...
@@ -916,9 +1310,17 @@ class Geometry3D:
         ...
     def setGroup(self) -> None:
         ...
+    def setHeightmap(self, hm: Heightmap) -> None:
+        """
+        Sets this geometry to a copy of the heightmap.
+        """
     def setImplicitSurface(self, grid: VolumeGrid) -> None:
         """
         Klamp't 0.10's name of setVolumeGrid.
+        """
+    def setOccupancyGrid(self, grid: OccupancyGrid) -> None:
+        """
+        Sets this geometry to a copy of the occupancy grid.
         """
     def setPointCloud(self, arg2: PointCloud) -> None:
         ...

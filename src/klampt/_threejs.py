@@ -8,6 +8,7 @@ import uuid
 import numpy as np
 
 from .math import se3, so3
+from .model._heightmap_colors import heightmap_vertex_colors
 
 _METADATA = {"type": "Object", "version": 4.4, "generator": "Klampt three.js export"}
 # three.js is y-up; the world node turns Klamp't's z-up frame into it
@@ -43,7 +44,7 @@ def _mesh_data(geom):
     gtype = geom.type()
     if gtype == 'TriangleMesh':
         mesh = geom.getTriangleMesh()
-    elif gtype in ('GeometricPrimitive', 'ConvexHull', 'VolumeGrid', 'Group'):
+    elif gtype in ('GeometricPrimitive', 'ConvexHull', 'VolumeGrid', 'Group', 'Heightmap', 'OccupancyGrid'):
         converted = geom.convert('TriangleMesh')
         if converted.type() != 'TriangleMesh':
             return None
@@ -98,11 +99,19 @@ class _SceneBuilder:
             return node
         verts, tris = data
         index_type = "Uint16Array" if len(verts) < 65536 else "Uint32Array"
+        attributes = {"position": {"type": "Float32Array", "itemSize": 3, "array": [_g(v) for v in verts.ravel()]}}
+        colors = heightmap_vertex_colors(geom)
+        if colors is not None:
+            attributes["color"] = {"type": "Float32Array", "itemSize": 3,
+                                   "array": [_g(v) for v in colors[:, :3].ravel()]}
         gid = self._add_geometry({
             "index": {"type": index_type, "itemSize": 1, "array": [int(i) for i in tris.ravel()]},
-            "attributes": {"position": {"type": "Float32Array", "itemSize": 3,
-                                        "array": [_g(v) for v in verts.ravel()]}}})
-        node.update(type="Mesh", geometry=gid, material=self._add_material(body.appearance(), False))
+            "attributes": attributes})
+        material = self._add_material(body.appearance(), False)
+        if colors is not None:
+            # The heightmap's own colours, unmodulated by the body's colour.
+            self.materials[-1].update(vertexColors=True, color=0xFFFFFF)
+        node.update(type="Mesh", geometry=gid, material=material)
         return node
 
 

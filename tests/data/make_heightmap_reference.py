@@ -6,28 +6,13 @@
 # Its ray casts and the first point of its point cloud conversion are not
 # recorded: they return uninitialized memory.
 import json
+import os
 import sys
 
-import numpy as np
 import klampt
 
-
-def ortho_map():
-    hm = klampt.Heightmap()
-    hm.resize(5, 4)
-    hm.setSize(2.0, 1.5)
-    i, j = np.meshgrid(np.arange(5), np.arange(4), indexing='ij')
-    hm.heights[:] = 0.1 * i + 0.05 * j * j + 0.2
-    return hm
-
-
-def perspective_map():
-    hm = klampt.Heightmap()
-    hm.resize(4, 3)
-    hm.setFOV(1.0, 0.8)
-    i, j = np.meshgrid(np.arange(4), np.arange(3), indexing='ij')
-    hm.heights[:] = 1.0 + 0.25 * i + 0.5 * j
-    return hm
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from heightmap_maps import ortho_map, perspective_map  # noqa: E402
 
 
 def describe(hm):
