@@ -40,11 +40,14 @@ def render(items):
 
 
 def is_red(img):
-    return (img[:, :, 0] > 120) & (img[:, :, 1] < 70) & (img[:, :, 2] < 70)
+    """Lit red: red well above the other two channels (shading darkens it)."""
+    r, g, b = (img[:, :, k].astype(int) for k in range(3))
+    return (r > 60) & (r > 2 * g) & (r > 2 * b)
 
 
 def is_blue(img):
-    return (img[:, :, 2] > 120) & (img[:, :, 0] < 70) & (img[:, :, 1] < 70)
+    r, g, b = (img[:, :, k].astype(int) for k in range(3))
+    return (b > 60) & (b > 2 * r) & (b > 2 * g)
 
 
 def test_a_coloured_heightmap_shows_its_colours_where_they_are():
@@ -74,3 +77,22 @@ def test_uncoloured_heightmaps_and_occupancy_grids_take_the_item_colour():
     # The grid stands to the right of the map.
     cols = np.arange(img.shape[1])
     assert (cols * red.sum(axis=0)).sum() / red.sum() > (cols * green.sum(axis=0)).sum() / green.sum()
+
+
+def test_the_web_viewer_shows_a_heightmaps_colours(tmp_path):
+    from klampt.vis._scene import VisualizationScene
+    from klampt.vis._web.page import page
+    from klampt.vis._web.serialize import SceneSerializer
+    from klampt.vis.glviewport import GLViewport
+    from test_vis_web import _browser_screenshot
+    scene = VisualizationScene()
+    view = GLViewport()
+    # Looking down at the map from above its -y side (x to the right).
+    view.camera.rot = [0.0, 0.7, 0.0]
+    scene.setViewport(view)
+    scene.add("terrain", klampt.Geometry3D(split_color_map()), hide_label=True)
+    img = _browser_screenshot(tmp_path, page(SceneSerializer(scene).build(), width=640, height=480))
+    red, blue = is_red(img), is_blue(img)
+    assert red.mean() > 0.02 and blue.mean() > 0.02, (red.mean(), blue.mean())
+    cols = np.arange(img.shape[1])
+    assert (cols * red.sum(axis=0)).sum() / red.sum() < (cols * blue.sum(axis=0)).sum() / blue.sum()

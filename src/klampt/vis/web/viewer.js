@@ -50,10 +50,11 @@
   var ROOT_INVERSE = [1, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1];
 
   var VERTEX = [
-    "attribute vec3 position; attribute vec3 normal;",
+    "attribute vec3 position; attribute vec3 normal; attribute vec3 vertexColor;",
     "uniform mat4 model, view, projection; uniform float pointSize;",
-    "varying vec3 vNormal; varying vec3 vEye; varying vec2 vLocal;",
+    "varying vec3 vNormal; varying vec3 vEye; varying vec2 vLocal; varying vec3 vColor;",
     "void main() {",
+    "  vColor = vertexColor;",
     "  mat4 mv = view * model;",
     "  vec4 eye = mv * vec4(position, 1.0);",
     "  vNormal = mat3(mv[0].xyz, mv[1].xyz, mv[2].xyz) * normal;",
@@ -72,14 +73,15 @@
     "#else",
     "precision mediump float;",
     "#endif",
-    "varying vec3 vNormal; varying vec3 vEye; varying vec2 vLocal;",
-    "uniform vec4 color; uniform float lit;",
+    "varying vec3 vNormal; varying vec3 vEye; varying vec2 vLocal; varying vec3 vColor;",
+    "uniform vec4 uColor; uniform float lit; uniform float useVertexColor;",
     "uniform vec3 specular, emissive; uniform float shininess;",
     "uniform float ambient; uniform int numLights;",
     "uniform vec3 lightDir[" + MAX_LIGHTS + "];",
     "uniform float lightDiffuse[" + MAX_LIGHTS + "], lightSpecular[" + MAX_LIGHTS + "];",
     "uniform float checker, checkerSize; uniform vec2 checkerLevels;",
     "void main() {",
+    "  vec4 color = useVertexColor > 0.5 ? vec4(vColor, uColor.a) : uColor;",
     "  if (lit < 0.5) { gl_FragColor = color; return; }",
     "  vec3 n = normalize(vNormal);",
     "  if (dot(n, -vEye) < 0.0) n = -n;",
@@ -145,12 +147,13 @@
     gl.linkProgram(prog);
     this.program = prog;
     this.loc = {};
-    var names = ["model", "view", "projection", "pointSize", "color", "lit", "specular", "emissive", "shininess",
+    var names = ["model", "view", "projection", "pointSize", "uColor", "lit", "useVertexColor", "specular", "emissive", "shininess",
                  "ambient", "numLights", "lightDir", "lightDiffuse", "lightSpecular", "checker", "checkerSize",
                  "checkerLevels"];
     for (var i = 0; i < names.length; i++) this.loc[names[i]] = gl.getUniformLocation(prog, names[i]);
     this.attrPosition = gl.getAttribLocation(prog, "position");
     this.attrNormal = gl.getAttribLocation(prog, "normal");
+    this.attrColor = gl.getAttribLocation(prog, "vertexColor");
     this.onCamera = options.onCamera || null;
     this._installControls();
     this.setScene(data);
@@ -212,6 +215,8 @@
       return {points: true, position: pb, count: pos.length / 3};
     }
     var n = index.length, P = new Float32Array(n * 3), N = new Float32Array(n * 3);
+    var col = attrs.color ? attrs.color.array : null, C = col ? new Float32Array(n * 3) : null;
+    if (C) for (var v = 0; v < n; v++) for (var q = 0; q < 3; q++) C[v * 3 + q] = col[index[v] * 3 + q];
     for (var t = 0; t + 2 < n; t += 3) {
       var a = index[t] * 3, b = index[t + 1] * 3, c = index[t + 2] * 3;
       var pa = [pos[a], pos[a + 1], pos[a + 2]], pb2 = [pos[b], pos[b + 1], pos[b + 2]], pc = [pos[c], pos[c + 1], pos[c + 2]];
@@ -228,7 +233,13 @@
     gl.bufferData(gl.ARRAY_BUFFER, P, gl.STATIC_DRAW);
     gl.bindBuffer(gl.ARRAY_BUFFER, bn);
     gl.bufferData(gl.ARRAY_BUFFER, N, gl.STATIC_DRAW);
-    return {points: false, position: bp, normal: bn, count: n};
+    var bc = null;
+    if (C) {  // per-vertex colours (a heightmap's own), one per corner
+      bc = gl.createBuffer();
+      gl.bindBuffer(gl.ARRAY_BUFFER, bc);
+      gl.bufferData(gl.ARRAY_BUFFER, C, gl.STATIC_DRAW);
+    }
+    return {points: false, position: bp, normal: bn, color: bc, count: n};
   };
 
   KlamptViewer.prototype.setTransforms = function (transforms) {
@@ -280,7 +291,7 @@
   KlamptViewer.prototype._drawBuffers = function (buf, model, color, lit, pointSize) {
     var gl = this.gl;
     gl.uniformMatrix4fv(this.loc.model, false, new Float32Array(model));
-    gl.uniform4fv(this.loc.color, new Float32Array(color));
+    gl.uniform4fv(this.loc.uColor, new Float32Array(color));
     gl.uniform1f(this.loc.lit, lit ? 1 : 0);
     gl.uniform1f(this.loc.pointSize, pointSize || 1);
     gl.bindBuffer(gl.ARRAY_BUFFER, buf.position);
@@ -294,6 +305,15 @@
       gl.disableVertexAttribArray(this.attrNormal);
       gl.vertexAttrib3f(this.attrNormal, 0, 0, 1);
     }
+    if (buf.color && this.attrColor >= 0) {
+      gl.bindBuffer(gl.ARRAY_BUFFER, buf.color);
+      gl.enableVertexAttribArray(this.attrColor);
+      gl.vertexAttribPointer(this.attrColor, 3, gl.FLOAT, false, 0, 0);
+    } else if (this.attrColor >= 0) {
+      gl.disableVertexAttribArray(this.attrColor);
+      gl.vertexAttrib3f(this.attrColor, 1, 1, 1);
+    }
+    gl.uniform1f(this.loc.useVertexColor, buf.color ? 1 : 0);
     gl.drawArrays(buf.points ? gl.POINTS : gl.TRIANGLES, 0, buf.count);
   };
 
@@ -353,8 +373,10 @@
       if (e.type === "lines") {
         var gl2 = this.gl;
         gl2.uniformMatrix4fv(this.loc.model, false, new Float32Array(identity()));
-        gl2.uniform4fv(this.loc.color, new Float32Array(e.color));
+        gl2.uniform4fv(this.loc.uColor, new Float32Array(e.color));
         gl2.uniform1f(this.loc.lit, 0);
+        gl2.uniform1f(this.loc.useVertexColor, 0);
+        if (this.attrColor >= 0) gl2.disableVertexAttribArray(this.attrColor);
         gl2.bindBuffer(gl2.ARRAY_BUFFER, x.buffer);
         gl2.enableVertexAttribArray(this.attrPosition);
         gl2.vertexAttribPointer(this.attrPosition, 3, gl2.FLOAT, false, 0, 0);
