@@ -174,6 +174,55 @@ def tx90blocks():
     return tx90blocks_world()
 
 
+def wait_for(condition, timeout=10.0, what=""):
+    """Polls condition() until it is true; fails after timeout seconds."""
+    import time
+    deadline = time.time() + timeout
+    while not condition():
+        assert time.time() < deadline, "timed out waiting for " + what
+        time.sleep(0.02)
+
+
+@pytest.fixture(scope="session")
+def ros_node(tmp_path_factory):
+    """A roscore on a free port, and this process as a ROS node talking to it
+    (one for the whole session: rospy starts one node per process)."""
+    import signal
+    import socket
+    import subprocess
+    import time
+    import rosgraph
+    import rospy
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    home = tmp_path_factory.mktemp("ros_home")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("ROS_MASTER_URI", "http://127.0.0.1:%d" % port)
+        mp.setenv("ROS_HOME", str(home))
+        mp.setenv("ROS_LOG_DIR", str(home / "log"))
+        mp.setenv("ROS_IP", "127.0.0.1")
+        proc = subprocess.Popen(["roscore", "-p", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                start_new_session=True)
+        try:
+            master = rosgraph.Master("/klampt_test")
+            deadline = time.time() + 20
+            while not master.is_online():
+                assert proc.poll() is None, "roscore exited: " + proc.stderr.read().decode()
+                assert time.time() < deadline, "roscore did not answer"
+                time.sleep(0.1)
+            rospy.init_node("klampt_test", anonymous=True, disable_signals=True)
+            yield
+        finally:
+            rospy.signal_shutdown("tests done")
+            os.killpg(proc.pid, signal.SIGINT)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+
+
 def random_config(robot, rng):
     """A configuration of `robot` drawn uniformly by `rng` (a random.Random)
     within its joint limits cut to [-pi, pi]; a joint whose cut range is

@@ -7,7 +7,6 @@ and tf broadcasting work through a real roscore."""
 import io
 import math
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -15,7 +14,7 @@ import time
 import numpy as np
 import pytest
 
-from conftest import aabb_geometry, arm_table_world, assert_close, assert_transform, random_config
+from conftest import aabb_geometry, arm_table_world, assert_close, assert_transform, random_config, wait_for
 
 try:
     from klampt.io import ros
@@ -391,52 +390,7 @@ def test_other_sensor_messages():
     assert_close(scan.ranges, f32(laser.getMeasurements()))
 
 
-# ------------------------------------------------------- through a roscore
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def ros_node(tmp_path_factory):
-    """A roscore on a free port, and this process as a ROS node talking to it."""
-    import rosgraph
-    port = free_port()
-    home = tmp_path_factory.mktemp("ros_home")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("ROS_MASTER_URI", "http://127.0.0.1:%d" % port)
-        mp.setenv("ROS_HOME", str(home))
-        mp.setenv("ROS_LOG_DIR", str(home / "log"))
-        mp.setenv("ROS_IP", "127.0.0.1")
-        proc = subprocess.Popen(["roscore", "-p", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                start_new_session=True)
-        try:
-            master = rosgraph.Master("/klampt_test")
-            deadline = time.time() + 20
-            while not master.is_online():
-                assert proc.poll() is None, "roscore exited: " + proc.stderr.read().decode()
-                assert time.time() < deadline, "roscore did not answer"
-                time.sleep(0.1)
-            rospy.init_node("klampt_test", anonymous=True, disable_signals=True)
-            yield
-        finally:
-            rospy.signal_shutdown("tests done")
-            os.killpg(proc.pid, 2)
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, 9)
-                proc.wait()
-
-
-def wait_for(condition, timeout=10.0, what=""):
-    deadline = time.time() + timeout
-    while not condition():
-        assert time.time() < deadline, "timed out waiting for " + what
-        time.sleep(0.02)
-
+# ------------------------- through a roscore (conftest.ros_node, shared by the session)
 
 def test_publish_and_subscribe_joint_states(ros_node):
     world, world2 = arm_table_world(), arm_table_world()
