@@ -43,6 +43,7 @@ def test_intrinsics_settings_are_views_of_the_fields_of_view():
     assert float(cam.getSetting("fx")) == pytest.approx(32.0, rel=1e-5)
     # Principal points off the image centre are refused, not ignored; the centre is accepted.
     cam.setSetting("cx", "32")
+    cam.setSetting("cx", "31.5")  # the (w - 1) / 2 convention for the centre
     with pytest.raises(RuntimeError, match="centre"):
         cam.setSetting("cx", "10")
     with pytest.raises(RuntimeError, match="positive"):

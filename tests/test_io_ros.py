@@ -335,6 +335,12 @@ def test_camera_info_round_trips():
     ros.from_CameraInfo(info, cam2)
     for key in ("xres", "yres", "xfov", "yfov"):
         assert float(cam2.getSetting(key)) == pytest.approx(float(cam.getSetting(key)), abs=1e-12)
+    # The (w - 1) / 2 convention for the centre is the centre; a principal point off it is refused.
+    info.K = [fx, 0, 159.5, 0, fy, 119.5, 0, 0, 1]
+    ros.from_CameraInfo(info, cam2)
+    info.K = [fx, 0, 100.0, 0, fy, 120, 0, 0, 1]
+    with pytest.raises(ValueError, match="principal point"):
+        ros.from_CameraInfo(info, cam2)
     vp = klampt.Viewport()
     vp.w, vp.h, vp.fx, vp.fy, vp.cx, vp.cy = 640, 480, 500.0, 510.0, 320.5, 239.0
     vp2 = ros.from_CameraInfo(wire(ros.to_CameraInfo(vp)), klampt.Viewport())

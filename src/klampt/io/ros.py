@@ -584,7 +584,9 @@ def from_CameraInfo(ros_ci, klampt_obj):
     CameraInfo message; modifies the object in place and returns it.
 
     A camera sensor's fields of view are derived from fx and fy; its
-    principal point is the image center unless it has cx and cy settings.
+    principal point stays the image centre (its renderers draw centred
+    images), so a message whose cx, cy lie more than half a pixel off the
+    centre raises ValueError.
     """
     fx, fy, cx, cy = ros_ci.K[0], ros_ci.K[4], ros_ci.K[2], ros_ci.K[5]
     w, h = ros_ci.width, ros_ci.height
@@ -595,13 +597,13 @@ def from_CameraInfo(ros_ci, klampt_obj):
     if _is_sensor(klampt_obj):
         if klampt_obj.type() != 'CameraSensor':
             raise ValueError("Can't set CameraInfo on a non-camera sensor of type " + klampt_obj.type())
+        if abs(cx - 0.5 * w) > 0.5 + 1e-9 or abs(cy - 0.5 * h) > 0.5 + 1e-9:
+            raise ValueError("the camera's principal point (%g, %g) is off its image centre (%g, %g): Klamp't cameras "
+                             "render centred images" % (cx, cy, 0.5 * w, 0.5 * h))
         klampt_obj.setSetting('xres', str(w))
         klampt_obj.setSetting('yres', str(h))
         klampt_obj.setSetting('xfov', repr(2 * math.atan(0.5 * w / fx)))
         klampt_obj.setSetting('yfov', repr(2 * math.atan(0.5 * h / fy)))
-        if _setting(klampt_obj, 'fx') is not None:
-            for key, value in (('fx', fx), ('fy', fy), ('cx', cx), ('cy', cy)):
-                klampt_obj.setSetting(key, repr(value))
         return klampt_obj
     if hasattr(klampt_obj, 'to_viewport'):
         # a GLViewport: square pixels, its horizontal field of view in degrees

@@ -125,8 +125,10 @@ SensorSetting resolutionSetting(int& side, const int& other) {
   return setting;
 }
 
+/// Full precision: these values are computed, not echoed from a setting.
 std::string printNumber(double x) {
   std::ostringstream ss;
+  ss.precision(17);
   ss << x;
   return ss.str();
 }
@@ -148,15 +150,16 @@ SensorSetting focalSetting(double& fov, const int& side) {
 }
 
 /// Klamp't 0.10's principal point cx (cy): the image centre, side / 2. The
-/// renderers draw centred images only, so another value is refused.
+/// renderers draw centred images only, so another value is refused; the
+/// other convention for the centre, (side - 1) / 2, is accepted as it.
 SensorSetting centreSetting(const int& side) {
   SensorSetting setting;
   setting.get = [&side] { return printNumber(0.5 * side); };
   setting.set = [&side](const std::string& s) {
     double c = 0;
-    return realSetting(c).set(s) && std::abs(c - 0.5 * side) <= 1e-6 * std::max(1, side);
+    return realSetting(c).set(s) && std::abs(c - 0.5 * side) <= 0.5 + 1e-9;
   };
-  setting.accepts = "the image centre (half the resolution): off-centre principal points are not rendered";
+  setting.accepts = "the image centre (half the resolution, within half a pixel): off-centre principal points are not rendered";
   setting.listed = false;
   return setting;
 }
