@@ -268,3 +268,36 @@ def test_volume_grids_collide_through_their_level_set():
     assert not g.collides(sdf)
     sdf.setCurrentTransform(so3.identity(), [0, 0, -0.4])
     assert g.collides(sdf)
+
+
+def test_points_under_the_surface_collide_exactly_where_the_mesh_says():
+    """A point collides with an elevation map iff it lies at or below the
+    map's mesh triangle above or below it: brute force over the triangles."""
+    hm = klampt.Heightmap()
+    hm.resize(6, 5)
+    hm.setSize(1.0, 0.8)
+    rng = np.random.default_rng(11)
+    hm.heights[:] = rng.uniform(0.0, 0.4, size=(6, 5))
+    g = klampt.Geometry3D(hm)
+    mesh = g.convert("TriangleMesh").getTriangleMesh()
+    V, T = mesh.getVertices(), mesh.getIndices()
+
+    def surface_z(x, y):
+        for a, b, c in T:
+            A, B, C = V[a], V[b], V[c]
+            m = np.array([[B[0] - A[0], C[0] - A[0]], [B[1] - A[1], C[1] - A[1]]])
+            u, v = np.linalg.solve(m, [x - A[0], y - A[1]])
+            if u >= -1e-12 and v >= -1e-12 and u + v <= 1 + 1e-12:
+                return A[2] + u * (B[2] - A[2]) + v * (C[2] - A[2])
+        return None
+
+    checked = 0
+    for _ in range(300):
+        x, y = rng.uniform(-0.5, 0.5), rng.uniform(-0.4, 0.4)
+        z0 = surface_z(x, y)
+        z = z0 + rng.uniform(-0.02, 0.02)
+        p = klampt.GeometricPrimitive()
+        p.setPoint([x, y, z])
+        assert g.collides(klampt.Geometry3D(p)) == (z <= z0), (x, y, z, z0)
+        checked += 1
+    assert checked == 300

@@ -170,12 +170,20 @@ PointCloud heightmapPointCloud(const Heightmap& hm) {
 
 bool heightmapContains(const Heightmap& hm, const Vector3& p) {
   const Vector3 q = heightmapProject(hm, p);
-  if (!std::isfinite(q.x()) || !std::isfinite(q.y())) return false;
-  const int i = (int)std::lround(q.x()), j = (int)std::lround(q.y());
-  if (i < 0 || j < 0 || i >= hm.heights.rows() || j >= hm.heights.cols()) return false;
-  const double v = hm.heights(i, j);
-  if (!validHeight(hm, v)) return false;
-  return hm.viewport.perspective ? q.z() >= v : q.z() <= v;
+  const int w = (int)hm.heights.rows(), h = (int)hm.heights.cols();
+  if (!std::isfinite(q.x()) || !std::isfinite(q.y()) || w < 2 || h < 2) return false;
+  if (q.x() < 0 || q.y() < 0 || q.x() > w - 1 || q.y() > h - 1) return false;
+  // The cell's triangle under the point, split as heightmapMesh splits it:
+  // (i, j), (i, j+1), (i+1, j) where fi + fj <= 1, else (i+1, j+1), (i+1, j), (i, j+1).
+  const int i = std::min((int)q.x(), w - 2), j = std::min((int)q.y(), h - 2);
+  const double fi = q.x() - i, fj = q.y() - j;
+  const bool first = fi + fj <= 1;
+  const int ci = first ? i : i + 1, cj = first ? j : j + 1;
+  const double a = hm.heights(ci, cj), b = hm.heights(i + 1, j), c = hm.heights(i, j + 1);
+  if (!validHeight(hm, a) || !validHeight(hm, b) || !validHeight(hm, c)) return false;
+  const double u = first ? fi : 1 - fj, v = first ? fj : 1 - fi;  // weights of b and c
+  const double surface = (1 - u - v) * a + u * b + v * c;
+  return hm.viewport.perspective ? q.z() >= surface : q.z() <= surface;
 }
 
 VolumeGrid heightmapToVolumeGrid(const Heightmap& hm, double resolution) {

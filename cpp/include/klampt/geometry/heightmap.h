@@ -37,8 +37,9 @@ TriangleMesh heightmapMesh(const Heightmap& hm);
 /// The valid samples as points, with r, g, b (and a) properties when coloured.
 PointCloud heightmapPointCloud(const Heightmap& hm);
 /// Whether the local point is on the solid side of the surface within the
-/// grid's footprint (below an elevation map, behind a depth map), by the
-/// nearest sample.
+/// grid's footprint (below an elevation map, behind a depth map): against
+/// the mesh's triangle under it (exact for elevation maps; depth maps
+/// interpolate depth across the image).
 bool heightmapContains(const Heightmap& hm, const Vector3& p);
 
 /// Signed distance to the surface on a grid around it (gridAround's layout,

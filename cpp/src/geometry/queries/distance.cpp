@@ -186,10 +186,12 @@ bool withinDistance(const Geometry& a, const Geometry& b, double tol) {
   if (std::isnan(tol)) throw std::invalid_argument("tol is NaN");
   // Reused buffers: robot self-collision asks this for many pairs in a row.
   thread_local std::vector<Leaf> la, lb;
+  // A shape on a heightmap's solid side collides whatever the distances:
+  // that test is a lookup per point, so it goes first.
+  if (detail::buriedInHeightmap(a, b) || detail::buriedInHeightmap(b, a)) return true;
   detail::leavesOf(a, la);
   detail::leavesOf(b, lb);
-  if (leavesWithin(la, lb, tol + a.margin + b.margin)) return true;
-  return detail::buriedInHeightmap(a, b) || detail::buriedInHeightmap(b, a);
+  return leavesWithin(la, lb, tol + a.margin + b.margin);
 }
 
 bool collides(const Geometry& a, const Geometry& b) { return withinDistance(a, b, 0.0); }
