@@ -141,8 +141,11 @@ def test_heights_views_and_images():
     assert (hm.heights == 2).all()
     with pytest.raises(ValueError):
         hm.setHeights(np.ones((4, 5)))
+    # As 0.10.1: a height image of another size resizes the map to it.
+    hm.setHeightImage(np.full((5, 4), 2.0))
+    assert (hm.viewport.w, hm.viewport.h) == (4, 5) and (hm.heights == 2.0).all()
     with pytest.raises(ValueError):
-        hm.setHeightImage(np.ones((5, 4)))
+        hm.setHeightImage(np.ones(3))
     with pytest.raises(IndexError):
         hm.get(5, 0)
     del hm

@@ -82,3 +82,17 @@ def test_heightmap_against_a_grid():
         assert g.collides(sdf) == hit, z
         if not hit:
             assert g.distance(sdf).d == pytest.approx(z - 0.2, abs=0.02)
+
+
+@pytest.mark.parametrize("gap", [0.25, 0.1, -0.1])
+def test_two_grids_by_the_closed_form_sphere_distance(gap):
+    a, b = sphere_sdf(0.3), sphere_sdf(0.2, 0.02)
+    b.setCurrentTransform(so3.identity(), [0.5 + gap, 0.03, -0.02])
+    exact = np.linalg.norm([0.5 + gap, 0.03, -0.02]) - 0.5
+    assert a.collides(b) == (exact <= 0) and b.collides(a) == (exact <= 0)
+    res = a.distance(b)
+    if exact > 0:
+        assert res.d == pytest.approx(exact, abs=0.03)
+        assert a.withinDistance(b, exact + 0.03) and not a.withinDistance(b, exact - 0.03)
+    else:
+        assert res.d <= 0

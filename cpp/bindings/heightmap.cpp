@@ -279,10 +279,16 @@ void bindHeights(py::class_<HeightmapHandle>& cls) {
            py::arg("np_array2"), "Copies a (w, h) float array into the heights.")
       .def("setHeightImage",
            [](HeightmapHandle& s, ArrayArg img, double scale) {
-             s.data->heights = readGrid(*s.data, img, true, toFinite(scale, "height_scale"), "img");
+             // As Klamp't 0.10: an image of another size resizes the map to it.
+             auto arr = py::array::ensure(img);
+             if (!arr || arr.ndim() != 2) throw py::value_error("img must be a 2D array");
+             if (arr.shape(0) != s.data->viewport.h || arr.shape(1) != s.data->viewport.w)
+               klampt::resizeHeightmap(s.resizable(), (int)arr.shape(1), (int)arr.shape(0));
+             s.data->heights = readGrid(*s.data, arr, true, toFinite(scale, "height_scale"), "img");
            },
            py::arg("img"), py::arg("height_scale") = 1.0,
-           "Sets the heights from an (h, w) image, rows top to bottom, times height_scale.")
+           "Sets the heights from an (h, w) image, rows top to bottom, times height_scale; an image of another "
+           "size resizes the map to w x h first.")
       .def("getHeightImage", [](const HeightmapHandle& s) { return imageOf(s.data->heights); },
            "The heights as an (h, w) float32 image, rows top to bottom.")
       .def("getHeightImage_b", [](const HeightmapHandle& s) { return quantizedImage<std::uint8_t>(*s.data); },

@@ -145,6 +145,50 @@ TriangleMesh heightmapMesh(const Heightmap& hm) {
   return mesh;
 }
 
+TriangleMesh heightmapSolidMesh(const Heightmap& hm) {
+  TriangleMesh mesh = heightmapMesh(hm);
+  const int w = (int)hm.heights.rows(), h = (int)hm.heights.cols();
+  if (hm.viewport.perspective || w < 2 || h < 2 || mesh.vertices.rows() == 0) return mesh;
+  // Walls from each outer edge between two valid samples down to a floor a
+  // footprint's diagonal below the lowest sample.
+  double lowest = INFINITY;
+  for (Eigen::Index k = 0; k < hm.heights.size(); ++k)
+    if (validHeight(hm, hm.heights.data()[k])) lowest = std::min(lowest, (double)hm.heights.data()[k]);
+  const double span = std::hypot((w - 1) / std::abs(hm.viewport.fx), (h - 1) / std::abs(hm.viewport.fy));
+  const double floorHeight = lowest - std::max(span, 1e-3);
+  std::vector<std::array<int, 2>> edges;  // consecutive samples (i, j) pairs along the border, as flat indices
+  for (int i = 0; i + 1 < w; ++i) {
+    edges.push_back({i * h, (i + 1) * h});
+    edges.push_back({(i + 1) * h + h - 1, i * h + h - 1});
+  }
+  for (int j = 0; j + 1 < h; ++j) {
+    edges.push_back({j + 1, j});
+    edges.push_back({(w - 1) * h + j, (w - 1) * h + j + 1});
+  }
+  std::vector<Vector3> extra;
+  std::vector<Eigen::Vector3i> tris;
+  const int base = (int)mesh.vertices.rows();
+  for (const auto& e : edges) {
+    const int i0 = e[0] / h, j0 = e[0] % h, i1 = e[1] / h, j1 = e[1] % h;
+    if (!validHeight(hm, hm.heights(i0, j0)) || !validHeight(hm, hm.heights(i1, j1))) continue;
+    const Vector3 top0 = heightmapVertex(hm, i0, j0), top1 = heightmapVertex(hm, i1, j1);
+    const Vector3 down = hm.viewport.pose.R.col(2);
+    const int k = base + (int)extra.size();
+    extra.push_back(top0);
+    extra.push_back(top1);
+    extra.push_back(top1 - down * (hm.heights(i1, j1) - floorHeight));
+    extra.push_back(top0 - down * (hm.heights(i0, j0) - floorHeight));
+    tris.emplace_back(k, k + 1, k + 2);
+    tris.emplace_back(k, k + 2, k + 3);
+  }
+  const Eigen::Index nv = mesh.vertices.rows(), nt = mesh.indices.rows();
+  mesh.vertices.conservativeResize(nv + (Eigen::Index)extra.size(), 3);
+  for (size_t k = 0; k < extra.size(); ++k) mesh.vertices.row(nv + (Eigen::Index)k) = extra[k].transpose();
+  mesh.indices.conservativeResize(nt + (Eigen::Index)tris.size(), 3);
+  for (size_t k = 0; k < tris.size(); ++k) mesh.indices.row(nt + (Eigen::Index)k) = tris[k].transpose();
+  return mesh;
+}
+
 PointCloud heightmapPointCloud(const Heightmap& hm) {
   const int w = (int)hm.heights.rows(), h = (int)hm.heights.cols();
   PointCloud pc;

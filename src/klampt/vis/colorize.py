@@ -17,6 +17,39 @@ _COLORMAPS = {
 }
 
 
+def _colormap_table(name):
+    """Colors sampled along a colormap: one of the tables here, else any
+    Matplotlib colormap when Matplotlib is installed."""
+    if name in _COLORMAPS:
+        return np.asarray(_COLORMAPS[name])
+    try:
+        import matplotlib
+        cmap = matplotlib.colormaps[name]
+    except (ImportError, KeyError):
+        raise ValueError("unknown colormap %r (known without Matplotlib: %s)" % (name, ', '.join(sorted(_COLORMAPS))))
+    return np.asarray(cmap(np.linspace(0.0, 1.0, 33)))[:, :3]
+
+
+def _colorize_heightmap(hm, value, colormap, vrange):
+    """Colors a Heightmap's samples by 'height', one of its properties or a
+    (w, h) array of values."""
+    heights = np.asarray(hm.heights, dtype=float)
+    if isinstance(value, str):
+        if value == 'height':
+            values = heights
+        elif hm.propertyIndex(value) >= 0:
+            values = np.asarray(hm.getProperties(hm.propertyIndex(value)), dtype=float)
+        else:
+            raise ValueError("unknown heightmap colorize value %r: 'height' or a property name" % (value,))
+    else:
+        values = np.asarray(value, dtype=float)
+        if values.shape != heights.shape:
+            raise ValueError("values must have the heightmap's (w, h) shape %s, got %s" % (heights.shape, values.shape))
+    colors = _apply_colormap(values.ravel(), colormap, vrange).reshape(heights.shape + (4,))
+    colors[~np.isfinite(values)] = (0.5, 0.5, 0.5, 1.0)
+    hm.setColorImage(np.ascontiguousarray(colors[:, :, :3].transpose(1, 0, 2)))
+
+
 def _apply_colormap(values, colormap, vrange):
     values = np.asarray(values, dtype=float)
     if colormap == 'random':
@@ -24,8 +57,9 @@ def _apply_colormap(values, colormap, vrange):
         keys, inverse = np.unique(values, return_inverse=True)
         table = rng.random((len(keys), 3))
         return np.hstack([table[inverse], np.ones((len(values), 1))])
-    table = np.asarray(_COLORMAPS.get(colormap or 'viridis', _COLORMAPS['viridis']))
-    lo, hi = (values.min(), values.max()) if vrange is None else vrange
+    table = _colormap_table(colormap or 'viridis')
+    finite = values[np.isfinite(values)]
+    lo, hi = ((finite.min(), finite.max()) if len(finite) else (0.0, 1.0)) if vrange is None else vrange
     u = np.clip((values - lo) / (hi - lo if hi > lo else 1.0), 0, 1) * (len(table) - 1)
     k = np.minimum(u.astype(int), len(table) - 2)
     f = (u - k)[:, None]
@@ -78,13 +112,25 @@ def colorize(object, value, colormap=None, feature=None, vrange=None, lighting=N
     """Colors an object by a named feature ('x', 'y', 'z', 'nx', 'ny', 'nz',
     'position', 'normal', 'index') or per-element values / RGB(A) colors,
     through a colormap ('viridis' default, 'plasma', 'jet', 'gray', 'hot',
-    'random'). ``feature`` is 'vertices' or 'faces' (default: faces for
+    'random', or any Matplotlib colormap when it is installed). A Heightmap
+    (or a Heightmap geometry) gets its own colours, by 'height', a property
+    name or a (w, h) array. ``feature`` is 'vertices' or 'faces' (default: faces for
     normals and per-face lists, vertices otherwise); ``lighting`` a light
     direction shading each face. Returns the Appearance (or the cloud)."""
-    from klampt import Appearance, Geometry3D, PointCloud
+    from klampt import Appearance, Geometry3D, Heightmap, PointCloud
     if isinstance(object, PointCloud):
         _colorize_cloud(object, value, colormap, vrange)
         return object
+    if isinstance(object, Heightmap):
+        _colorize_heightmap(object, value, colormap, vrange)
+        return object
+    if isinstance(object, Geometry3D) and object.type() == 'Heightmap':
+        hm = object.getHeightmap()
+        _colorize_heightmap(hm, value, colormap, vrange)
+        T = object.getCurrentTransform()
+        object.setHeightmap(hm)
+        object.setCurrentTransform(*T)
+        return Appearance()
     if isinstance(object, Geometry3D):
         geom, app = object, Appearance()
     elif hasattr(object, 'appearance') and hasattr(object, 'geometry'):

@@ -12,6 +12,7 @@
 #include "heightmap_solid.h"
 #include "leaf.h"
 #include "mesh_bvh.h"
+#include "grid_grid.h"
 #include "surface_grid.h"
 
 namespace klampt {
@@ -72,6 +73,10 @@ PairDistance leafDistance(const Leaf& a, const Leaf& b, double upper, double sto
     return {g.d, g.cpSurface, g.cpGrid, g.elem, b.elem(0), g.elem >= 0};
   }
   if (a.isGrid() && b.isCoal()) return swapped(leafDistance(b, a, upper, stopBelow, s));
+  if (a.isGrid() && b.isGrid()) {
+    const auto g = detail::gridGridDistance(a, b);
+    return {g.d, g.cp1, g.cp2, a.elem(0), b.elem(0), g.d < upper};
+  }
   if (a.isMesh() && b.isMesh()) {
     const auto m = detail::meshMeshDistance(a.meshBVH(), a.T, b.meshBVH(), b.T, upper, s.relErr, s.absErr);
     return {m.d, m.cp1, m.cp2, a.elem(m.t1), b.elem(m.t2), m.t1 >= 0};

@@ -13,7 +13,7 @@ const GeometryData* queryProxy(const GeometryData& data) {
   auto proxy = std::make_shared<GeometryData>();
   if (data.type == GeometryType::Heightmap) {
     proxy->type = GeometryType::TriangleMesh;
-    proxy->mesh = heightmapMesh(data.heightmap);
+    proxy->mesh = heightmapSolidMesh(data.heightmap);
   } else {
     *proxy = occupancyBoxes(data.occupancy);
   }
