@@ -145,10 +145,10 @@ TriangleMesh heightmapMesh(const Heightmap& hm) {
   return mesh;
 }
 
-TriangleMesh heightmapSolidMesh(const Heightmap& hm) {
-  TriangleMesh mesh = heightmapMesh(hm);
+TriangleMesh heightmapWalls(const Heightmap& hm) {
+  TriangleMesh mesh;
   const int w = (int)hm.heights.rows(), h = (int)hm.heights.cols();
-  if (hm.viewport.perspective || w < 2 || h < 2 || mesh.vertices.rows() == 0) return mesh;
+  if (hm.viewport.perspective || w < 2 || h < 2) return mesh;
   // Walls from each outer edge between two valid samples down to a floor a
   // footprint's diagonal below the lowest sample.
   double lowest = INFINITY;
@@ -165,15 +165,15 @@ TriangleMesh heightmapSolidMesh(const Heightmap& hm) {
     edges.push_back({j + 1, j});
     edges.push_back({(w - 1) * h + j, (w - 1) * h + j + 1});
   }
+  if (!std::isfinite(lowest)) return mesh;
   std::vector<Vector3> extra;
   std::vector<Eigen::Vector3i> tris;
-  const int base = (int)mesh.vertices.rows();
   for (const auto& e : edges) {
     const int i0 = e[0] / h, j0 = e[0] % h, i1 = e[1] / h, j1 = e[1] % h;
     if (!validHeight(hm, hm.heights(i0, j0)) || !validHeight(hm, hm.heights(i1, j1))) continue;
     const Vector3 top0 = heightmapVertex(hm, i0, j0), top1 = heightmapVertex(hm, i1, j1);
     const Vector3 down = hm.viewport.pose.R.col(2);
-    const int k = base + (int)extra.size();
+    const int k = (int)extra.size();
     extra.push_back(top0);
     extra.push_back(top1);
     extra.push_back(top1 - down * (hm.heights(i1, j1) - floorHeight));

@@ -34,10 +34,10 @@ Vector3 heightmapProject(const Heightmap& hm, const Vector3& p);
 /// when its three corners are valid, facing the free side (up for elevation maps, towards
 /// the camera for depth maps). Vertices are the valid samples in (i, j) order.
 TriangleMesh heightmapMesh(const Heightmap& hm);
-/// What the queries measure of a heightmap: its surface mesh and, for an
-/// elevation map, walls from its outer edges down to a floor a footprint
-/// diagonal below its lowest sample (the sides of the solid below it).
-TriangleMesh heightmapSolidMesh(const Heightmap& hm);
+/// The sides of the solid below an elevation map: walls from its outer
+/// edges (between valid samples) down to a floor a footprint diagonal below
+/// its lowest sample. Empty for depth maps.
+TriangleMesh heightmapWalls(const Heightmap& hm);
 /// The valid samples as points, with r, g, b (and a) properties when coloured.
 PointCloud heightmapPointCloud(const Heightmap& hm);
 /// Whether the local point is on the solid side of the surface within the

@@ -148,20 +148,20 @@ bool leavesWithin(const std::vector<Leaf>& la, const std::vector<Leaf>& lb, doub
         if (detail::meshMeshWithin(a.meshBVH(), a.T, b.meshBVH(), b.T, tol, t1, t2)) return true;
         continue;
       }
-      // Two convex shapes go through the distance below: Coal's collision
-      // test misses a box inside another that touches one of its faces (in
-      // one argument order only), where the tight GJK/EPA distance does not.
-      // Balls too: the nearest triangle to a centre, found with the radius as
-      // the search bound, beats Coal's sphere test against every triangle
-      // the sphere overlaps.
-      if (a.isCoal() && b.isCoal() && (a.isMesh() || b.isMesh()) && !a.isBall() && !b.isBall()) {
+      // Balls go through the distance below: the nearest triangle to a
+      // centre, found with the radius as the search bound, beats Coal's
+      // sphere test against every triangle the sphere overlaps.
+      if (a.isCoal() && b.isCoal() && !a.isBall() && !b.isBall()) {
         coal::CollisionRequest req(coal::NO_REQUEST, 1);
         req.security_margin = tol;
         coal::CollisionResult res;
         if (detail::coalCollide(a.cache->shape.get(), a.coalTransform(), b.cache->shape.get(), b.coalTransform(), req,
                                 res))
           return true;
-        continue;
+        // Coal's test of two convex shapes misses a box inside another that
+        // touches one of its faces (in one argument order only): a "no" is
+        // confirmed by the tight GJK/EPA distance below.
+        if (a.isMesh() || b.isMesh()) continue;
       }
       if ((a.isCloud() && b.isCoal()) || (a.isCoal() && b.isCloud())) {
         if (cloudWithin(a.isCloud() ? a : b, a.isCloud() ? b : a, tol)) return true;

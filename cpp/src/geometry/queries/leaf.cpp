@@ -19,7 +19,7 @@ coal::Transform3s Leaf::coalTransform() const {
 
 int Leaf::elem(int sub) const {
   if (groupElem >= 0) return groupElem;
-  return (isMesh() || isCloud()) ? sub : 0;
+  return (isMesh() || isCloud()) ? sub + elemOffset : 0;
 }
 
 void Leaf::worldBox(Vector3& lo, Vector3& hi) const { transformBox(T, cache->bmin, cache->bmax, lo, hi); }
@@ -90,7 +90,16 @@ void collect(const GeometryData& data, const RigidTransform& T, int groupElem, s
     return;
   }
   if (const GeometryData* proxy = queryProxy(data)) {
-    collect(*proxy, T, groupElem, out);
+    if (data.type != GeometryType::Heightmap) {
+      collect(*proxy, T, groupElem, out);
+      return;
+    }
+    // A heightmap's surface then walls: one numbering of their triangles.
+    int offset = 0;
+    for (const auto& part : proxy->group) {
+      out.push_back(Leaf{part.get(), &collisionCache(*part), T, groupElem, offset});
+      offset += (int)part->mesh.indices.rows();
+    }
     return;
   }
   out.push_back(Leaf{&data, &collisionCache(data), T, groupElem});

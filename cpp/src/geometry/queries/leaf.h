@@ -16,6 +16,7 @@ struct Leaf {
   const CollisionCache* cache;
   RigidTransform T;  // local -> world
   int groupElem;     // index in the top-level group, -1 if not in a group
+  int elemOffset = 0;  // added to sub-element indices (a heightmap's walls follow its surface)
 
   bool isCoal() const { return cache->shape != nullptr; }
   bool isCloud() const { return data->type == GeometryType::PointCloud; }

@@ -12,8 +12,16 @@ const GeometryData* queryProxy(const GeometryData& data) {
   if (const GeometryData* built = data.queryProxy.get()) return built;
   auto proxy = std::make_shared<GeometryData>();
   if (data.type == GeometryType::Heightmap) {
-    proxy->type = GeometryType::TriangleMesh;
-    proxy->mesh = heightmapSolidMesh(data.heightmap);
+    // Surface and walls apart: one tree holding both would mix the long
+    // wall triangles into the surface's boxes.
+    proxy->type = GeometryType::Group;
+    for (TriangleMesh part : {heightmapMesh(data.heightmap), heightmapWalls(data.heightmap)}) {
+      if (part.indices.rows() == 0) continue;
+      auto member = std::make_shared<GeometryData>();
+      member->type = GeometryType::TriangleMesh;
+      member->mesh = std::move(part);
+      proxy->group.push_back(std::move(member));
+    }
   } else {
     *proxy = occupancyBoxes(data.occupancy);
   }

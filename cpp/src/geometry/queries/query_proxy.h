@@ -1,4 +1,5 @@
-// Internal to the queries: what they see of a heightmap (its surface mesh)
+// Internal to the queries: what they see of a heightmap (a group of its
+// surface mesh and, for an elevation map, the walls of the solid below it)
 // and of an occupancy grid (a group of its occupied boxes).
 #pragma once
 #include "klampt/geometry/geometry.h"
