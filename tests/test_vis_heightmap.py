@@ -24,6 +24,7 @@ def split_color_map():
 
 def render(items):
     vis.init("offscreen")
+    vis.createWindow("heightmap")  # a fresh scene: windows outlive vis.kill()
     try:
         for name, geom, color in items:
             vis.add(name, geom)
