@@ -319,3 +319,32 @@ def test_points_under_the_surface_collide_exactly_where_the_mesh_says():
         assert g.collides(klampt.Geometry3D(p)) == (z <= z0), (x, y, z, z0)
         checked += 1
     assert checked == 300
+
+
+def test_ray_elements_are_the_mesh_triangles():
+    """Ray casts walk the grid cells; the triangle they report is the one the
+    mesh conversion's ray cast reports, for rays from above, oblique rays and
+    rays from below, with and without a missing sample."""
+    for missing in (False, True):
+        g = terrain()
+        if missing:
+            hm = g.getHeightmap()
+            hm.set(3, 4, float("nan"))
+            T = g.getCurrentTransform()
+            g.setHeightmap(hm)
+            g.setCurrentTransform(*T)
+        mesh = g.convert("TriangleMesh")
+        mesh.setCurrentTransform(*g.getCurrentTransform())
+        rng = np.random.default_rng(8)
+        surface_triangles = len(mesh.getTriangleMesh().getIndices())  # the walls' are numbered after these
+        agree = 0
+        for k in range(60):
+            s = rng.uniform([-1.0, -0.8, 1.0], [1.0, 0.8, 1.5]) if k % 3 else rng.uniform([-1.0, -0.8, -1.5],
+                                                                                              [1.0, 0.8, -1.0])
+            d = rng.normal(size=3) * [0.3, 0.3, 0.0] + [0, 0, -1 if k % 3 else 1]
+            e, pt = g.rayCast_ext(list(s), list(d))
+            em, ptm = mesh.rayCast_ext(list(s), list(d))
+            if em >= 0 and e < surface_triangles:
+                assert (e, np.round(pt, 9).tolist()) == (em, np.round(ptm, 9).tolist())
+                agree += 1
+        assert agree > 30

@@ -9,33 +9,17 @@
 #include <utility>
 #include <vector>
 #include "klampt/geometry/queries/queries.h"
+#include "heightmap_ray.h"
 #include "leaf.h"
+#include "query_proxy.h"
+#include "ray_triangle.h"
 
 namespace klampt {
 
 using detail::Leaf;
+using detail::rayTriangle;
 
 namespace {
-
-/// Barycentric slack of the triangle test: a ray through an edge shared by
-/// two triangles must hit at least one of them despite rounding.
-constexpr double kEdgeSlack = 1e-12;
-
-/// Möller–Trumbore: t of the hit with triangle abc, or false.
-bool rayTriangle(const Vector3& s, const Vector3& d, const Vector3& a, const Vector3& b, const Vector3& c,
-                 double& t) {
-  const Vector3 e1 = b - a, e2 = c - a, p = d.cross(e2);
-  const double det = e1.dot(p);
-  if (std::abs(det) < 1e-300) return false;
-  const Vector3 q = s - a;
-  const double u = q.dot(p) / det;
-  if (u < -kEdgeSlack || u > 1 + kEdgeSlack) return false;
-  const Vector3 r = q.cross(e1);
-  const double v = d.dot(r) / det;
-  if (v < -kEdgeSlack || u + v > 1 + kEdgeSlack) return false;
-  t = e2.dot(r) / det;
-  return t >= 0;
-}
 
 /// Ray through a solid box centred at the origin with half sizes h.
 bool rayCentredBox(const Vector3& s, const Vector3& d, const Vector3& h, double& t) {
@@ -191,6 +175,23 @@ int rayCast(const Geometry& g, const Vector3& s, const Vector3& d, Vector3& hitP
   const double n = d.norm();
   if (n == 0) throw std::invalid_argument("the ray direction must be nonzero");
   const Vector3 u = d / n;
+  if (g.data->type == GeometryType::Heightmap && g.margin == 0) {
+    // Elevation maps without missing samples: walk the cells under the ray.
+    const Heightmap& hm = g.data->heightmap;
+    const GeometryData* proxy = detail::queryProxy(*g.data);
+    const long cells = (long)std::max<Eigen::Index>(hm.heights.rows() - 1, 0) * std::max<Eigen::Index>(hm.heights.cols() - 1, 0);
+    if (proxy && !proxy->group.empty() && proxy->group[0]->mesh.indices.rows() == 2 * cells) {
+      const RigidTransform inv = g.currentTransform.inverse();
+      double t;
+      int tri;
+      const auto r = detail::heightmapRay(hm, inv.apply(s), inv.R * u, t, tri);
+      if (r == detail::HeightmapRay::Miss) return -1;
+      if (r == detail::HeightmapRay::Hit) {
+        hitPoint = s + t * u;
+        return tri;
+      }
+    }
+  }
   double tBest = INFINITY;
   int best = -1;
   thread_local std::vector<Leaf> leaves;
