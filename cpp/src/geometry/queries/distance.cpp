@@ -143,7 +143,9 @@ bool leavesWithin(const std::vector<Leaf>& la, const std::vector<Leaf>& lb, doub
       Vector3 blo, bhi;
       b.worldBox(blo, bhi);
       if (boxBoxDistance(alo, ahi, blo, bhi) > tol) continue;
-      if (a.isMesh() && b.isMesh()) {
+      // Triangle pairs by their own test: Coal's triangle distance misses
+      // some pairs within tol.
+      if (a.isTriangleTree() && b.isTriangleTree()) {
         int t1, t2;
         if (detail::meshMeshWithin(a.meshBVH(), a.T, b.meshBVH(), b.T, tol, t1, t2)) return true;
         continue;
