@@ -330,6 +330,41 @@ def test_merge_into_implicit_surface_takes_the_minimum():
     assert grid.contains_point([0.45, 0, 0]) and not ball.contains_point([0.45, 0, 0])
 
 
+def test_merge_into_occupancy_grid_marks_overlapped_cells():
+    grid = klampt.OccupancyGrid()
+    grid.resize(8, 6, 5)
+    grid.setBmin([0, 0, 0])
+    grid.setBmax([0.8, 0.6, 0.5])
+    values = np.zeros((8, 6, 5))
+    values[7, 5, 4] = 1.0
+    grid.setValues(values)
+    g = klampt.Geometry3D(grid)
+    g.setCurrentTransform([1, 0, 0, 0, 1, 0, 0, 0, 1], [1, 0, 0])
+    centre, radius = np.array([1.33, 0.27, 0.21]), 0.165
+    g.merge(sphere_geometry(centre, radius))
+    after = np.asarray(g.getOccupancyGrid().getValues())
+    idx = np.stack(np.meshgrid(np.arange(8), np.arange(6), np.arange(5), indexing="ij"), -1)
+    lo = np.array([1.0, 0, 0]) + idx * 0.1  # world cell boxes
+    gap = np.linalg.norm(np.maximum(np.maximum(lo - centre, centre - (lo + 0.1)), 0), axis=-1)
+    expected = gap <= radius
+    expected[7, 5, 4] = True
+    assert np.array_equal(after > 0.5, expected)
+    assert 10 < expected.sum() < expected.size
+
+
+def test_merge_into_elevation_map_raises_to_the_top_surface():
+    flat = aabb_geometry([0, 0, 0], [1, 0.8, 0.2]).convert("Heightmap", 0.05)
+    before = np.asarray(flat.convert("PointCloud").getPointCloud().getPoints())
+    centre, radius = np.array([0.45, 0.4, 0.25]), 0.3
+    flat.merge(sphere_geometry(centre, radius))
+    after = np.asarray(flat.convert("PointCloud").getPointCloud().getPoints())
+    np.testing.assert_allclose(after[:, :2], before[:, :2], atol=1e-9)
+    d2 = np.sum((before[:, :2] - centre[:2]) ** 2, axis=1)
+    top = np.where(d2 <= radius**2 + 1e-12, centre[2] + np.sqrt(np.maximum(radius**2 - d2, 0)), -np.inf)
+    np.testing.assert_allclose(after[:, 2], np.maximum(before[:, 2], top), atol=1e-5)  # heights are float32
+    assert (after[:, 2] > before[:, 2] + 0.1).sum() > 20
+
+
 def test_merge_bad_combinations():
     mesh = aabb_geometry([0, 0, 0], [1, 1, 1], mesh=True)
     with pytest.raises(ValueError, match="PointCloud.*TriangleMesh"):
@@ -338,9 +373,6 @@ def test_merge_bad_combinations():
         sphere_geometry().merge(sphere_geometry())
     with pytest.raises(ValueError):
         mesh.merge(klampt.Geometry3D())
-    occ = aabb_geometry([0, 0, 0], [1, 1, 1]).convert("OccupancyGrid", 0.25)
-    with pytest.raises(NotImplementedError):
-        occ.merge(mesh)
 
 
 def test_ext_methods_are_documented():

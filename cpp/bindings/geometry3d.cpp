@@ -232,12 +232,9 @@ void bindGeometry3D(py::module_& m) {
            [](Geometry3D& s, const Geometry3D& o) {
              klampt::Geometry merged = s.get();  // the shape stays shared until the merge copies it
              const klampt::Geometry other = o.snapshot();
-             try {
+             {
                py::gil_scoped_release release;
                klampt::mergeGeometry(merged, other);
-             } catch (const klampt::MergeNotImplemented& e) {
-               PyErr_SetString(PyExc_NotImplementedError, e.what());
-               throw py::error_already_set();
              }
              s.get().data = merged.data;
              s.get().sourceFile.clear();
@@ -248,8 +245,10 @@ void bindGeometry3D(py::module_& m) {
            "PointCloud appends the points, keeping the properties both clouds name (Klamp't 0.10 refuses clouds "
            "whose names differ); ConvexHull + ConvexHull gives the hull of both; a VolumeGrid (ImplicitSurface) "
            "takes at each cell the smaller of its value and the signed distance to other, over its own domain "
-           "(other may be any shape with a point distance; meshes are signed by their inside). Raises "
-           "NotImplementedError for a Heightmap or OccupancyGrid target and ValueError for other combinations.")
+           "(other may be any shape with a point distance; meshes are signed by their inside); an OccupancyGrid "
+           "marks the cells other overlaps or contains; a Heightmap keeps its samples: an elevation map rises to "
+           "other's top surface seen from above, a depth map takes other's depth where it is nearer to the "
+           "camera. Raises ValueError for other combinations.")
       .def("getCollisionMargin", [](const Geometry3D& s) { return s.get().margin; })
       .def("setCollisionMargin",
            [](Geometry3D& s, double margin) {

@@ -1,7 +1,12 @@
 // Merging one geometry into another of the same kind.
 #include "klampt/geometry/merge.h"
+#include <cmath>
 #include <string>
 #include "klampt/geometry/convex_hull.h"
+#include "klampt/geometry/heightmap.h"
+#include "klampt/geometry/occupancy_grid.h"
+#include "klampt/geometry/primitive.h"
+#include "klampt/geometry/queries/point_tree.h"
 #include "klampt/geometry/queries/queries.h"
 
 namespace klampt {
@@ -76,17 +81,79 @@ void mergeIntoGrid(VolumeGrid& grid, const RigidTransform& T, const Geometry& ot
       }
 }
 
+/// Marks the cells of `grid` (placed at T) that other overlaps or whose
+/// centre lies inside it, as rasterizeOccupancy marks cells.
+void mergeIntoOccupancy(OccupancyGrid& grid, const RigidTransform& T, const Geometry& other) {
+  const Geometry bare(other.data, other.currentTransform, 0.0);
+  Vector3 wlo, whi, lo, hi;
+  looseBoundingBox(bare, wlo, whi);
+  transformBox(T.inverse(), wlo, whi, lo, hi);  // other's box in the grid's frame
+  const double mark = grid.occupancyThreshold < 1 ? 1.0 : std::nextafter(grid.occupancyThreshold, INFINITY);
+  for (int i = 0; i < grid.dims[0]; ++i)
+    for (int j = 0; j < grid.dims[1]; ++j)
+      for (int k = 0; k < grid.dims[2]; ++k) {
+        if (occupied(grid, i, j, k)) continue;
+        Vector3 clo, chi;
+        occupancyCell(grid, i, j, k, clo, chi);
+        if (boxBoxDistance(clo, chi, lo, hi) > 0) continue;
+        GeometryData box;
+        box.type = GeometryType::Primitive;
+        box.primitive = makeAABBPrimitive(clo, chi);
+        const Geometry cell(std::make_shared<const GeometryData>(std::move(box)), T, 0.0);
+        if (containsPoint(bare, T.apply(0.5 * (clo + chi))) || collides(cell, bare))
+          grid.values[cellIndex(grid, i, j, k)] = mark;
+      }
+}
+
+/// Raises an elevation map to other's top surface (the first hit of a ray
+/// down through each sample), or brings a depth map's samples nearer to the
+/// camera where other is seen in front of them.
+void mergeIntoHeightmap(Heightmap& hm, const RigidTransform& T, const Geometry& other) {
+  const Geometry bare(other.data, other.currentTransform, 0.0);
+  const HeightmapViewport& vp = hm.viewport;
+  const bool depth = vp.perspective;
+  // Sample positions at height 0 (elevation) or depth 1 (a point on each ray).
+  Heightmap unit = hm;
+  unit.heights.setConstant(depth ? 1.0f : 0.0f);
+  double top = 0;
+  if (!depth) {
+    Vector3 wlo, whi, lo, hi;
+    looseBoundingBox(bare, wlo, whi);
+    transformBox(vp.pose.inverse() * T.inverse(), wlo, whi, lo, hi);
+    top = hi.z() + 1.0;
+  }
+  const Vector3 down = vp.pose.R * Vector3(0, 0, -1);
+  const RigidTransform toView = vp.pose.inverse() * T.inverse();
+  for (int i = 0; i < (int)hm.heights.rows(); ++i)
+    for (int j = 0; j < (int)hm.heights.cols(); ++j) {
+      const Vector3 at = heightmapVertex(unit, i, j);
+      const Vector3 origin = depth ? vp.pose.t : Vector3(at - top * down);
+      const Vector3 dir = depth ? Vector3(at - vp.pose.t) : down;
+      Vector3 hit;
+      if (rayCast(bare, T.apply(origin), T.R * dir, hit) < 0) continue;
+      const double v = toView.apply(hit).z();
+      float& h = hm.heights(i, j);
+      if (!validHeight(hm, h) || (depth ? v < h : v > h)) h = (float)v;
+    }
+}
+
 }  // namespace
 
 void mergeGeometry(Geometry& g, const Geometry& other) {
   if (g.empty()) throw std::invalid_argument("cannot merge into an empty geometry");
   if (other.empty()) throw std::invalid_argument("cannot merge an empty geometry");
   const GeometryType into = g.data->type, from = other.data->type;
-  if (into == GeometryType::Heightmap || into == GeometryType::OccupancyGrid)
-    throw MergeNotImplemented(std::string("merging into a ") + geometryTypeName(into) + " is not implemented");
   const RigidTransform rel = g.currentTransform.inverse() * other.currentTransform;
   const bool same = into == from;
-  if (into == GeometryType::VolumeGrid) {
+  if (into == GeometryType::OccupancyGrid) {
+    OccupancyGrid grid = g.data->occupancy;
+    mergeIntoOccupancy(grid, g.currentTransform, other);
+    g.mutableData().occupancy = std::move(grid);
+  } else if (into == GeometryType::Heightmap) {
+    Heightmap hm = g.data->heightmap;
+    mergeIntoHeightmap(hm, g.currentTransform, other);
+    g.mutableData().heightmap = std::move(hm);
+  } else if (into == GeometryType::VolumeGrid) {
     VolumeGrid grid = g.data->grid;  // the shared shape stays intact if the distance throws
     mergeIntoGrid(grid, g.currentTransform, other);
     g.mutableData().grid = std::move(grid);

@@ -1,15 +1,8 @@
 // Merging one geometry into another of the same kind (Geometry3D.merge).
 #pragma once
-#include <stdexcept>
 #include "klampt/geometry/geometry.h"
 
 namespace klampt {
-
-/// A merge this implementation does not offer (into a heightmap or an
-/// occupancy grid).
-struct MergeNotImplemented : std::logic_error {
-  using std::logic_error::logic_error;
-};
 
 /// Merges `other` (at its current transform) into g's shape, in g's local
 /// frame; g keeps its type, pose and margin, margins are not merged.
@@ -19,9 +12,14 @@ struct MergeNotImplemented : std::logic_error {
 /// - hull + hull: the hull of both point sets;
 /// - volume grid + any shape with a point distance: each cell value becomes
 ///   the smaller of it and the signed distance from the cell centre to other
-///   (negative inside other, see containsPoint), over g's domain.
-/// Throws MergeNotImplemented for heightmap / occupancy grid targets and
-/// std::invalid_argument for other combinations or an empty side.
+///   (negative inside other, see containsPoint), over g's domain;
+/// - occupancy grid + any shape: the cells other overlaps, or whose centre
+///   is inside it, become occupied;
+/// - heightmap + any shape that rays hit: an elevation map rises to other's
+///   top surface (the first hit of a ray down through each sample), a depth
+///   map takes other's depth where other is nearer to the camera; samples
+///   keep their place.
+/// Throws std::invalid_argument for other combinations or an empty side.
 void mergeGeometry(Geometry& g, const Geometry& other);
 
 }  // namespace klampt
