@@ -163,7 +163,7 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
            "included, as collides), sorted by elem1 then elem2, each pair once; empty lists when they do not "
            "collide. Elements are mesh triangles, point cloud points and top-level group members as getElement "
            "numbers them, 0 for other shapes. maxContacts > 0 returns only the first that many pairs (Klamp't "
-           "0.10 ignores it); 0 returns all.")
+           "0.10.1 honours only 1); 0 returns all.")
       .def("withinDistance_ext",
            [](G s, G o, double tol, int maxContacts) { return elementPairs(s, o, tol, maxContacts); },
            arg("other"), arg("tol"), arg("maxContacts") = 0,
