@@ -19,7 +19,7 @@ import pytest
 import klampt
 from conftest import SHARED_DATA, TEST_DATA, aabb_geometry, require_shared_data, sphere_geometry
 from geometry_ext_cases import cloud, contains_cases, implicit_grid, merge_cases, primitive
-from geometry_oracles import point_triangle_distances
+from geometry_oracles import point_triangle_distances, segment_segment_distances
 
 with open(os.path.join(TEST_DATA, "geometry_ext_reference.json")) as _f:  # make_geometry_ext_reference.py
     REFERENCE = json.load(_f)
@@ -86,6 +86,28 @@ def test_mesh_mesh_pairs_match_brute_force(tol):
     cylinder.setCurrentTransform([1, 0, 0, 0, 0, 1, 0, -1, 0], [0.15, 0.05, 0.1])
     got = check_against_brute_force(cube, cylinder, tol)
     assert len(got) > 10
+
+
+def separated_triangle_distance(P, Q):
+    """Distance between two disjoint triangles (3 x 3 each): the least vertex-face and edge-edge distance."""
+    edges = [0, 1, 2], [1, 2, 0]
+    return min(point_triangle_distances(P, *Q[:, None, :]).min(), point_triangle_distances(Q, *P[:, None, :]).min(),
+               segment_segment_distances(P[edges[0]], P[edges[1]], Q[edges[0]], Q[edges[1]]).min())
+
+
+def test_element_triangle_distances_match_numpy():
+    # Pairs that Coal's triangle distance put far too far apart (0.37 for 0.017).
+    cube = shared_mesh("centeredcube.off", 0.6)
+    cylinder = shared_mesh("cylinder.off", 0.4)
+    cylinder.setCurrentTransform([1, 0, 0, 0, 0, 1, 0, -1, 0], [0.15, 0.05, 0.1])
+    ea, eb = dict(elements(cube)), dict(elements(cylinder))
+    for i, j in [(8, 109), (2, 117), (8, 107)]:
+        P, Q = (np.asarray(e[k].getGeometricPrimitive().properties).reshape(3, 3) for e, k in ((ea, i), (eb, j)))
+        Q = Q @ np.array([[1, 0, 0], [0, 0, 1], [0, -1, 0.0]]) + [0.15, 0.05, 0.1]  # the rotation's rows of R^T
+        expected = separated_triangle_distance(P, Q)
+        assert 0.01 < expected < 0.05
+        assert ea[i].distance(eb[j]).d == pytest.approx(expected, abs=1e-9)
+        assert ea[i].withinDistance(eb[j], expected + 1e-9) and not ea[i].withinDistance(eb[j], expected - 1e-9)
 
 
 def test_mesh_mesh_real_sphere_pairs():

@@ -77,7 +77,7 @@ PairDistance leafDistance(const Leaf& a, const Leaf& b, double upper, double sto
     const auto g = detail::gridGridDistance(a, b);
     return {g.d, g.cp1, g.cp2, a.elem(0), b.elem(0), g.d < upper};
   }
-  if (a.isMesh() && b.isMesh()) {
+  if (a.isTriangleTree() && b.isTriangleTree()) {
     const auto m = detail::meshMeshDistance(a.meshBVH(), a.T, b.meshBVH(), b.T, upper, s.relErr, s.absErr);
     return {m.d, m.cp1, m.cp2, a.elem(m.t1), b.elem(m.t2), m.t1 >= 0};
   }
