@@ -282,6 +282,25 @@ def test_contains_point_cloud_hull_and_bad_points():
         klampt.Geometry3D().contains_point([0, 0, 0])
 
 
+def test_contains_point_occupancy_grid_and_heightmap():
+    grid = klampt.OccupancyGrid()
+    grid.resize(4, 3, 2)
+    grid.setBmin([0, 0, 0])
+    grid.setBmax([0.4, 0.3, 0.2])
+    values = (np.arange(24).reshape(4, 3, 2) % 5 == 0).astype(float)
+    grid.setValues(values)
+    g = klampt.Geometry3D(grid)
+    g.setCurrentTransform([0, 1, 0, -1, 0, 0, 0, 0, 1], [1, 0, 0])
+    R = np.array([[0, -1, 0], [1, 0, 0], [0, 0, 1.0]])
+    for idx in np.ndindex(4, 3, 2):
+        centre = R @ ((np.array(idx) + 0.5) * 0.1) + [1, 0, 0]
+        assert g.contains_point(centre) == bool(values[idx]), idx
+    assert not g.contains_point([0, 0, 0.05])
+    hm = aabb_geometry([0, 0, 0], [1, 0.8, 0.2]).convert("Heightmap", 0.05)
+    assert hm.contains_point([0.5, 0.4, 0.19]) and hm.contains_point([0.3, 0.7, -5])
+    assert not hm.contains_point([0.5, 0.4, 0.21]) and not hm.contains_point([1.2, 0.4, 0.1])
+
+
 def test_merge_meshes_in_this_frame():
     a = shared_mesh("cube.off", 0.5)
     b = shared_mesh("cylinder.off", 0.3)
