@@ -5,6 +5,7 @@
 #include "handles.h"
 #include "klampt/geometry/convert.h"
 #include "klampt/geometry/convex_hull.h"
+#include "klampt/geometry/merge.h"
 #include "klampt/geometry/primitive.h"
 #include "klampt/geometry/slice.h"
 #include "klampt/io/geometry_files.h"
@@ -227,6 +228,27 @@ void bindGeometry3D(py::module_& m) {
              klampt::transformGeometryData(s.get().mutableData(), T);
            },
            py::arg("R"), py::arg("t"))
+      .def("merge",
+           [](Geometry3D& s, const Geometry3D& o) {
+             klampt::Geometry merged = s.get();  // the shape stays shared until the merge copies it
+             const klampt::Geometry other = o.snapshot();
+             {
+               py::gil_scoped_release release;
+               klampt::mergeGeometry(merged, other);
+             }
+             s.get().data = merged.data;
+             s.get().sourceFile.clear();
+           },
+           py::arg("other"),
+           "Merges other (at its current transform) into this geometry, in place, in this geometry's frame; the "
+           "type, pose and margin stay. TriangleMesh + TriangleMesh appends the triangles; PointCloud + "
+           "PointCloud appends the points, keeping the properties both clouds name (Klamp't 0.10 refuses clouds "
+           "whose names differ); ConvexHull + ConvexHull gives the hull of both; a VolumeGrid (ImplicitSurface) "
+           "takes at each cell the smaller of its value and the signed distance to other, over its own domain "
+           "(other may be any shape with a point distance; meshes are signed by their inside); an OccupancyGrid "
+           "marks the cells other overlaps or contains; a Heightmap keeps its samples: an elevation map rises to "
+           "other's top surface seen from above, a depth map takes other's depth where it is nearer to the "
+           "camera. Raises ValueError for other combinations.")
       .def("getCollisionMargin", [](const Geometry3D& s) { return s.get().margin; })
       .def("setCollisionMargin",
            [](Geometry3D& s, double margin) {

@@ -49,6 +49,24 @@ void vectorProperty(py::class_<DistanceQueryResult>& cls, const char* name, Vect
       doc);
 }
 
+/// (elem1, elem2) lists of the element pairs within tol (see elementPairsWithin).
+py::tuple elementPairs(const Geometry3D& s, const Geometry3D& o, double tol, int maxContacts) {
+  toNotNaN(tol, "tol");
+  if (maxContacts < 0) throw py::value_error("maxContacts must be >= 0");
+  const klampt::Geometry a = s.snapshot(), b = o.snapshot();
+  std::vector<std::pair<int, int>> pairs;
+  {
+    py::gil_scoped_release release;
+    pairs = klampt::elementPairsWithin(a, b, tol, maxContacts);
+  }
+  py::list e1, e2;
+  for (const auto& [i, j] : pairs) {
+    e1.append(i);
+    e2.append(j);
+  }
+  return py::make_tuple(e1, e2);
+}
+
 }  // namespace
 
 void bindGeometryQueryTypes(py::module_& m) {
@@ -139,6 +157,33 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
             return klampt::withinDistance(a, b, tol);
           },
           arg("other"), arg("tol"))
+      .def("collides_ext", [](G s, G o, int maxContacts) { return elementPairs(s, o, 0.0, maxContacts); },
+           arg("other"), arg("maxContacts") = 0,
+           "(elem1, elem2): the pairs of elements of this geometry and the other that collide (margins "
+           "included, as collides), sorted by elem1 then elem2, each pair once; empty lists when they do not "
+           "collide. Elements are mesh triangles, point cloud points and top-level group members as getElement "
+           "numbers them, 0 for other shapes. maxContacts > 0 returns only the first that many pairs (Klamp't "
+           "0.10.1 honours only 1); 0 returns all.")
+      .def("withinDistance_ext",
+           [](G s, G o, double tol, int maxContacts) { return elementPairs(s, o, tol, maxContacts); },
+           arg("other"), arg("tol"), arg("maxContacts") = 0,
+           "(elem1, elem2): the pairs of elements within distance tol of each other (margins included, as "
+           "withinDistance), numbered and ordered as in collides_ext; maxContacts > 0 keeps the first that many.")
+      .def(
+          "contains_point",
+          [](G s, FloatsArg pt) {
+            const Vector3 p = toFiniteVector3(pt, "pt");
+            const klampt::Geometry a = s.snapshot();
+            if (a.empty()) throw py::value_error("the geometry is empty");
+            py::gil_scoped_release release;
+            return klampt::containsPoint(a, p);
+          },
+          arg("pt"),
+          "True if the world point pt lies in this geometry's solid (the collision margin is not counted): "
+          "inside or on a sphere, box or convex hull; a volume grid value <= 0; inside a closed triangle mesh "
+          "(generalized winding number, exact for closed meshes, unlike Klamp't 0.10's approximation); a point "
+          "of a point cloud or within its radius property; below a heightmap's surface; in an occupied cell of "
+          "an occupancy grid; in any member of a group.")
       .def(
           "distance_simple",
           [](G s, G o, double relErr, double absErr) {

@@ -1192,9 +1192,17 @@ class Geometry3D:
         """
         True if this geometry (grown by its margin) touches the other (grown by its margin).
         """
+    def collides_ext(self, other: Geometry3D, maxContacts: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple:
+        """
+        (elem1, elem2): the pairs of elements of this geometry and the other that collide (margins included, as collides), sorted by elem1 then elem2, each pair once; empty lists when they do not collide. Elements are mesh triangles, point cloud points and top-level group members as getElement numbers them, 0 for other shapes. maxContacts > 0 returns only the first that many pairs (Klamp't 0.10.1 honours only 1); 0 returns all.
+        """
     def contacts(self, other: Geometry3D, padding1: typing.SupportsFloat | typing.SupportsIndex, padding2: typing.SupportsFloat | typing.SupportsIndex, maxContacts: typing.SupportsInt | typing.SupportsIndex = 0) -> ContactQueryResult:
         """
         Contacts within padding1 + padding2 + both margins. maxContacts > 0 keeps at most that many: the contacts are clustered by k-means on their positions and normals (deterministic seeds: the deepest, then the farthest) and the deepest contact of each cluster is kept; Klamp't 0.9.2 returns every contact. Unlike Klamp't 0.9.2 every pair is answered (no abort for a point inside a sphere or box).
+        """
+    def contains_point(self, pt: collections.abc.Sequence[float] | numpy.ndarray) -> bool:
+        """
+        True if the world point pt lies in this geometry's solid (the collision margin is not counted): inside or on a sphere, box or convex hull; a volume grid value <= 0; inside a closed triangle mesh (generalized winding number, exact for closed meshes, unlike Klamp't 0.10's approximation); a point of a point cloud or within its radius property; below a heightmap's surface; in an occupied cell of an occupancy grid; in any member of a group.
         """
     def convert(self, type: str, param: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> Geometry3D:
         """
@@ -1270,6 +1278,10 @@ class Geometry3D:
         ...
     def loadFile(self, fn: str) -> bool:
         ...
+    def merge(self, other: Geometry3D) -> None:
+        """
+        Merges other (at its current transform) into this geometry, in place, in this geometry's frame; the type, pose and margin stay. TriangleMesh + TriangleMesh appends the triangles; PointCloud + PointCloud appends the points, keeping the properties both clouds name (Klamp't 0.10 refuses clouds whose names differ); ConvexHull + ConvexHull gives the hull of both; a VolumeGrid (ImplicitSurface) takes at each cell the smaller of its value and the signed distance to other, over its own domain (other may be any shape with a point distance; meshes are signed by their inside); an OccupancyGrid marks the cells other overlaps or contains; a Heightmap keeps its samples: an elevation map rises to other's top surface seen from above, a depth map takes other's depth where it is nearer to the camera. Raises ValueError for other combinations.
+        """
     def numElements(self) -> int:
         ...
     def rayCast(self, s: collections.abc.Sequence[float] | numpy.ndarray, d: collections.abc.Sequence[float] | numpy.ndarray) -> tuple[bool, list[float]]:
@@ -1342,6 +1354,10 @@ class Geometry3D:
         ...
     def withinDistance(self, other: Geometry3D, tol: typing.SupportsFloat | typing.SupportsIndex) -> bool:
         ...
+    def withinDistance_ext(self, other: Geometry3D, tol: typing.SupportsFloat | typing.SupportsIndex, maxContacts: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple:
+        """
+        (elem1, elem2): the pairs of elements within distance tol of each other (margins included, as withinDistance), numbered and ordered as in collides_ext; maxContacts > 0 keeps the first that many.
+        """
     @property
     def geomPtr(self) -> int:
         """

@@ -77,7 +77,7 @@ PairDistance leafDistance(const Leaf& a, const Leaf& b, double upper, double sto
     const auto g = detail::gridGridDistance(a, b);
     return {g.d, g.cp1, g.cp2, a.elem(0), b.elem(0), g.d < upper};
   }
-  if (a.isMesh() && b.isMesh()) {
+  if (a.isTriangleTree() && b.isTriangleTree()) {
     const auto m = detail::meshMeshDistance(a.meshBVH(), a.T, b.meshBVH(), b.T, upper, s.relErr, s.absErr);
     return {m.d, m.cp1, m.cp2, a.elem(m.t1), b.elem(m.t2), m.t1 >= 0};
   }
@@ -143,7 +143,9 @@ bool leavesWithin(const std::vector<Leaf>& la, const std::vector<Leaf>& lb, doub
       Vector3 blo, bhi;
       b.worldBox(blo, bhi);
       if (boxBoxDistance(alo, ahi, blo, bhi) > tol) continue;
-      if (a.isMesh() && b.isMesh()) {
+      // Triangle pairs by their own test: Coal's triangle distance misses
+      // some pairs within tol.
+      if (a.isTriangleTree() && b.isTriangleTree()) {
         int t1, t2;
         if (detail::meshMeshWithin(a.meshBVH(), a.T, b.meshBVH(), b.T, tol, t1, t2)) return true;
         continue;

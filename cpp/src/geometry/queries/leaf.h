@@ -23,6 +23,8 @@ struct Leaf {
   bool isGrid() const { return data->type == GeometryType::VolumeGrid; }
   /// A mesh with at least one triangle (its shape is a MeshBVH).
   bool isMesh() const { return data->type == GeometryType::TriangleMesh && cache->shape; }
+  /// A triangle tree: a mesh, or a Triangle or Polygon primitive (a MeshBVH too).
+  bool isTriangleTree() const { return cache->shape && cache->shape->getObjectType() == coal::OT_BVH; }
   const coal::BVHModel<coal::OBBRSS>& meshBVH() const {
     return static_cast<const coal::BVHModel<coal::OBBRSS>&>(*cache->shape);
   }

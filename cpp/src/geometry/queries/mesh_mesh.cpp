@@ -12,14 +12,13 @@
 #include <vector>
 #include "klampt/geometry/primitive.h"
 #include "mesh_bvh.h"
+#include "triangle_distance.h"
 #include "triangle_overlap.h"
 
 namespace klampt {
 namespace detail {
 
 namespace {
-
-using coal::TriangleDistance;
 
 struct PairKey {
   const MeshBVH *a, *b;
@@ -140,7 +139,9 @@ struct Traversal {
     const coal::Triangle& t = (*b.tri_indices)[j];
     const auto& va = *a.vertices;
     const auto& vb = *b.vertices;
-    return TriangleDistance::sqrTriDistance(va[s[0]], va[s[1]], va[s[2]], vb[t[0]], vb[t[1]], vb[t[2]], R, T, P, Q);
+    // Not Coal's triangle distance: it overestimates some separated pairs.
+    return triangleDistance2(va[s[0]], va[s[1]], va[s[2]], R * vb[t[0]] + T, R * vb[t[1]] + T, R * vb[t[2]] + T, &P,
+                             &Q);
   }
 
   /// Whether node n1 of a is split before n2 of b (the larger non-leaf).

@@ -35,6 +35,19 @@ struct ContactQueryResult {
 /// geometry, std::runtime_error when a structure cannot be built.
 bool collides(const Geometry& a, const Geometry& b);
 bool withinDistance(const Geometry& a, const Geometry& b, double tol);
+/// The (element of a, element of b) pairs within tol + both margins, sorted,
+/// each once: mesh triangles, cloud points (balls with their radius
+/// property) and top-level group members as numbered by getElement, 0 for
+/// any other shape (a heightmap or occupancy grid is one element). Every pair
+/// is confirmed by withinDistance of the two elements alone. maxPairs > 0
+/// keeps the first that many; 0 keeps all. Throws as withinDistance does.
+std::vector<std::pair<int, int>> elementPairsWithin(const Geometry& a, const Geometry& b, double tol, int maxPairs);
+/// Whether the world point p lies in g's solid (margin not counted): signed
+/// distance <= 0 for primitives, hulls and volume grids, a generalized
+/// winding number of at least 1/2 for meshes (exact for closed meshes), a
+/// point cloud's point or within its radius property, below a heightmap's
+/// surface, in an occupied cell of an occupancy grid, in any group member.
+bool containsPoint(const Geometry& g, const Vector3& p);
 /// Distance minus both margins. Signed (negative when penetrating) when
 /// either side is a sphere or a volume grid, or both are convex hulls;
 /// otherwise clamped at 0 before the margins are subtracted.

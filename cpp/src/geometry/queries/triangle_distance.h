@@ -1,0 +1,16 @@
+// Internal to the queries: the exact distance between two triangles.
+#pragma once
+#include "klampt/math/types.h"
+
+namespace klampt {
+namespace detail {
+
+/// Squared distance between the closed triangles (p0, p1, p2) and
+/// (q0, q1, q2), given in one frame: 0 when they intersect, else the least
+/// of the vertex-triangle and edge-edge distances. P and Q, if given,
+/// receive a closest point on each.
+double triangleDistance2(const Vector3& p0, const Vector3& p1, const Vector3& p2, const Vector3& q0,
+                         const Vector3& q1, const Vector3& q2, Vector3* P = nullptr, Vector3* Q = nullptr);
+
+}  // namespace detail
+}  // namespace klampt
