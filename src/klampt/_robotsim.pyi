@@ -917,7 +917,7 @@ class Heightmap:
         """
     def setHeightImage(self, img: numpy.typing.ArrayLike, height_scale: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
         """
-        Sets the heights from an (h, w) image, rows top to bottom, times height_scale.
+        Sets the heights from an (h, w) image, rows top to bottom, times height_scale; an image of another size resizes the map to w x h first.
         """
     def setHeights(self, arr: numpy.typing.ArrayLike) -> None:
         """
