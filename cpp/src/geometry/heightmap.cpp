@@ -110,14 +110,21 @@ Vector3 heightmapVertex(const Heightmap& hm, int i, int j) {
   return hm.viewport.pose.apply(local);
 }
 
-Vector3 heightmapProject(const Heightmap& hm, const Vector3& p) {
-  const HeightmapViewport& vp = hm.viewport;
-  const Vector3 q = vp.pose.inverse().apply(p);
+namespace {
+
+/// heightmapProject of a point in the viewport's frame (its pose undone).
+Vector3 projectInView(const HeightmapViewport& vp, const Vector3& q) {
   if (vp.perspective) {
     if (!(q.z() > 0)) return Vector3(NAN, NAN, q.z());
     return Vector3(q.x() / q.z() * vp.fx + vp.cx - 0.5, q.y() / q.z() * vp.fy + vp.cy - 0.5, q.z());
   }
   return Vector3(q.x() * vp.fx + vp.cx - 0.5, vp.h - 1 + 0.5 - vp.cy - q.y() * vp.fy, q.z());
+}
+
+}  // namespace
+
+Vector3 heightmapProject(const Heightmap& hm, const Vector3& p) {
+  return projectInView(hm.viewport, hm.viewport.pose.inverse().apply(p));
 }
 
 TriangleMesh heightmapMesh(const Heightmap& hm) {
@@ -213,7 +220,11 @@ PointCloud heightmapPointCloud(const Heightmap& hm) {
 }
 
 bool heightmapContains(const Heightmap& hm, const Vector3& p) {
-  const Vector3 q = heightmapProject(hm, p);
+  return heightmapContainsInView(hm, hm.viewport.pose.inverse().apply(p));
+}
+
+bool heightmapContainsInView(const Heightmap& hm, const Vector3& viewPoint) {
+  const Vector3 q = projectInView(hm.viewport, viewPoint);
   const int w = (int)hm.heights.rows(), h = (int)hm.heights.cols();
   if (!std::isfinite(q.x()) || !std::isfinite(q.y()) || w < 2 || h < 2) return false;
   if (q.x() < 0 || q.y() < 0 || q.x() > w - 1 || q.y() > h - 1) return false;

@@ -45,6 +45,9 @@ PointCloud heightmapPointCloud(const Heightmap& hm);
 /// the mesh's triangle under it (exact for elevation maps; depth maps
 /// interpolate depth across the image).
 bool heightmapContains(const Heightmap& hm, const Vector3& p);
+/// heightmapContains of a point given in the viewport's frame (the pose
+/// undone), for callers that fold the pose into their own transform.
+bool heightmapContainsInView(const Heightmap& hm, const Vector3& viewPoint);
 
 /// Signed distance to the surface on a grid around it (gridAround's layout,
 /// cells of side `resolution`, <= 0: the smaller cell side of an elevation

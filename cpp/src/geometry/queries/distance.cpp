@@ -134,6 +134,11 @@ bool cloudWithin(const Leaf& c, const Leaf& o, double tol) {
   return hit;
 }
 
+/// Whether the leaves are one point cloud whose points have no radius.
+bool bareCloud(const std::vector<Leaf>& leaves) {
+  return leaves.size() == 1 && leaves[0].isCloud() && leaves[0].cache->points.maxRadius() == 0;
+}
+
 /// True if some leaf pair is within `tol` (before margins).
 bool leavesWithin(const std::vector<Leaf>& la, const std::vector<Leaf>& lb, double tol) {
   for (const Leaf& a : la) {
@@ -198,7 +203,13 @@ bool withinDistance(const Geometry& a, const Geometry& b, double tol) {
   if (detail::buriedInHeightmap(a, b) || detail::buriedInHeightmap(b, a)) return true;
   detail::leavesOf(a, la);
   detail::leavesOf(b, lb);
-  return leavesWithin(la, lb, tol + a.margin + b.margin);
+  // Bare points touch a heightmap's solid only on or under its boundary,
+  // which the test above counts: at distance 0 nothing is left to search.
+  const double total = tol + a.margin + b.margin;
+  if (total == 0 && ((a.data->type == GeometryType::Heightmap && bareCloud(lb)) ||
+                     (b.data->type == GeometryType::Heightmap && bareCloud(la))))
+    return false;
+  return leavesWithin(la, lb, total);
 }
 
 bool collides(const Geometry& a, const Geometry& b) { return withinDistance(a, b, 0.0); }

@@ -12,9 +12,11 @@ bool buriedInHeightmap(const Geometry& hm, const Geometry& other) {
   const Heightmap& h = hm.data->heightmap;
   const RigidTransform toLocal = hm.currentTransform.inverse();
   if (other.data->type == GeometryType::PointCloud) {
+    // One transform from the cloud's frame to the heightmap's view.
+    const RigidTransform toView = h.viewport.pose.inverse() * toLocal * other.currentTransform;
     const auto& pts = other.data->pointCloud.points;
     for (Eigen::Index i = 0; i < pts.rows(); ++i)
-      if (heightmapContains(h, toLocal.apply(other.currentTransform.apply(pts.row(i).transpose())))) return true;
+      if (heightmapContainsInView(h, toView.apply(pts.row(i).transpose()))) return true;
     return false;
   }
   const Vector3 solid =
