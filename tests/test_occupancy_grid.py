@@ -187,3 +187,24 @@ def test_files_and_pickling(tmp_path):
         np.testing.assert_allclose(back.getBB(), g.getBB())
     restored = pickle.loads(pickle.dumps(g))
     np.testing.assert_array_equal(restored.getOccupancyGrid().values, occ.values)
+
+
+def test_api_conversions_and_rays_match_the_reference():
+    """The grid above, against values recorded from Klamp't 0.10.1
+    (data/make_occupancy_reference.py)."""
+    import json
+    import os
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "occupancy_reference.json")) as f:
+        ref = json.load(f)
+    occ = grid()
+    g = klampt.Geometry3D(occ)
+    np.testing.assert_allclose(g.getBB(), ref["bb"], atol=1e-12)
+    np.testing.assert_array_equal(occ.getValues(), ref["values"])
+    assert occ.getOccupancyThreshold() == ref["threshold"]
+    cloud = sorted(np.asarray(g.convert("PointCloud").getPointCloud().getPoints()).tolist())
+    np.testing.assert_allclose(cloud, ref["cloud"], atol=1e-9)
+    V = np.asarray(g.convert("TriangleMesh").getTriangleMesh().getVertices())
+    np.testing.assert_allclose([V.min(axis=0), V.max(axis=0)], ref["mesh_bb"], atol=1e-9)
+    hit, pt = g.rayCast([0.3, 0.25, 2.0], [0, 0, -1])
+    assert hit == ref["ray"][0]
+    np.testing.assert_allclose(pt, ref["ray"][1], atol=1e-9)
