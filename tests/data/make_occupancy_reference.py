@@ -2,7 +2,9 @@
 #   python make_occupancy_reference.py occupancy_reference.json
 # Records an occupancy grid built through the 0.10 API (the grid of
 # test_occupancy_grid.grid): its values, bounding box, point cloud and mesh
-# conversions, and a ray cast from above.
+# conversions, and a ray cast from above. The cloud's first point is
+# uninitialized memory in the reference (as for heightmaps); the rest are the
+# occupied cells' centres in cell order.
 import json
 import sys
 
@@ -22,7 +24,7 @@ mesh = np.asarray(g.convert('TriangleMesh').getTriangleMesh().vertices)
 hit, pt = g.rayCast([0.3, 0.25, 2.0], [0, 0, -1])
 out = {'bb': [list(x) for x in g.getBB()], 'values': np.asarray(occ.getValues()).tolist(),
        'threshold': occ.getOccupancyThreshold(),
-       'cloud': sorted(np.asarray(g.convert('PointCloud').getPointCloud().getPoints()).tolist()),
+       'cloud': np.asarray(g.convert('PointCloud').getPointCloud().getPoints()).tolist(),
        'mesh_bb': [mesh.min(axis=0).tolist(), mesh.max(axis=0).tolist()],
        'ray': [bool(hit), list(pt)]}
 json.dump(out, open(sys.argv[1], 'w'), indent=0)
