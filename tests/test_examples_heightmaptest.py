@@ -102,6 +102,7 @@ def test_every_type_against_every_type(type_a):
         touching = not ({type_a, type_b} <= hollow and 'PointCloud' in (type_a, type_b))
         assert a.collides(b) == touching, (type_a, type_b)
         assert a.withinDistance(b, 0.02), (type_a, type_b)
+        assert len(a.contacts(b, 0.01, 0.01).depths) > 0, (type_a, type_b)
         # Apart: a 0.3 gap between the box's +x face and the sphere.
         b.setCurrentTransform(so3.identity(), [0.55 + 0.4 + 0.3, 0, 0])
         assert not a.collides(b), (type_a, type_b)

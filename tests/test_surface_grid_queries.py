@@ -96,3 +96,26 @@ def test_two_grids_by_the_closed_form_sphere_distance(gap):
         assert a.withinDistance(b, exact + 0.03) and not a.withinDistance(b, exact - 0.03)
     else:
         assert res.d <= 0
+
+
+def test_contacts_and_support_of_grids():
+    sdf = sphere_sdf()
+    box = box_mesh()
+    box.setCurrentTransform(so3.identity(), [0.35, 0.0, 0.0])
+    res = box.contacts(sdf, 0.0, 0.0)
+    d = box.distance(sdf).d
+    assert d < 0 and len(res.depths) == 1
+    assert res.depths[0] == pytest.approx(-d, abs=1e-9)
+    # The normal points from the box into the grid's solid, towards the sphere's centre.
+    assert np.dot(res.normals[0], [-1, 0, 0]) > 0.9
+    far = box_mesh()
+    far.setCurrentTransform(so3.identity(), [0.6, 0.0, 0.0])
+    assert len(far.contacts(sdf, 0.0, 0.0).depths) == 0
+    assert len(far.contacts(sdf, 0.1, 0.1).depths) == 1
+    other = sphere_sdf(0.2, 0.02)
+    other.setCurrentTransform(so3.identity(), [0.45, 0, 0])
+    assert len(sdf.contacts(other, 0.0, 0.0).depths) == 1
+    # The support point of an implicit surface: its solid's farthest cell centre.
+    for direction in ([1, 0, 0], [0, -1, 0], [0.6, 0.8, 0]):
+        p = np.array(sdf.support(direction))
+        assert np.dot(p, direction) == pytest.approx(0.3, abs=0.02)

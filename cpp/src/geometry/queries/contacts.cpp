@@ -9,8 +9,10 @@
 #include <stdexcept>
 #include "klampt/geometry/queries/queries.h"
 #include "box_contacts.h"
+#include "grid_grid.h"
 #include "leaf.h"
 #include "mesh_contacts.h"
+#include "surface_grid.h"
 
 namespace klampt {
 
@@ -67,6 +69,33 @@ void cloudContacts(const Leaf& a, const Leaf& b, double pad, bool swap, std::vec
       });
 }
 
+/// A volume grid against a surface (mesh, primitive, hull) or another grid:
+/// one contact at the closest points the distance query finds, if within `pad`.
+void gridContact(const Leaf& a, const Leaf& b, double pad, std::vector<Contact>& out) {
+  Vector3 pa, pb;
+  double d;
+  int ea = a.elem(0), eb = b.elem(0);
+  if (a.isGrid() && b.isGrid()) {
+    const auto g = detail::gridGridDistance(a, b);
+    d = g.d, pa = g.cp1, pb = g.cp2;
+  } else {
+    const bool aGrid = a.isGrid();
+    if (!(aGrid ? b : a).isCoal())
+      throw std::invalid_argument("contacts between " + a.name() + " and " + b.name() + " are not supported");
+    const auto g = detail::surfaceGridDistance(aGrid ? b : a, aGrid ? a : b, pad + 1e-12, -INFINITY);
+    if (g.elem < 0) return;
+    d = g.d;
+    pa = aGrid ? g.cpGrid : g.cpSurface;
+    pb = aGrid ? g.cpSurface : g.cpGrid;
+    (aGrid ? eb : ea) = g.elem;
+  }
+  if (d > pad) return;
+  // From a towards b; reversed when they overlap (b's solid lies behind its closest surface point).
+  Vector3 n = unitOr(pb - pa, Vector3::Zero());
+  if (d < 0) n = -n;
+  out.push_back(Contact{pa, pb, n, d, ea, eb});
+}
+
 std::shared_ptr<const detail::MeshBVH> meshOf(const Leaf& leaf) {
   return std::static_pointer_cast<const detail::MeshBVH>(leaf.cache->shape);
 }
@@ -120,6 +149,10 @@ void leafContacts(const Leaf& a, const Leaf& b, double pad, std::vector<Contact>
       out.push_back({c.nearest_points[0], c.nearest_points[1], unitOr(c.normal, Vector3::Zero()), dist, a.elem(c.b1),
                      b.elem(c.b2)});
     }
+    return;
+  }
+  if (a.isGrid() || b.isGrid()) {
+    gridContact(a, b, pad, out);
     return;
   }
   throw std::invalid_argument("contacts between " + a.name() + " and " + b.name() + " are not supported");

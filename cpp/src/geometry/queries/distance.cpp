@@ -7,6 +7,7 @@
 #include <cmath>
 #include <stdexcept>
 #include "klampt/geometry/mesh_distance.h"
+#include "klampt/geometry/volume_grid.h"
 #include "klampt/geometry/queries/queries.h"
 #include "cloud_queries.h"
 #include "heightmap_solid.h"
@@ -354,6 +355,13 @@ Vector3 support(const Geometry& g, const Vector3& dir) {
     } else if (const auto* bvh = dynamic_cast<const coal::BVHModel<coal::OBBRSS>*>(x.cache->shape.get())) {
       // Triangle and Polygon primitives: their vertices.
       for (unsigned i = 0; i < bvh->num_vertices; ++i) consider(x.T.apply((*bvh->vertices)[i]));
+    } else if (x.isGrid()) {
+      // The centres of the cells inside the solid (value <= 0): within half a cell.
+      const VolumeGrid& vg = x.data->grid;
+      for (int i = 0; i < vg.dims[0]; ++i)
+        for (int j = 0; j < vg.dims[1]; ++j)
+          for (int k = 0; k < vg.dims[2]; ++k)
+            if (vg.values[((size_t)i * vg.dims[1] + j) * vg.dims[2] + k] <= 0) consider(x.T.apply(cellCenter(vg, i, j, k)));
     } else {
       throw std::invalid_argument("support is not supported for " + x.name());
     }
