@@ -107,15 +107,19 @@ void bindAppearance(py::module_& m) {
       .def(py::init(&standaloneCopy), py::arg("app"))
       .def("refresh", [](Appearance&, bool) {}, py::arg("deep") = true,
            "Kept for compatibility: there are no OpenGL buffers to rebuild here.")
-      .def("clone", &standaloneCopy)
+      .def("clone", &standaloneCopy,
+           "Returns a standalone deep copy of this appearance, not tied to any world element.")
       .def("set",
            [](Appearance& s, const Appearance& o) {
              if (s.app == o.app) return;
              const App& src = o.get();
              s.get() = src;
            },
-           py::arg("arg2"))
-      .def("isStandalone", [](const Appearance& s) { return !s.owner; })
+           py::arg("arg2"),
+           "Copies all of the data of the appearance arg2 into this one (the element this handle refers to keeps "
+           "it).")
+      .def("isStandalone", [](const Appearance& s) { return !s.owner; },
+           "Returns True if this appearance is standalone, False if it belongs to an element of a world.")
       .def("free",
            [](Appearance& s) {
              s.app = std::make_shared<App>();
@@ -123,24 +127,33 @@ void bindAppearance(py::module_& m) {
              s.lock.reset();
            },
            "Releases the data; the handle becomes a default standalone appearance.")
-      .def("setDraw", [](Appearance& s, bool draw) { s.get().drawn = draw; }, py::arg("draw"))
+      .def("setDraw", [](Appearance& s, bool draw) { s.get().drawn = draw; }, py::arg("draw"),
+           "Turns drawing of the whole appearance on (draw=True) or off.")
       .def("setDraw",
            [](Appearance& s, int f, bool draw) { klampt::setFeatureDrawn(s.get(), f, draw); },
-           py::arg("feature"), py::arg("draw"))
-      .def("getDraw", [](const Appearance& s) { return s.get().drawn; })
+           py::arg("feature"), py::arg("draw"),
+           "Turns drawing of one feature (VERTICES, EDGES, FACES; ALL for all of them) on or off.")
+      .def("getDraw", [](const Appearance& s) { return s.get().drawn; },
+           "Returns whether the appearance is drawn at all.")
       .def("getDraw",
            [](const Appearance& s, int f) { return klampt::featureDrawn(s.get(), f); },
-           py::arg("feature"))
+           py::arg("feature"),
+           "Returns whether the given feature (VERTICES, EDGES, FACES, ...) is drawn.")
       .def("setColor", [](Appearance& s, float r, float g, float b, float a) { s.get().color = readColor(r, g, b, a); },
-           py::arg("r"), py::arg("g"), py::arg("b"), py::arg("a") = 1.0f)
+           py::arg("r"), py::arg("g"), py::arg("b"), py::arg("a") = 1.0f,
+           "Sets the main color of the appearance (r, g, b, a each in [0,1]).")
       .def("setColor",
            [](Appearance& s, int f, float r, float g, float b, float a) {
              const Color c = readColor(r, g, b, a);
              klampt::setFeatureColor(s.get(), f, c);
            },
-           py::arg("feature"), py::arg("r"), py::arg("g"), py::arg("b"), py::arg("a"))
-      .def("getColor", [](const Appearance& s) { return colorList(s.get().color); })
-      .def("getColor", [](const Appearance& s, int f) { return colorList(klampt::featureColor(s.get(), f)); }, py::arg("feature"))
+           py::arg("feature"), py::arg("r"), py::arg("g"), py::arg("b"), py::arg("a"),
+           "Sets the color of one feature (VERTICES, EDGES, FACES, EMISSIVE, SPECULAR; ALL for all of them); r, "
+           "g, b, a each in [0,1].")
+      .def("getColor", [](const Appearance& s) { return colorList(s.get().color); },
+           "Returns the main color as a list [r,g,b,a] of floats in [0,1].")
+      .def("getColor", [](const Appearance& s, int f) { return colorList(klampt::featureColor(s.get(), f)); }, py::arg("feature"),
+           "Returns the color of the given feature as a list [r,g,b,a] of floats in [0,1].")
       .def("setColors",
            [](Appearance& s, int f, ArrayArg obj) {
              klampt::elementColors(s.get(), f);  // checks f first
@@ -152,7 +165,9 @@ void bindAppearance(py::module_& m) {
                colors[i] = readColor(a.at(i, 0), a.at(i, 1), a.at(i, 2), a.shape(1) == 4 ? a.at(i, 3) : 1.0f);
              klampt::elementColors(s.get(), f) = std::move(colors);
            },
-           py::arg("feature"), py::arg("np_array2"))
+           py::arg("feature"), py::arg("np_array2"),
+           "Sets per-element colors of the given feature (VERTICES or FACES) from an m x 3 (rgb) or m x 4 (rgba) "
+           "array of floats in [0,1], one row per vertex or face.")
       .def("setTintColor",
            [](Appearance& s, FloatsArg color, float strength) {
              VectorX c = toVector(color, 4, "color");
@@ -162,9 +177,13 @@ void bindAppearance(py::module_& m) {
              app.tintColor = tint;
              app.tintStrength = strength;
            },
-           py::arg("color"), py::arg("strength"))
-      .def("getTintColor", [](const Appearance& s) { return colorList(s.get().tintColor); })
-      .def("getTintStrength", [](const Appearance& s) { return s.get().tintStrength; })
+           py::arg("color"), py::arg("strength"),
+           "Sets a tint color (a list [r,g,b,a] of floats in [0,1]) blended into all colors with weight strength "
+           "(0 means no tint, 1 means the tint color only).")
+      .def("getTintColor", [](const Appearance& s) { return colorList(s.get().tintColor); },
+           "Returns the tint color as a list [r,g,b,a] of floats in [0,1].")
+      .def("getTintStrength", [](const Appearance& s) { return s.get().tintStrength; },
+           "Returns the strength (blending weight) of the tint color; 0 means no tint.")
       .def("setShininess",
            [](Appearance& s, float shininess, float strength) {
              toNonNegative(shininess, "shininess");
@@ -173,13 +192,18 @@ void bindAppearance(py::module_& m) {
              app.shininess = shininess;
              if (strength >= 0) app.specularColor = specular;
            },
-           py::arg("shininess"), py::arg("strength") = -1.0f)
-      .def("getShininess", [](const Appearance& s) { return s.get().shininess; })
+           py::arg("shininess"), py::arg("strength") = -1.0f,
+           "Sets the specular shininess exponent (>= 0, 0 turns specular highlights off); if strength >= 0 the "
+           "specular color also becomes (strength, strength, strength).")
+      .def("getShininess", [](const Appearance& s) { return s.get().shininess; },
+           "Returns the specular shininess exponent.")
       .def("setElementColor",
            [](Appearance& s, int f, long element, float r, float g, float b, float a) {
              klampt::setElementColor(s.get(), f, element, readColor(r, g, b, a));
            },
-           py::arg("feature"), py::arg("element"), py::arg("r"), py::arg("g"), py::arg("b"), py::arg("a") = 1.0f)
+           py::arg("feature"), py::arg("element"), py::arg("r"), py::arg("g"), py::arg("b"), py::arg("a") = 1.0f,
+           "Sets the color of one element (vertex or face index) of the given feature (VERTICES or FACES); r, g, "
+           "b, a each in [0,1].")
       .def("getElementColor",
            [](Appearance& s, int f, long element) {
              return colorList(klampt::elementColor(s.get(), f, element));
@@ -187,37 +211,55 @@ void bindAppearance(py::module_& m) {
            py::arg("feature"), py::arg("element"),
            "The element's color, or the feature's color if no per-element color was set for it.")
       .def("setTexture1D_b", [](Appearance& s, const std::string& fmt, ArrayArg a) { setTextureArray(*s.shared(), fmt, a, 1, true); },
-           py::arg("format"), py::arg("np_array"))
+           py::arg("format"), py::arg("np_array"),
+           "Sets a 1D texture from a 1D array of unsigned bytes; format is 'l8' (luminance); an empty format "
+           "removes the texture.")
       .def("setTexture1D_i",
            [](Appearance& s, const std::string& fmt, ArrayArg a, int) {
              auto arr = py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast>::ensure(a);
              if (!arr) throw py::type_error("np_array must be an array of unsigned ints");
              setTextureArray(*s.shared(), fmt, arr, 1, true);
            },
-           py::arg("format"), py::arg("np_array"), py::arg("m") = -1)
+           py::arg("format"), py::arg("np_array"), py::arg("m") = -1,
+           "Sets a 1D texture from a 1D array of unsigned ints, each a packed color; format is 'rgba8' or "
+           "'bgra8'; an empty format removes the texture. m is ignored.")
       .def("setTexture1D_channels",
            [](Appearance& s, const std::string& fmt, ArrayArg a) { setTextureArray(*s.shared(), fmt, a, 1, true); },
-           py::arg("format"), py::arg("np_array2"))
+           py::arg("format"), py::arg("np_array2"),
+           "Sets a 1D texture from an n x channels array of unsigned bytes; format is 'rgb8', 'bgr8', 'rgba8', "
+           "'bgra8' or 'l8' to match the channel count; an empty format removes the texture.")
       .def("setTexture2D_b",
            [](Appearance& s, const std::string& fmt, ArrayArg a, bool topdown) { setTextureArray(*s.shared(), fmt, a, 2, topdown); },
-           py::arg("format"), py::arg("np_array2"), py::arg("topdown") = true)
+           py::arg("format"), py::arg("np_array2"), py::arg("topdown") = true,
+           "Sets a 2D texture from an h x w array of unsigned bytes ('l8' format); the rows go top to bottom if "
+           "topdown is True, else bottom to top.")
       .def("setTexture2D_i",
            [](Appearance& s, const std::string& fmt, ArrayArg a, bool topdown) {
              auto arr = py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast>::ensure(a);
              if (!arr) throw py::type_error("np_array2 must be an array of unsigned ints");
              setTextureArray(*s.shared(), fmt, arr, 2, topdown);
            },
-           py::arg("format"), py::arg("np_array2"), py::arg("topdown") = true)
+           py::arg("format"), py::arg("np_array2"), py::arg("topdown") = true,
+           "Sets a 2D texture from an h x w array of unsigned ints, each a packed color ('rgba8' or 'bgra8' "
+           "format); the rows go top to bottom if topdown is True, else bottom to top.")
       .def("setTexture2D_channels",
            [](Appearance& s, const std::string& fmt, ArrayArg a, bool topdown) { setTextureArray(*s.shared(), fmt, a, 2, topdown); },
-           py::arg("format"), py::arg("np_array3"), py::arg("topdown") = true)
+           py::arg("format"), py::arg("np_array3"), py::arg("topdown") = true,
+           "Sets a 2D texture from an h x w x channels array of unsigned bytes (format as in "
+           "setTexture1D_channels); the rows go top to bottom if topdown is True, else bottom to top.")
       .def("setTexture1D", [](Appearance& s, const std::string& fmt, ArrayArg a) { setTextureArray(*s.shared(), fmt, a, 1, true); },
            py::arg("format"), py::arg("array"), "A 1D texture: w (uint8 or packed uint32) or w x c uint8 array.")
       .def("setTexture2D", [](Appearance& s, const std::string& fmt, ArrayArg a) { setTextureArray(*s.shared(), fmt, a, 2, true); },
            py::arg("format"), py::arg("array"), "A 2D texture, top row first: h x w or h x w x c array.")
-      .def("setTexcoords1D", [](Appearance& s, ArrayArg a) { setTexcoords(*s.shared(), a); }, py::arg("np_array"))
-      .def("setTexcoords2D", [](Appearance& s, ArrayArg a) { setTexcoords(*s.shared(), a); }, py::arg("np_array2"))
-      .def("setTexcoords", [](Appearance& s, ArrayArg a) { setTexcoords(*s.shared(), a); }, py::arg("array"))
+      .def("setTexcoords1D", [](Appearance& s, ArrayArg a) { setTexcoords(*s.shared(), a); }, py::arg("np_array"),
+           "Sets per-vertex texture coordinates for a 1D texture (one float per vertex); an empty array turns "
+           "texture mapping off.")
+      .def("setTexcoords2D", [](Appearance& s, ArrayArg a) { setTexcoords(*s.shared(), a); }, py::arg("np_array2"),
+           "Sets per-vertex texture coordinates for a 2D texture as an n x 2 array of (u, v); an empty array "
+           "turns texture mapping off.")
+      .def("setTexcoords", [](Appearance& s, ArrayArg a) { setTexcoords(*s.shared(), a); }, py::arg("array"),
+           "Sets per-vertex texture coordinates: a length-n array for a 1D texture or an n x 2 array of (u, v) "
+           "for a 2D one; an empty array turns texture mapping off.")
       .def("setTexgen",
            [](Appearance& s, ArrayArg obj, bool world) {
              const auto m = readMatrix(obj, 4, "np_array2");
@@ -226,7 +268,9 @@ void bindAppearance(py::module_& m) {
                for (int k = 0; k < 4; ++k) rows[i][k] = m(i, k);
              klampt::setTexgen(s.get(), rows, world);
            },
-           py::arg("np_array2"), py::arg("worldcoordinates") = false)
+           py::arg("np_array2"), py::arg("worldcoordinates") = false,
+           "Sets texture coordinate generation planes as an m x 4 array, m in 0..4 (0 turns it off); "
+           "worldcoordinates=True generates them from world coordinates rather than the object's local ones.")
       .def("getTexture1D_format", [](const Appearance& s) { return textureFormat(s.get(), 1); },
            "The 1D texture's format, '' if none is set (a one-row 2D texture counts as 1D too).")
       .def("getTexture2D_format", [](const Appearance& s) { return textureFormat(s.get(), 2); },
@@ -265,19 +309,23 @@ void bindAppearance(py::module_& m) {
            py::arg("feature"),
            "The per-element colors of VERTICES or FACES as an m x 4 float32 array, or the feature's color as a "
            "1 x 4 array if it has none; ValueError for another feature.")
-      .def("setTexWrap", [](Appearance& s, bool wrap) { s.get().textureWrap = wrap; }, py::arg("wrap"))
+      .def("setTexWrap", [](Appearance& s, bool wrap) { s.get().textureWrap = wrap; }, py::arg("wrap"),
+           "Sets whether textures wrap (repeat) outside [0,1] texture coordinates (default True).")
       .def("setPointSize",
            [](Appearance& s, float size) {
              toNonNegative(size, "size");
              s.get().pointSize = size;
            },
-           py::arg("size"))
+           py::arg("size"),
+           "For point clouds and vertices, sets the drawn point size in pixels (>= 0).")
       .def("setCreaseAngle",
            [](Appearance& s, float angle) {
              toFinite(angle, "creaseAngleRads");
              s.get().creaseAngle = angle;
            },
-           py::arg("creaseAngleRads"))
+           py::arg("creaseAngleRads"),
+           "For meshes, sets the crease angle in radians above which normals are not smoothed across an edge; 0 "
+           "disables smoothing.")
       .def("setSilhouette",
            [](Appearance& s, float radius, float r, float g, float b, float a) {
              toNonNegative(radius, "radius");
@@ -286,7 +334,9 @@ void bindAppearance(py::module_& m) {
              app.silhouetteColor = c;
              app.silhouetteRadius = radius;
            },
-           py::arg("radius"), py::arg("r") = 0.0f, py::arg("g") = 0.0f, py::arg("b") = 0.0f, py::arg("a") = 1.0f)
+           py::arg("radius"), py::arg("r") = 0.0f, py::arg("g") = 0.0f, py::arg("b") = 0.0f, py::arg("a") = 1.0f,
+           "For meshes, sets the silhouette radius and color (r, g, b, a in [0,1]); a radius of 0 disables "
+           "silhouette drawing.")
       .def_property_readonly("world", [](const Appearance& s) { return worldNumber(s.owner.get()); },
           "Index of the world whose element this appearance belongs to, or -1 for a standalone appearance.")
       .def_property_readonly("id", &elementId,

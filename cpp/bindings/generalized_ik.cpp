@@ -144,10 +144,13 @@ void bindGeneralizedIK(py::module_& m) {
            "Adds a new simultaneous objective.")
       .def("setMaxIters",
            [](PyGenSolver& s, int iters) { s.solver.maxIters = klampt::checkedMaxIters(iters); },
-           py::arg("iters"))
+           py::arg("iters"),
+           "Sets the maximum number of Newton-Raphson iterations a solve() may take (iters >= 1).")
       .def("setTolerance",
            [](PyGenSolver& s, double tol) { s.solver.tol = klampt::checkedTolerance(tol); },
-           py::arg("res"))
+           py::arg("res"),
+           "Sets the convergence tolerance res: solve() succeeds when the largest objective error is at most this "
+           "(metres for positions, radians for rotations).")
       .def("getResidual",
            [](PyGenSolver& s) {
              VectorX f;

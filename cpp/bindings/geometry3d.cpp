@@ -97,7 +97,8 @@ void bindGeometry3D(py::module_& m) {
            },
            py::arg("arg2"),
            "Copies the other geometry's shape and margin (and, if this is standalone, its current transform).")
-      .def("isStandalone", [](const Geometry3D& s) { return !s.owner; })
+      .def("isStandalone", [](const Geometry3D& s) { return !s.owner; },
+           "Returns True if this geometry is standalone, False if it belongs to an element of a world.")
       .def("free",
            [](Geometry3D& s) {
              s.geom = std::make_shared<Geometry>();
@@ -105,19 +106,30 @@ void bindGeometry3D(py::module_& m) {
              s.lock.reset();
            },
            "Releases the data; the handle becomes an empty standalone geometry.")
-      .def("type", [](const Geometry3D& s) { return std::string(klampt::geometryTypeName(s.get().data->type)); })
-      .def("empty", [](const Geometry3D& s) { return s.get().empty(); })
+      .def("type", [](const Geometry3D& s) { return std::string(klampt::geometryTypeName(s.get().data->type)); },
+           "Returns the type of the geometry: '' (empty), 'GeometricPrimitive', 'TriangleMesh', 'PointCloud', "
+           "'VolumeGrid', 'ConvexHull', 'Group', 'Heightmap' or 'OccupancyGrid'.")
+      .def("empty", [](const Geometry3D& s) { return s.get().empty(); },
+           "Returns True if the geometry has no data (type '').")
       .def("getTriangleMesh",
            [](const Geometry3D& s) { return handleOf<TriangleMeshHandle>(dataOfType(s, GeometryType::TriangleMesh).mesh); },
            "A copy of the mesh (edit it, then setTriangleMesh to apply).")
       .def("getPointCloud",
-           [](const Geometry3D& s) { return handleOf<PointCloudHandle>(dataOfType(s, GeometryType::PointCloud).pointCloud); })
+           [](const Geometry3D& s) { return handleOf<PointCloudHandle>(dataOfType(s, GeometryType::PointCloud).pointCloud); },
+           "Returns a copy of the point cloud (edit it, then setPointCloud to apply); ValueError if the geometry "
+           "is not a PointCloud.")
       .def("getGeometricPrimitive",
-           [](const Geometry3D& s) { return handleOf<PrimitiveHandle>(dataOfType(s, GeometryType::Primitive).primitive); })
+           [](const Geometry3D& s) { return handleOf<PrimitiveHandle>(dataOfType(s, GeometryType::Primitive).primitive); },
+           "Returns a copy of the primitive (edit it, then setGeometricPrimitive to apply); ValueError if the "
+           "geometry is not a GeometricPrimitive.")
       .def("getConvexHull",
-           [](const Geometry3D& s) { return handleOf<ConvexHullHandle>(dataOfType(s, GeometryType::ConvexHull).hull); })
+           [](const Geometry3D& s) { return handleOf<ConvexHullHandle>(dataOfType(s, GeometryType::ConvexHull).hull); },
+           "Returns a copy of the convex hull (edit it, then setConvexHull to apply); ValueError if the geometry "
+           "is not a ConvexHull.")
       .def("getVolumeGrid",
-           [](const Geometry3D& s) { return handleOf<VolumeGridHandle>(dataOfType(s, GeometryType::VolumeGrid).grid); })
+           [](const Geometry3D& s) { return handleOf<VolumeGridHandle>(dataOfType(s, GeometryType::VolumeGrid).grid); },
+           "Returns a copy of the volume grid (edit it, then setVolumeGrid to apply); ValueError if the geometry "
+           "is not a VolumeGrid.")
       .def("getHeightmap",
            [](const Geometry3D& s) { return handleOf<HeightmapHandle>(dataOfType(s, GeometryType::Heightmap).heightmap); },
            "A copy of the heightmap (edit it, then setHeightmap to apply).")
@@ -131,12 +143,22 @@ void bindGeometry3D(py::module_& m) {
       .def("setOccupancyGrid",
            [](Geometry3D& s, const OccupancyGridHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); },
            py::arg("grid"), "Sets this geometry to a copy of the occupancy grid.")
-      .def("setTriangleMesh", [](Geometry3D& s, const TriangleMeshHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); }, py::arg("arg2"))
-      .def("setPointCloud", [](Geometry3D& s, const PointCloudHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); }, py::arg("arg2"))
+      .def("setTriangleMesh", [](Geometry3D& s, const TriangleMeshHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); }, py::arg("arg2"),
+           "Replaces the geometry's data with a copy of the triangle mesh arg2 (in local coordinates); the "
+           "current transform is kept.")
+      .def("setPointCloud", [](Geometry3D& s, const PointCloudHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); }, py::arg("arg2"),
+           "Replaces the geometry's data with a copy of the point cloud arg2 (in local coordinates); the current "
+           "transform is kept.")
       .def("setGeometricPrimitive", [](Geometry3D& s, const PrimitiveHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); },
-           py::arg("arg2"))
-      .def("setConvexHull", [](Geometry3D& s, const ConvexHullHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); }, py::arg("arg2"))
-      .def("setVolumeGrid", [](Geometry3D& s, const VolumeGridHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); }, py::arg("arg2"))
+           py::arg("arg2"),
+           "Replaces the geometry's data with a copy of the primitive arg2 (in local coordinates); the current "
+           "transform is kept.")
+      .def("setConvexHull", [](Geometry3D& s, const ConvexHullHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); }, py::arg("arg2"),
+           "Replaces the geometry's data with the convex hull of the points of arg2 (in local coordinates); the "
+           "current transform is kept.")
+      .def("setVolumeGrid", [](Geometry3D& s, const VolumeGridHandle& h) { setData(s, klampt::geometryDataOf(*h.data)); }, py::arg("arg2"),
+           "Replaces the geometry's data with a copy of the volume grid arg2 (in local coordinates); the current "
+           "transform is kept.")
       .def("getImplicitSurface",
            [](const Geometry3D& s) { return handleOf<VolumeGridHandle>(dataOfType(s, GeometryType::VolumeGrid).grid); },
            "Klamp't 0.10's name of getVolumeGrid: a copy of the grid (ImplicitSurface is VolumeGrid).")
@@ -149,8 +171,11 @@ void bindGeometry3D(py::module_& m) {
              setData(s, klampt::hullOfPair(g1.get(), g2.get()));
              s.get().currentTransform = pose;
            },
-           py::arg("g1"), py::arg("g2"))
-      .def("setGroup", [](Geometry3D& s) { setData(s, wrap(GeometryType::Group)); })
+           py::arg("g1"), py::arg("g2"),
+           "Makes this geometry the convex hull of the points of geometries g1 and g2 at their current relative "
+           "pose, expressed in g1's local frame; the geometry takes g1's current transform.")
+      .def("setGroup", [](Geometry3D& s) { setData(s, wrap(GeometryType::Group)); },
+           "Makes this geometry an empty Group; add members with setElement.")
       .def("getElement",
            [](const Geometry3D& s, int i) { return standaloneOf(klampt::getElement(*s.get().data, i)); },
            py::arg("element"), "A standalone copy of a group member, mesh triangle or cloud point (local coordinates).")
@@ -159,8 +184,13 @@ void bindGeometry3D(py::module_& m) {
              const GeometryData element = *e.get().data;  // a copy: e may be s
              klampt::setElement(s.get().mutableData(), i, element);
            },
-           py::arg("element"), py::arg("data"))
-      .def("numElements", [](const Geometry3D& s) { return klampt::numElements(*s.get().data); })
+           py::arg("element"), py::arg("data"),
+           "Sets sub-element number element to the geometry data: replaces a group member (element == "
+           "numElements() appends one), moves a mesh triangle's vertices to a Triangle primitive's, or a cloud "
+           "point to a Point's.")
+      .def("numElements", [](const Geometry3D& s) { return klampt::numElements(*s.get().data); },
+           "Returns the number of sub-elements: group members, mesh triangles, cloud points or grid cells; 1 for "
+           "a primitive or a convex hull.")
       .def("loadFile",
            [](Geometry3D& s, const std::string& fn) {
              auto data = std::make_shared<GeometryData>();
@@ -175,7 +205,9 @@ void bindGeometry3D(py::module_& m) {
              s.get().sourceFile = fn;
              return true;
            },
-           py::arg("fn"))
+           py::arg("fn"),
+           "Loads the geometry from the file fn (mesh, point cloud, primitive or other supported format); returns "
+           "True on success, False (with an error logged) on failure.")
       .def("saveFile",
            [](const Geometry3D& s, const std::string& fn) {
              std::shared_ptr<const GeometryData> src = s.get().data;  // held while the GIL is released
@@ -188,46 +220,60 @@ void bindGeometry3D(py::module_& m) {
              }
              return true;
            },
-           py::arg("fn"))
-      .def("getCurrentTransform", [](const Geometry3D& s) { return transformToTuple(s.get().currentTransform); })
+           py::arg("fn"),
+           "Saves the geometry's local data to the file fn, in the format given by its extension; returns True on "
+           "success, False (with an error logged) on failure.")
+      .def("getCurrentTransform", [](const Geometry3D& s) { return transformToTuple(s.get().currentTransform); },
+           "Returns the current transform (R,t) of the geometry in world coordinates: R a column-major 9-list "
+           "rotation matrix, t a 3-list in metres.")
       .def("setCurrentTransform",
            [](Geometry3D& s, FloatsArg R, FloatsArg t) {
              const RigidTransform T = toTransform(R, t);
              s.get().currentTransform = T;
            },
-           py::arg("R"), py::arg("t"))
+           py::arg("R"), py::arg("t"),
+           "Sets the current transform of the geometry in world coordinates: R a column-major 9-list rotation "
+           "matrix, t a 3-list translation in metres. The local data is not changed.")
       .def("translate",
            [](Geometry3D& s, FloatsArg t) {
              RigidTransform T;
              T.t = toFiniteVector3(t, "t");
              klampt::transformGeometryData(s.get().mutableData(), T);
            },
-           py::arg("t"))
+           py::arg("t"),
+           "Translates the geometry's local data by t (3-list, metres, local frame).")
       .def("scale",
            [](Geometry3D& s, double k) {
              const Vector3 factors = Vector3::Constant(toFinite(k, "s"));
              klampt::scaleGeometryData(s.get().mutableData(), factors);
            },
-           py::arg("s"))
+           py::arg("s"),
+           "Scales the geometry's local data uniformly by the factor s about the local origin.")
       .def("scale",
            [](Geometry3D& s, double x, double y, double z) {
              const Vector3 factors(toFinite(x, "sx"), toFinite(y, "sy"), toFinite(z, "sz"));
              klampt::scaleGeometryData(s.get().mutableData(), factors);
            },
-           py::arg("sx"), py::arg("sy"), py::arg("sz"))
+           py::arg("sx"), py::arg("sy"), py::arg("sz"),
+           "Scales the geometry's local data about the local origin by sx, sy and sz along the local x, y and z "
+           "axes.")
       .def("rotate",
            [](Geometry3D& s, FloatsArg R) {
              RigidTransform T;
              T.R = toFiniteRotation(R, "R");
              klampt::transformGeometryData(s.get().mutableData(), T);
            },
-           py::arg("R"))
+           py::arg("R"),
+           "Rotates the geometry's local data about the local origin by R (a column-major 9-list rotation "
+           "matrix).")
       .def("transform",
            [](Geometry3D& s, FloatsArg R, FloatsArg t) {
              const RigidTransform T = toTransform(R, t);
              klampt::transformGeometryData(s.get().mutableData(), T);
            },
-           py::arg("R"), py::arg("t"))
+           py::arg("R"), py::arg("t"),
+           "Transforms the geometry's local data by the rigid transform (R,t): R a column-major 9-list rotation "
+           "matrix, t a 3-list in metres. The current transform is not changed.")
       .def("merge",
            [](Geometry3D& s, const Geometry3D& o) {
              klampt::Geometry merged = s.get();  // the shape stays shared until the merge copies it
@@ -249,13 +295,16 @@ void bindGeometry3D(py::module_& m) {
            "marks the cells other overlaps or contains; a Heightmap keeps its samples: an elevation map rises to "
            "other's top surface seen from above, a depth map takes other's depth where it is nearer to the "
            "camera. Raises ValueError for other combinations.")
-      .def("getCollisionMargin", [](const Geometry3D& s) { return s.get().margin; })
+      .def("getCollisionMargin", [](const Geometry3D& s) { return s.get().margin; },
+           "Returns the collision margin in metres (see setCollisionMargin).")
       .def("setCollisionMargin",
            [](Geometry3D& s, double margin) {
              toNonNegative(margin, "margin");
              s.get().margin = margin;
            },
-           py::arg("margin"))
+           py::arg("margin"),
+           "Sets the collision margin (metres, >= 0): the geometry is grown by this much in collision and "
+           "proximity queries.")
       .def("getBB", [](const Geometry3D& s) { return boxTuple(s.get(), false); },
            "Axis-aligned bounding box ([xmin,ymin,zmin],[xmax,ymax,zmax]) in world coordinates, grown by the "
            "collision margin. O(1) after the first call; contains getBBTight() but is looser when rotated.")
@@ -284,7 +333,10 @@ void bindGeometry3D(py::module_& m) {
              g.geom->currentTransform = T;
              return g;
            },
-           py::arg("R"), py::arg("t"), py::arg("tol"))
+           py::arg("R"), py::arg("t"), py::arg("tol"),
+           "Returns the slice of this geometry (at its current transform) by the x-y plane of the frame (R,t) in "
+           "world coordinates, expressed in that frame: the points of a point cloud within distance tol of the "
+           "plane, or a mesh's cross-section as a Group of Segment primitives.")
       .def("roi",
            [](const Geometry3D& s, const std::string& query, FloatsArg bmin, FloatsArg bmax) {
              const Vector3 lo = toFiniteVector3(bmin, "bmin"), hi = toFiniteVector3(bmax, "bmax");
@@ -293,7 +345,10 @@ void bindGeometry3D(py::module_& m) {
              g.geom->currentTransform = s.get().currentTransform;
              return g;
            },
-           py::arg("query"), py::arg("bmin"), py::arg("bmax"))
+           py::arg("query"), py::arg("bmin"), py::arg("bmax"),
+           "Returns the part of this geometry, in its local frame, inside the world-coordinates box [bmin,bmax] "
+           "(3-lists, metres): points, or whole triangles of a mesh. query is 'intersect', 'touching' or "
+           "'within', optionally prefixed by '~' to invert the selection.")
       .def_property_readonly("world", [](const Geometry3D& s) { return worldNumber(s.owner.get()); },
           "Index of the world whose element this geometry belongs to, or -1 for a standalone geometry.")
       .def_property_readonly("id", &elementId,

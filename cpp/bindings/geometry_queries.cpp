@@ -156,7 +156,9 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
             py::gil_scoped_release release;
             return klampt::withinDistance(a, b, tol);
           },
-          arg("other"), arg("tol"))
+          arg("other"), arg("tol"),
+           "Returns True if this geometry and the other are within distance tol (metres) of each other, collision "
+           "margins included.")
       .def("collides_ext", [](G s, G o, int maxContacts) { return elementPairs(s, o, 0.0, maxContacts); },
            arg("other"), arg("maxContacts") = 0,
            "(elem1, elem2): the pairs of elements of this geometry and the other that collide (margins "
@@ -215,7 +217,9 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
             py::gil_scoped_release release;
             return klampt::distance(a, b, set);
           },
-          arg("other"), arg("settings"))
+          arg("other"), arg("settings"),
+           "Like distance(other), with the settings (DistanceQuerySettings: error tolerances, upper bound) "
+           "controlling the computation; returns a DistanceQueryResult.")
       .def(
           "distance_point",
           [](G s, FloatsArg pt) {
@@ -236,7 +240,9 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
             py::gil_scoped_release release;
             return klampt::distancePoint(a, p, set);
           },
-          arg("pt"), arg("settings"))
+          arg("pt"), arg("settings"),
+           "Like distance_point(pt) for the world point pt, with the settings (DistanceQuerySettings: error "
+           "tolerances, upper bound) controlling the computation; returns a DistanceQueryResult.")
       .def(
           "rayCast",
           [](G s, FloatsArg src, FloatsArg dir) {

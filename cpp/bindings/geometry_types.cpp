@@ -88,16 +88,22 @@ void bindTriangleMesh(py::module_& m) {
            },
            "An n x 3 numpy view of the vertices: writing to it changes the mesh.")
       .def("setVertices", [](TriangleMeshHandle& s, ArrayArg a) { s.resizable().vertices = readPointArray(a, "np_array2"); },
-           py::arg("np_array2"))
+           py::arg("np_array2"),
+           "Sets the vertices from an n x 3 array of floats (local coordinates, metres).")
       .def("getIndices",
            [](TriangleMeshHandle& s) { return arrayView(s.data, s.data->indices.data(), {s.data->indices.rows(), 3}); },
            "An m x 3 int32 numpy view of the triangles: writing to it changes the mesh.")
       .def("setIndices", [](TriangleMeshHandle& s, ArrayArg a) { s.resizable().indices = readIndices(a, false); },
-           py::arg("np_array2"))
+           py::arg("np_array2"),
+           "Sets the triangles from an m x 3 array of ints, each row the indices of a triangle's three vertices "
+           "(counterclockwise seen from outside).")
       .def("translate", [](TriangleMeshHandle& s, FloatsArg t) { s.data->vertices.rowwise() += toFiniteVector3(t, "t").transpose(); },
-           py::arg("t"))
+           py::arg("t"),
+           "Translates all the vertices by t (3-list, metres).")
       .def("transform", [](TriangleMeshHandle& s, FloatsArg R, FloatsArg t) { klampt::transformPoints(s.data->vertices, toTransform(R, t)); },
-           py::arg("R"), py::arg("t"))
+           py::arg("R"), py::arg("t"),
+           "Transforms all the vertices by the rigid transform (R,t): R a column-major 9-list rotation matrix, t "
+           "a 3-list in metres.")
       .def_property(
           "vertices",
           [](TriangleMeshHandle& s) { return arrayView(s.data, s.data->vertices.data(), {s.data->vertices.size()}); },
@@ -214,83 +220,100 @@ void bindPointCloud(py::module_& m) {
   py::class_<PointCloudHandle> cls(m, "PointCloud", "A 3D point cloud class with named per-point properties.");
   addThisown(cls);
   cls.def(py::init<>())
-      .def("numPoints", [](const PointCloudHandle& s) { return (int)s.data->points.rows(); })
-      .def("numProperties", [](const PointCloudHandle& s) { return (int)s.data->propertyNames.size(); })
+      .def("numPoints", [](const PointCloudHandle& s) { return (int)s.data->points.rows(); },
+           "Returns the number of points.")
+      .def("numProperties", [](const PointCloudHandle& s) { return (int)s.data->propertyNames.size(); },
+           "Returns the number of per-point properties.")
       .def("getPoints", [](PointCloudHandle& s) { return arrayView(s.data, s.data->points.data(), {s.data->points.rows(), 3}); },
            "An n x 3 numpy view of the points: writing to it changes the cloud.")
       .def("setPoints",
            [](PointCloudHandle& s, ArrayArg a) {
              klampt::setPoints(s.resizable(), readPointArray(a, "np_array2"));
            },
-           py::arg("np_array2"))
+           py::arg("np_array2"),
+           "Sets the points from an n x 3 array of floats (local coordinates, metres); the properties of the "
+           "remaining points are kept, those of added points are 0.")
       .def("setPointsAndProperties",
            [](PointCloudHandle& s, ArrayArg a) {
              const RowMatrix m = readMatrix(a, -1, "np_array2");
              klampt::setPointsAndProperties(s.resizable(), m);
            },
-           py::arg("np_array2"))
+           py::arg("np_array2"),
+           "Sets the points and properties from an n x (3 + numProperties()) array: the x, y, z columns followed "
+           "by one column per property.")
       .def("addPoint", [](PointCloudHandle& s, FloatsArg p) { return klampt::addPoint(s.resizable(), toFiniteVector3(p, "p")); },
-           py::arg("p"))
+           py::arg("p"),
+           "Appends the point p (3-list, metres) with all its properties 0; returns its index.")
       .def("setPoint",
            [](PointCloudHandle& s, long i, FloatsArg p) {
              checkIndex(i, s.data->points.rows(), "point");
              s.data->points.row(i) = toFiniteVector3(p, "p").transpose();
            },
-           py::arg("index"), py::arg("p"))
+           py::arg("index"), py::arg("p"),
+           "Sets the position of the point with the given index to p (3-list, metres).")
       .def("getPoint",
            [](const PointCloudHandle& s, long i) {
              checkIndex(i, s.data->points.rows(), "point");
              return pointList(s.data->points, i);
            },
-           py::arg("index"))
+           py::arg("index"),
+           "Returns the position of the point with the given index as a 3-list.")
       .def("addProperty",
            [](PointCloudHandle& s, const std::string& name) {
              klampt::addProperty(s.resizable(), name, VectorX::Zero(s.data->points.rows()));
            },
-           py::arg("pname"))
+           py::arg("pname"),
+           "Adds a property named pname, 0 for every point.")
       .def("addProperty",
            [](PointCloudHandle& s, const std::string& name, FloatsArg values) {
              klampt::addProperty(s.resizable(), name, toFiniteVector(values, (int)s.data->points.rows(), "np_array"));
            },
-           py::arg("pname"), py::arg("np_array"))
+           py::arg("pname"), py::arg("np_array"),
+           "Adds a property named pname with the per-point values np_array (length numPoints()).")
       .def("setProperties",
            [](PointCloudHandle& s, ArrayArg a) {
              const RowMatrix m = readMatrix(a, (int)s.data->propertyNames.size(), "np_array2");
              klampt::setProperties(s.resizable(), m);
            },
-           py::arg("np_array2"))
+           py::arg("np_array2"),
+           "Sets all the properties from an n x numProperties() array, one row per point.")
       .def("setProperties",
            [](PointCloudHandle& s, long j, FloatsArg values) {
              checkIndex(j, (long)s.data->propertyNames.size(), "property");
              s.data->properties.col(j) = toFiniteVector(values, (int)s.data->points.rows(), "np_array");
            },
-           py::arg("pindex"), py::arg("np_array"))
+           py::arg("pindex"), py::arg("np_array"),
+           "Sets the property with index pindex of every point from np_array (length numPoints()).")
       .def("setProperty",
            [](PointCloudHandle& s, long i, long j, double v) {
              checkIndex(i, s.data->points.rows(), "point");
              checkIndex(j, (long)s.data->propertyNames.size(), "property");
              s.data->properties(i, j) = toFinite(v, "value");
            },
-           py::arg("index"), py::arg("pindex"), py::arg("value"))
+           py::arg("index"), py::arg("pindex"), py::arg("value"),
+           "Sets the property with index pindex of the point with the given index to value.")
       .def("setProperty",
            [](PointCloudHandle& s, long i, const std::string& name, double v) {
              checkIndex(i, s.data->points.rows(), "point");
              s.data->properties(i, checkedProperty(*s.data, name)) = toFinite(v, "value");
            },
-           py::arg("index"), py::arg("pname"), py::arg("value"))
+           py::arg("index"), py::arg("pname"), py::arg("value"),
+           "Sets the property named pname of the point with the given index to value.")
       .def("getProperty",
            [](const PointCloudHandle& s, long i, long j) {
              checkIndex(i, s.data->points.rows(), "point");
              checkIndex(j, (long)s.data->propertyNames.size(), "property");
              return s.data->properties(i, j);
            },
-           py::arg("index"), py::arg("pindex"))
+           py::arg("index"), py::arg("pindex"),
+           "Returns the property with index pindex of the point with the given index.")
       .def("getProperty",
            [](const PointCloudHandle& s, long i, const std::string& name) {
              checkIndex(i, s.data->points.rows(), "point");
              return s.data->properties(i, checkedProperty(*s.data, name));
            },
-           py::arg("index"), py::arg("pname"))
+           py::arg("index"), py::arg("pname"),
+           "Returns the property named pname of the point with the given index.")
       .def("getProperties",
            [](const PointCloudHandle& s, long j) {
              checkIndex(j, (long)s.data->propertyNames.size(), "property");
@@ -314,20 +337,24 @@ void bindPointCloud(py::module_& m) {
            },
            "An n x k numpy view of the properties: writing to it changes the cloud.")
       .def("translate", [](PointCloudHandle& s, FloatsArg t) { s.data->points.rowwise() += toFiniteVector3(t, "t").transpose(); },
-           py::arg("t"))
+           py::arg("t"),
+           "Translates all the points by t (3-list, metres).")
       .def("transform", [](PointCloudHandle& s, FloatsArg R, FloatsArg t) { klampt::transformPointCloud(*s.data, toTransform(R, t)); },
            py::arg("R"), py::arg("t"), "Moves the points and rotates the normal_x/y/z properties.")
       .def("join", [](PointCloudHandle& s, const PointCloudHandle& o) { klampt::joinPointClouds(s.resizable(), *o.data); },
-           py::arg("pc"))
+           py::arg("pc"),
+           "Appends the points of the point cloud pc to this one; both must have the same property names.")
       .def("setSetting", [](PointCloudHandle& s, const std::string& k, const std::string& v) { s.data->settings[k] = v; },
-           py::arg("key"), py::arg("value"))
+           py::arg("key"), py::arg("value"),
+           "Sets the setting key (a string such as 'width', 'height' or 'viewpoint') to value.")
       .def("getSetting",
            [](const PointCloudHandle& s, const std::string& k) {
              auto it = s.data->settings.find(k);
              if (it == s.data->settings.end()) throw py::key_error("point cloud has no setting \"" + k + "\"");
              return it->second;
            },
-           py::arg("key"))
+           py::arg("key"),
+           "Returns the value of the setting key; KeyError if it is not set.")
       .def_property(
           "vertices", [](PointCloudHandle& s) { return arrayView(s.data, s.data->points.data(), {s.data->points.size()}); },
           [](PointCloudHandle& s, FloatsArg v) {
@@ -417,10 +444,16 @@ void bindPointCloud(py::module_& m) {
   for (const char* suffix : {"d", "f", "s"}) {
     cls.def((std::string("setDepthImage_") + suffix).c_str(),
             [](PointCloudHandle& s, FloatsArg K, ArrayArg depth, double scale) { setImages(s, K, py::none(), depth, scale); },
-            py::arg("intrinsics"), py::arg("np_array2"), py::arg("depth_scale"));
+            py::arg("intrinsics"), py::arg("np_array2"), py::arg("depth_scale"),
+            "Makes this a structured cloud from an h x w depth image np_array2 and the camera intrinsics "
+            "[fx, fy, cx, cy] (pixels): pixel (u,v) of depth d*depth_scale (metres) becomes the point "
+            "((u-cx)d/fx, (v-cy)d/fy, d) in the camera frame (x right, y down, z forward); pixels without depth "
+            "become (0,0,0).");
     for (const char* color : {"i", "b"})
       cls.def((std::string("setRGBDImages_") + color + "_" + suffix).c_str(), &setImages, py::arg("intrinsics"),
-              py::arg(color[0] == 'i' ? "np_array2" : "np_array3"), py::arg("np_depth2"), py::arg("depth_scale"));
+              py::arg(color[0] == 'i' ? "np_array2" : "np_array3"), py::arg("np_depth2"), py::arg("depth_scale"),
+              "Like setDepthImage for the depth image np_depth2, plus an 'rgb' property from the color image of "
+              "the same size: h x w packed 0xrrggbb ints, or an h x w x 3 array of bytes (0-255) or floats (0-1).");
   }
   addDataMembers(cls);
 }
@@ -442,30 +475,38 @@ void bindPrimitive(py::module_& m) {
   addThisown(cls);
   cls.def(py::init<>())
       .def("setPoint", [](PrimitiveHandle& s, FloatsArg p) { setPrimitive(s, klampt::makePointPrimitive(toFiniteVector3(p, "pt"))); },
-           py::arg("pt"))
+           py::arg("pt"),
+           "Makes this a Point primitive at pt (3-list, metres).")
       .def("setSphere",
            [](PrimitiveHandle& s, FloatsArg c, double r) { setPrimitive(s, klampt::makeSpherePrimitive(toFiniteVector3(c, "c"), r)); },
-           py::arg("c"), py::arg("r"))
+           py::arg("c"), py::arg("r"),
+           "Makes this a Sphere primitive with center c (3-list, metres) and radius r (metres).")
       .def("setSegment",
            [](PrimitiveHandle& s, FloatsArg a, FloatsArg b) {
              setPrimitive(s, klampt::makeSegmentPrimitive(toFiniteVector3(a, "a"), toFiniteVector3(b, "b")));
            },
-           py::arg("a"), py::arg("b"))
+           py::arg("a"), py::arg("b"),
+           "Makes this a Segment primitive from point a to point b (3-lists, metres).")
       .def("setTriangle",
            [](PrimitiveHandle& s, FloatsArg a, FloatsArg b, FloatsArg c) {
              setPrimitive(s, klampt::makeTrianglePrimitive(toFiniteVector3(a, "a"), toFiniteVector3(b, "b"), toFiniteVector3(c, "c")));
            },
-           py::arg("a"), py::arg("b"), py::arg("c"))
+           py::arg("a"), py::arg("b"), py::arg("c"),
+           "Makes this a Triangle primitive with vertices a, b and c (3-lists, metres).")
       .def("setPolygon",
            [](PrimitiveHandle& s, FloatsArg verts) {
              setPrimitive(s, klampt::makePolygonPrimitive(toDoubleVector(verts, -1, "verts")));
            },
-           py::arg("verts"))
+           py::arg("verts"),
+           "Makes this a Polygon primitive from the flat list verts = [x1,y1,z1,x2,y2,z2,...] of at least 3 "
+           "points (metres).")
       .def("setAABB",
            [](PrimitiveHandle& s, FloatsArg lo, FloatsArg hi) {
              setPrimitive(s, klampt::makeAABBPrimitive(toFiniteVector3(lo, "bmin"), toFiniteVector3(hi, "bmax")));
            },
-           py::arg("bmin"), py::arg("bmax"))
+           py::arg("bmin"), py::arg("bmax"),
+           "Makes this an axis-aligned box (AABB) primitive with lower corner bmin and upper corner bmax "
+           "(3-lists, metres).")
       .def("setBox",
            [](PrimitiveHandle& s, FloatsArg ori, FloatsArg R, FloatsArg dims) {
              setPrimitive(s, klampt::makeBoxPrimitive(toFiniteVector3(ori, "ori"), toFiniteRotation(R, "R"), toFiniteVector3(dims, "dims")));
@@ -481,8 +522,11 @@ void bindPrimitive(py::module_& m) {
              }
              return true;
            },
-           py::arg("str"))
-      .def("saveString", [](const PrimitiveHandle& s) { return klampt::primitiveToString(*s.data); })
+           py::arg("str"),
+           "Sets the primitive from the text saveString writes ('<Type> p1 p2 ...'); returns True on success, "
+           "False (with an error logged) on bad text.")
+      .def("saveString", [](const PrimitiveHandle& s) { return klampt::primitiveToString(*s.data); },
+           "Returns the primitive as text: its type followed by its parameters, e.g. 'Sphere 0 0 0 1'.")
       .def("isValid", [](const PrimitiveHandle& s) { return klampt::isValidPrimitive(*s.data); },
            "True if the type is known and the parameters fit it.")
       .def_property(
@@ -529,11 +573,13 @@ void bindConvexHull(py::module_& m) {
   py::class_<ConvexHullHandle> cls(m, "ConvexHull", "A set of points whose convex hull is the geometry.");
   addThisown(cls);
   cls.def(py::init<>())
-      .def("numPoints", [](const ConvexHullHandle& s) { return (int)s.data->points.rows(); })
+      .def("numPoints", [](const ConvexHullHandle& s) { return (int)s.data->points.rows(); },
+           "Returns the number of points.")
       .def("getPoints", [](ConvexHullHandle& s) { return arrayView(s.data, s.data->points.data(), {s.data->points.rows(), 3}); },
            "An n x 3 numpy view of the points: writing to it changes the hull.")
       .def("setPoints", [](ConvexHullHandle& s, ArrayArg a) { s.resizable().points = readPointArray(a, "np_array2"); },
-           py::arg("np_array2"))
+           py::arg("np_array2"),
+           "Sets the points from an n x 3 array of floats (local coordinates, metres).")
       .def("addPoint",
            [](ConvexHullHandle& s, FloatsArg p) {
              Vector3 v = toFiniteVector3(p, "pt");
@@ -541,17 +587,22 @@ void bindConvexHull(py::module_& m) {
              pts.conservativeResize(pts.rows() + 1, 3);
              pts.row(pts.rows() - 1) = v.transpose();
            },
-           py::arg("pt"))
+           py::arg("pt"),
+           "Appends the point pt (3-list, metres).")
       .def("getPoint",
            [](const ConvexHullHandle& s, long i) {
              checkIndex(i, s.data->points.rows(), "point");
              return pointList(s.data->points, i);
            },
-           py::arg("index"))
+           py::arg("index"),
+           "Returns the point with the given index as a 3-list.")
       .def("translate", [](ConvexHullHandle& s, FloatsArg t) { s.data->points.rowwise() += toFiniteVector3(t, "t").transpose(); },
-           py::arg("t"))
+           py::arg("t"),
+           "Translates all the points by t (3-list, metres).")
       .def("transform", [](ConvexHullHandle& s, FloatsArg R, FloatsArg t) { klampt::transformPoints(s.data->points, toTransform(R, t)); },
-           py::arg("R"), py::arg("t"))
+           py::arg("R"), py::arg("t"),
+           "Transforms all the points by the rigid transform (R,t): R a column-major 9-list rotation matrix, t a "
+           "3-list in metres.")
       .def_property(
           "points", [](ConvexHullHandle& s) { return arrayView(s.data, s.data->points.data(), {s.data->points.size()}); },
           [](ConvexHullHandle& s, FloatsArg v) { s.resizable().points = readFlatPoints(v, "points"); },
@@ -618,9 +669,11 @@ void bindVolumeGrid(py::module_& m) {
              checkCell(*s.data, i, j, k);
              return s.data->values[klampt::cellIndex(*s.data, i, j, k)];
            },
-           py::arg("i"), py::arg("j"), py::arg("k"))
+           py::arg("i"), py::arg("j"), py::arg("k"),
+           "Returns the value of the cell with indices (i,j,k).")
       .def("shift", [](VolumeGridHandle& s, double dv) { for (double& v : s.data->values) v += toFinite(dv, "dv"); },
-           py::arg("dv"))
+           py::arg("dv"),
+           "Adds dv to the value of every cell.")
       .def("getValues", valuesView, "A dims[0] x dims[1] x dims[2] numpy view of the values.")
       .def("setValues", setValues, py::arg("np_array3"), "Sets the values and the dimensions from a 3D array.")
       .def_property(

@@ -163,7 +163,8 @@ void bindIKSolver(py::module_& m) {
              s.solver.maxIters = checked;
            },
            py::arg("iters"), "Sets the max # of iterations (default 100).")
-      .def("getMaxIters", [](const PyIKSolver& s) { s.robot.get(); return s.solver.maxIters; })
+      .def("getMaxIters", [](const PyIKSolver& s) { s.robot.get(); return s.solver.maxIters; },
+           "Returns the maximum number of Newton-Raphson iterations a solve() may take.")
       .def("setTolerance",
            [](PyIKSolver& s, double tol) {
              const double checked = klampt::checkedTolerance(tol);
@@ -172,7 +173,9 @@ void bindIKSolver(py::module_& m) {
              s.solver.tol = checked;
            },
            py::arg("res"), "Sets the constraint solve tolerance (default 1e-3).")
-      .def("getTolerance", [](const PyIKSolver& s) { s.robot.get(); return s.solver.tol; })
+      .def("getTolerance", [](const PyIKSolver& s) { s.robot.get(); return s.solver.tol; },
+           "Returns the convergence tolerance: solve() succeeds when the largest objective error is at most this "
+           "(metres for positions, radians for rotations).")
       .def("setActiveDofs",
            [](PyIKSolver& s, IntsArg active) {
              std::vector<int> dofs = toIntList(active, "active");
@@ -188,7 +191,9 @@ void bindIKSolver(py::module_& m) {
            "Returns the limits on the robot's configuration (by default the robot's joint limits).")
       .def("setBiasConfig", &setBias, py::arg("biasConfig"),
            "Biases the solver to approach a given configuration. An empty vector clears the bias.")
-      .def("getBiasConfig", [](const PyIKSolver& s) { s.robot.get(); return toList(s.solver.bias); })
+      .def("getBiasConfig", [](const PyIKSolver& s) { s.robot.get(); return toList(s.solver.bias); },
+           "Returns the bias configuration (one entry per link) that solve() moves toward in the null space of "
+           "the objectives' Jacobian, or an empty list if none is set.")
       .def("isSolved", [](PyIKSolver& s) { return s.get().isSolved(); },
            "Returns True if the current configuration residual is less than tol.")
       .def("getResidual",
@@ -222,7 +227,8 @@ void bindIKSolver(py::module_& m) {
            "residual (bounded Levenberg-Marquardt), then the secondary objectives (or f(q), whose\n"
            "gradient grad(q) has one entry per robot DOF) on the solution set. Returns True if the\n"
            "primary objectives are solved.")
-      .def("lastSolveIters", [](const PyIKSolver& s) { s.robot.get(); return s.solver.lastIters; })
+      .def("lastSolveIters", [](const PyIKSolver& s) { s.robot.get(); return s.solver.lastIters; },
+           "Returns the number of iterations the last solve() or minimize() took.")
       .def("sampleInitial", [](PyIKSolver& s) { s.get().sampleInitial(*klampt::SharedRandom()); },
            "Samples a random configuration of the active DOFs within the solver's limits.")
       .def("_solveGlobal",

@@ -37,14 +37,22 @@ void bindMass(py::module_& m) {
   py::class_<MassValue> massCls(m, "Mass", "Stores mass information for a rigid body or robot link.");
   addThisown(massCls);
   massCls.def(py::init<>())
-      .def("setMass", [](MassValue& s, double v) { s.mass = v; }, py::arg("_mass"))
-      .def("getMass", [](const MassValue& s) { return s.mass; })
-      .def("setCom", [](MassValue& s, FloatsArg c) { s.com = toDoubleVector(c, 3, "com"); }, py::arg("_com"))
-      .def("getCom", [](const MassValue& s) { return s.com; })
+      .def("setMass", [](MassValue& s, double v) { s.mass = v; }, py::arg("_mass"),
+           "Sets the mass (kg).")
+      .def("getMass", [](const MassValue& s) { return s.mass; },
+           "Returns the mass (kg).")
+      .def("setCom", [](MassValue& s, FloatsArg c) { s.com = toDoubleVector(c, 3, "com"); }, py::arg("_com"),
+           "Sets the center of mass (3-list, metres, in the body's local frame).")
+      .def("getCom", [](const MassValue& s) { return s.com; },
+           "Returns the center of mass (3-list, metres, in the body's local frame).")
       .def("setInertia",
            [](MassValue& s, FloatsArg I) { s.inertia = inertiaElements(I); },
-           py::arg("_inertia"))
-      .def("getInertia", [](const MassValue& s) { return s.inertia; })
+           py::arg("_inertia"),
+           "Sets the inertia matrix about the center of mass (kg*m^2, local frame axes): 3 numbers for a diagonal "
+           "matrix or 9 for a full one (column-major).")
+      .def("getInertia", [](const MassValue& s) { return s.inertia; },
+           "Returns the inertia matrix about the center of mass as set: 3 diagonal numbers or a column-major "
+           "9-list (kg*m^2).")
       .def("estimate",
            [](MassValue& s, const Geometry3D& g, double mass, double surfaceFraction) {
              if (g.get().empty()) throw py::value_error("cannot estimate mass properties of an empty geometry");

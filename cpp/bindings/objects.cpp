@@ -79,31 +79,53 @@ void bindObjects(py::module_& m) {
       .def("loadFile", [](RigidObjectModel& s, const std::string& fn) {
              return reload(s, fn, klampt::loadRigidObjectFile, klampt::replaceRigidObject);
            },
-           py::arg("fn"))
+           py::arg("fn"),
+           "Loads the object from the file fn (a .obj object file or any geometry file), replacing this object's "
+           "data; returns True on success, False (with an error logged) on failure.")
       .def("saveFile",
            [](RigidObjectModel& s, const std::string& fn, OptionalStrArg geometryName) {
              return save(klampt::saveRigidObjectFile, s.get(), fn, geometryName);
            },
-           py::arg("fn"), py::arg("geometryName") = py::none())
-      .def("getID", &objectID)
-      .def("getName", &elementName<RigidObjectModel>)
-      .def("setName", &setElementName<RigidObjectModel>, py::arg("name"))
-      .def("geometry", [](const RigidObjectModel& s) { return Geometry3D{s.get().geometry, s.world, worldLock(s.world)}; })
-      .def("appearance", [](const RigidObjectModel& s) { return Appearance{s.get().appearance, s.world, worldLock(s.world)}; })
-      .def("getMass", &objectMass)
-      .def("setMass", &setObjectMass, py::arg("mass"))
-      .def("getContactParameters", [](const RigidObjectModel& s) { return s.get().contact; })
+           py::arg("fn"), py::arg("geometryName") = py::none(),
+           "Saves the object to the object file fn; if geometryName is given, the geometry is also saved to that "
+           "file and referenced from fn. Returns True on success, False (with an error logged) on failure.")
+      .def("getID", &objectID,
+           "Returns the ID of the object in its world, or -1 if it is not in a world.")
+      .def("getName", &elementName<RigidObjectModel>,
+           "Returns the name of the object.")
+      .def("setName", &setElementName<RigidObjectModel>, py::arg("name"),
+           "Sets the name of the object.")
+      .def("geometry", [](const RigidObjectModel& s) { return Geometry3D{s.get().geometry, s.world, worldLock(s.world)}; },
+           "Returns a reference to the object's collision geometry (in the object's local frame).")
+      .def("appearance", [](const RigidObjectModel& s) { return Appearance{s.get().appearance, s.world, worldLock(s.world)}; },
+           "Returns a reference to the object's appearance.")
+      .def("getMass", &objectMass,
+           "Returns a copy of the object's mass properties (Mass: mass in kg, center of mass and inertia in the "
+           "object's local frame); edit it and call setMass to apply.")
+      .def("setMass", &setObjectMass, py::arg("mass"),
+           "Sets the object's mass properties from the Mass object mass (mass in kg, center of mass and inertia "
+           "in the object's local frame).")
+      .def("getContactParameters", [](const RigidObjectModel& s) { return s.get().contact; },
+           "Returns a copy of the object's contact parameters (friction, restitution, stiffness, damping); edit "
+           "it and call setContactParameters to apply.")
       .def("setContactParameters", [](RigidObjectModel& s, const klampt::ContactParameters& p) { s.get().contact = p; },
-           py::arg("params"))
-      .def("getTransform", &objectTransform)
+           py::arg("params"),
+           "Sets the object's contact parameters from the ContactParameters object params.")
+      .def("getTransform", &objectTransform,
+           "Returns the object's transform (R,t) in world coordinates: R a column-major 9-list rotation matrix, t "
+           "a 3-list in metres.")
       .def("setTransform",
            [](RigidObjectModel& s, FloatsArg R, FloatsArg t) {
              const klampt::RigidTransform T = toTransform(R, t);
              s.get().setTransform(T);
            },
-           py::arg("R"), py::arg("t"))
+           py::arg("R"), py::arg("t"),
+           "Sets the object's transform in world coordinates: R a column-major 9-list rotation matrix, t a 3-list "
+           "translation in metres.")
       .def("getVelocity",
-           [](const RigidObjectModel& s) { return toListPair(s.get().angularVelocity, s.get().velocity); })
+           [](const RigidObjectModel& s) { return toListPair(s.get().angularVelocity, s.get().velocity); },
+           "Returns the object's velocity (w,v) in world coordinates: angular velocity w (rad/s) and linear "
+           "velocity v of its origin (m/s), each a 3-list.")
       .def("setVelocity",
            [](RigidObjectModel& s, FloatsArg w, FloatsArg v) {
              const Vector3 angular = toFiniteVector3(w, "angularVelocity"), linear = toFiniteVector3(v, "velocity");
@@ -111,7 +133,9 @@ void bindObjects(py::module_& m) {
              o.angularVelocity = angular;
              o.velocity = linear;
            },
-           py::arg("angularVelocity"), py::arg("velocity"))
+           py::arg("angularVelocity"), py::arg("velocity"),
+           "Sets the object's velocity in world coordinates: angularVelocity (3-list, rad/s) and velocity of its "
+           "origin (3-list, m/s).")
       .def_property_readonly("world", [](const RigidObjectModel& s) { return s.world ? worldNumber(s.world.get()) : -1; },
           "Index of the element's world, or -1 for a standalone element.")
       .def_property_readonly("index", &RigidObjectModel::index,
@@ -134,23 +158,33 @@ void bindObjects(py::module_& m) {
   terrainCls.def(py::init([]() { return TerrainModel{nullptr, std::make_shared<Terrain>()}; }))
       .def("loadFile",
            [](TerrainModel& s, const std::string& fn) { return reload(s, fn, klampt::loadTerrainFile, klampt::replaceTerrain); },
-           py::arg("fn"))
+           py::arg("fn"),
+           "Loads the terrain from the file fn (an .env terrain file or any geometry file), replacing this "
+           "terrain's data; returns True on success, False (with an error logged) on failure.")
       .def("saveFile",
            [](TerrainModel& s, const std::string& fn, OptionalStrArg geometryName) {
              return save(klampt::saveTerrainFile, s.get(), fn, geometryName);
            },
-           py::arg("fn"), py::arg("geometryName") = py::none())
-      .def("getID", &terrainID)
-      .def("getName", &elementName<TerrainModel>)
-      .def("setName", &setElementName<TerrainModel>, py::arg("name"))
-      .def("geometry", [](const TerrainModel& s) { return Geometry3D{s.get().geometry, s.world, worldLock(s.world)}; })
-      .def("appearance", [](const TerrainModel& s) { return Appearance{s.get().appearance, s.world, worldLock(s.world)}; })
+           py::arg("fn"), py::arg("geometryName") = py::none(),
+           "Saves the terrain to the terrain file fn; if geometryName is given, the geometry is also saved to "
+           "that file and referenced from fn. Returns True on success, False (with an error logged) on failure.")
+      .def("getID", &terrainID,
+           "Returns the ID of the terrain in its world, or -1 if it is not in a world.")
+      .def("getName", &elementName<TerrainModel>,
+           "Returns the name of the terrain.")
+      .def("setName", &setElementName<TerrainModel>, py::arg("name"),
+           "Sets the name of the terrain.")
+      .def("geometry", [](const TerrainModel& s) { return Geometry3D{s.get().geometry, s.world, worldLock(s.world)}; },
+           "Returns a reference to the terrain's collision geometry.")
+      .def("appearance", [](const TerrainModel& s) { return Appearance{s.get().appearance, s.world, worldLock(s.world)}; },
+           "Returns a reference to the terrain's appearance.")
       .def("setFriction",
            [](TerrainModel& s, double f) {
              toNonNegative(f, "friction");
              s.get().kFriction = f;
            },
-           py::arg("friction"))
+           py::arg("friction"),
+           "Sets the terrain's Coulomb friction coefficient (>= 0).")
       .def_property_readonly("world", [](const TerrainModel& s) { return s.world ? worldNumber(s.world.get()) : -1; },
           "Index of the element's world, or -1 for a standalone element.")
       .def_property_readonly("index", &TerrainModel::index,

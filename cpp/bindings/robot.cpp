@@ -165,13 +165,17 @@ void bindRobot(py::module_& m) {
            },
            py::arg("fn"), py::arg("geometryPrefix") = py::none(), "Saves the robot to a .rob file.")
       .def("getID", &RobotModel::id, "Returns the ID of the robot in its world.")
-      .def("getName", [](const RobotModel& s) { return nameToPython(s.get().name); })
-      .def("setName", [](RobotModel& s, const std::string& n) { s.get().name = n; }, py::arg("name"))
-      .def("numLinks", [](const RobotModel& s) { return s.get().numLinks(); })
+      .def("getName", [](const RobotModel& s) { return nameToPython(s.get().name); },
+           "Returns the name of the robot.")
+      .def("setName", [](RobotModel& s, const std::string& n) { s.get().name = n; }, py::arg("name"),
+           "Sets the name of the robot.")
+      .def("numLinks", [](const RobotModel& s) { return s.get().numLinks(); },
+           "Returns the number of links, which is the number of degrees of freedom (entries of a configuration).")
       .def("link",
            [](const RobotModel& s, IndexOrNameArg arg) { return RobotModelLink{s, linkArg(s, arg)}; },
            py::arg("index"), "Returns a reference to the link by index or name.")
-      .def("numDrivers", [](const RobotModel& s) { return (int)s.get().drivers.size(); })
+      .def("numDrivers", [](const RobotModel& s) { return (int)s.get().drivers.size(); },
+           "Returns the number of drivers (actuators).")
       .def("driver",
            [](const RobotModel& s, IndexOrNameArg arg) { return RobotModelDriver{s, driverArg(s, arg)}; },
            py::arg("index"), "Returns a reference to the driver by index or name.")
@@ -182,8 +186,12 @@ void bindRobot(py::module_& m) {
              int j = r.jointOfLink(link);
              return std::string(j < 0 ? "normal" : klampt::jointTypeName(r.joints[j].type));
            },
-           py::arg("index"))
-      .def("getJointLimits", [](const RobotModel& s) { return toListPair(s.get().qMin, s.get().qMax); })
+           py::arg("index"),
+           "Returns the type of the joint of the link given by index or name: 'weld', 'normal', 'spin', "
+           "'floating', 'floatingplanar' or 'ballandsocket'; 'normal' for a link that belongs to no joint.")
+      .def("getJointLimits", [](const RobotModel& s) { return toListPair(s.get().qMin, s.get().qMax); },
+           "Returns the joint limits (qmin, qmax): two lists with one entry per link (radians for revolute links, "
+           "metres for prismatic ones; may be infinite).")
       .def("setJointLimits",
            [](RobotModel& s, FloatsArg a, FloatsArg b) {
              VectorX lo, hi;
@@ -192,31 +200,43 @@ void bindRobot(py::module_& m) {
              checkSize(lo.size(), r.numLinks(), "qmin");
              klampt::setJointLimits(r, lo, hi);
            },
-           py::arg("qmin"), py::arg("qmax"))
-      .def("getVelocityLimits", [](const RobotModel& s) { return toList(s.get().velMax); })
+           py::arg("qmin"), py::arg("qmax"),
+           "Sets the joint limits: qmin and qmax are lists with one entry per link (radians for revolute links, "
+           "metres for prismatic ones).")
+      .def("getVelocityLimits", [](const RobotModel& s) { return toList(s.get().velMax); },
+           "Returns the velocity limits vmax (one entry per link, rad/s or m/s): velocities are bounded to "
+           "[-vmax, vmax].")
       .def("setVelocityLimits",
            [](RobotModel& s, FloatsArg v) {
              VectorX vmax;
              Robot& r = readLimits(s, v, "vmax", vmax);
              klampt::setVelocityLimits(r, vmax);
            },
-           py::arg("vmax"))
-      .def("getAccelerationLimits", [](const RobotModel& s) { return toList(s.get().accMax); })
+           py::arg("vmax"),
+           "Sets the velocity limits vmax (one entry per link, rad/s or m/s): velocities are bounded to [-vmax, "
+           "vmax].")
+      .def("getAccelerationLimits", [](const RobotModel& s) { return toList(s.get().accMax); },
+           "Returns the acceleration limits amax (one entry per link, rad/s^2 or m/s^2): accelerations are "
+           "bounded to [-amax, amax].")
       .def("setAccelerationLimits",
            [](RobotModel& s, FloatsArg v) {
              VectorX amax;
              Robot& r = readLimits(s, v, "amax", amax);
              klampt::setAccelerationLimits(r, amax);
            },
-           py::arg("amax"))
-      .def("getTorqueLimits", [](const RobotModel& s) { return toList(s.get().torqueMax); })
+           py::arg("amax"),
+           "Sets the acceleration limits amax (one entry per link, rad/s^2 or m/s^2): accelerations are bounded "
+           "to [-amax, amax].")
+      .def("getTorqueLimits", [](const RobotModel& s) { return toList(s.get().torqueMax); },
+           "Returns the torque limits tmax (one entry per link, N*m or N): torques are bounded to [-tmax, tmax].")
       .def("setTorqueLimits",
            [](RobotModel& s, FloatsArg v) {
              VectorX tmax;
              Robot& r = readLimits(s, v, "tmax", tmax);
              klampt::setTorqueLimits(r, tmax);
            },
-           py::arg("tmax"))
+           py::arg("tmax"),
+           "Sets the torque limits tmax (one entry per link, N*m or N): torques are bounded to [-tmax, tmax].")
       .def("setDOFPosition",
            [](RobotModel& s, IndexOrNameArg i, double qi) {
              toFinite(qi, "qi");
@@ -225,13 +245,16 @@ void bindRobot(py::module_& m) {
              r.q[k] = qi;
              r.updateSubtree(k);
            },
-           py::arg("i"), py::arg("qi"))
+           py::arg("i"), py::arg("qi"),
+           "Sets the position of the single DOF i (a link index or name) to qi (radians or metres) and updates "
+           "the frames of the links it moves.")
       .def("getDOFPosition",
            [](const RobotModel& s, IndexOrNameArg i) {
              const int k = linkArg(s, i);
              return s.get().q[k];
            },
-           py::arg("i"))
+           py::arg("i"),
+           "Returns the position of the single DOF i (a link index or name) in the current configuration.")
       .def("getComJacobian", [](const RobotModel& s) { return comJacobianArray(s.get()); },
            "3 x n Jacobian of the center of mass (ndarray).")
       .def("getComJacobianCols",
@@ -243,7 +266,9 @@ void bindRobot(py::module_& m) {
              klampt::comJacobianCols(r, cols, klampt::RowMatrixMap(J.mutable_data(), 3, (Eigen::Index)cols.size()));
              return J;
            },
-           py::arg("links"))
+           py::arg("links"),
+           "Returns the 3 x len(links) Jacobian of the robot's center of mass (world coordinates) with respect to "
+           "the given DOFs (link indices), at the current configuration.")
       .def("interpolate",
            [](const RobotModel& s, FloatsArg a, FloatsArg b, double u) {
              const VectorX qa = linkVector(s, a, "a"), qb = linkVector(s, b, "b");
@@ -254,7 +279,9 @@ void bindRobot(py::module_& m) {
              klampt::interpolateConfig(r, qa, qb, u, out);
              return toList(out);
            },
-           py::arg("a"), py::arg("b"), py::arg("u"))
+           py::arg("a"), py::arg("b"), py::arg("u"),
+           "Returns the configuration a fraction u in [0,1] of the way from configuration a to configuration b, "
+           "interpolating each joint according to its type (e.g. rotations of floating and spin joints).")
       .def("distance",
            [](const RobotModel& s, FloatsArg a, FloatsArg b) {
              const VectorX qa = linkVector(s, a, "a"), qb = linkVector(s, b, "b");
@@ -263,7 +290,9 @@ void bindRobot(py::module_& m) {
              checkSize(qb.size(), r.numLinks(), "b");
              return klampt::configDistance(r, qa, qb);
            },
-           py::arg("a"), py::arg("b"))
+           py::arg("a"), py::arg("b"),
+           "Returns the distance between configurations a and b: the Euclidean distance over the joints, floating "
+           "joints adding their translation distance and rotation angle.")
       .def("interpolateDeriv",
            [](const RobotModel& s, FloatsArg a, FloatsArg b) {
              const VectorX qa = linkVector(s, a, "a"), qb = linkVector(s, b, "b");
@@ -274,14 +303,19 @@ void bindRobot(py::module_& m) {
              klampt::interpolateDerivative(r, qa, qb, out);
              return toList(out);
            },
-           py::arg("a"), py::arg("b"))
+           py::arg("a"), py::arg("b"),
+           "Returns the derivative of interpolate(a,b,u) with respect to u at u=0: the direction of motion from a "
+           "toward b.")
       .def("randomizeConfig",
            [](RobotModel& s, double scale) {
              Robot& r = s.get();
              klampt::sampleConfig(r, scale, *klampt::SharedRandom(), r.q);
              r.updateFrames();
            },
-           py::arg("unboundedScale") = 1.0)
+           py::arg("unboundedScale") = 1.0,
+           "Sets the robot to a random configuration: uniform within finite joint limits, Laplacian with scale "
+           "unboundedScale around 0 for infinite limits, uniform rotations for floating joints; the frames are "
+           "updated.")
       .def("configToDrivers",
            [](const RobotModel& s, FloatsArg q) {
              const VectorX c = linkVector(s, q, "config");
@@ -289,7 +323,9 @@ void bindRobot(py::module_& m) {
              checkSize(c.size(), r.numLinks(), "config");
              return toList(klampt::configToDrivers(r, c));
            },
-           py::arg("config"))
+           py::arg("config"),
+           "Returns the driver values (one per driver) that correspond to the configuration config (one entry per "
+           "link).")
       .def("velocityToDrivers",
            [](const RobotModel& s, FloatsArg dq) {
              const VectorX v = linkVector(s, dq, "velocities");
@@ -297,7 +333,9 @@ void bindRobot(py::module_& m) {
              checkSize(v.size(), r.numLinks(), "velocities");
              return toList(klampt::velocityToDrivers(r, v));
            },
-           py::arg("velocities"))
+           py::arg("velocities"),
+           "Returns the driver velocities (one per driver) that correspond to the link velocities (one entry per "
+           "link).")
       .def("configFromDrivers",
            [](const RobotModel& s, FloatsArg values) {
              const VectorX v = driverVector(s, values, "driverValues");
@@ -305,7 +343,9 @@ void bindRobot(py::module_& m) {
              checkSize(v.size(), (Py_ssize_t)r.drivers.size(), "driverValues");
              return toList(klampt::configFromDrivers(r, v));
            },
-           py::arg("driverValues"))
+           py::arg("driverValues"),
+           "Returns the robot's current configuration with every driver set to the values driverValues (one per "
+           "driver); links no driver moves keep their current values.")
       .def("velocityFromDrivers",
            [](const RobotModel& s, FloatsArg values) {
              const VectorX v = driverVector(s, values, "driverVelocities");
@@ -313,7 +353,9 @@ void bindRobot(py::module_& m) {
              checkSize(v.size(), (Py_ssize_t)r.drivers.size(), "driverVelocities");
              return toList(klampt::velocityFromDrivers(r, v));
            },
-           py::arg("driverVelocities"))
+           py::arg("driverVelocities"),
+           "Returns the robot's current velocity with every driver's velocity set to driverVelocities (one per "
+           "driver).")
       .def("selfCollisionEnabled",
            [](const RobotModel& s, int a, int b) {
              const Robot& r = s.get();
@@ -321,7 +363,8 @@ void bindRobot(py::module_& m) {
              checkIndex(b, r.numLinks(), "link2");
              return r.selfCollisionEnabled(a, b);
            },
-           py::arg("link1"), py::arg("link2"))
+           py::arg("link1"), py::arg("link2"),
+           "Returns True if self-collisions between the links with indices link1 and link2 are checked.")
       .def("enableSelfCollision",
            [](RobotModel& s, int a, int b, bool value) {
              Robot& r = s.get();
@@ -329,7 +372,9 @@ void bindRobot(py::module_& m) {
              checkIndex(b, r.numLinks(), "link2");
              r.setSelfCollision(a, b, value);
            },
-           py::arg("link1"), py::arg("link2"), py::arg("value"))
+           py::arg("link1"), py::arg("link2"), py::arg("value"),
+           "Enables (value=True) or disables checking self-collisions between the links with indices link1 and "
+           "link2.")
       .def("reduce",
            [](RobotModel& s, const RobotModel& other) {
              Robot reduced;

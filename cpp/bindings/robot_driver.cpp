@@ -34,33 +34,44 @@ py::class_<RobotModelDriver> declareRobotDriver(py::module_& m) {
 void bindRobotDriver(py::class_<RobotModelDriver>& cls) {
   addThisown(cls);
   cls.def(py::init<>())
-      .def("robot", [](const RobotModelDriver& s) { return s.robot; })
-      .def("getName", [](const RobotModelDriver& s) { return nameToPython(s.driver().name); })
-      .def("setName", [](RobotModelDriver& s, const std::string& n) { s.driver().name = n; }, py::arg("name"))
+      .def("robot", [](const RobotModelDriver& s) { return s.robot; },
+           "Returns the RobotModel this driver belongs to.")
+      .def("getName", [](const RobotModelDriver& s) { return nameToPython(s.driver().name); },
+           "Returns the name of the driver.")
+      .def("setName", [](RobotModelDriver& s, const std::string& n) { s.driver().name = n; }, py::arg("name"),
+           "Sets the name of the driver.")
       .def("getType", [](const RobotModelDriver& s) { return std::string(klampt::driverTypeName(s.driver().type)); },
            "One of 'normal', 'affine', 'translation', 'rotation'.")
-      .def("getAffectedLink", [](const RobotModelDriver& s) { return s.driver().linkIndices.at(0); })
-      .def("getAffectedLinks", [](const RobotModelDriver& s) { return s.driver().linkIndices; })
+      .def("getAffectedLink", [](const RobotModelDriver& s) { return s.driver().linkIndices.at(0); },
+           "Returns the index of the (first) link the driver moves.")
+      .def("getAffectedLinks", [](const RobotModelDriver& s) { return s.driver().linkIndices; },
+           "Returns the indices of the links the driver moves.")
       .def("getAffineCoeffs",
            [](const RobotModelDriver& s) {
              const Driver& d = s.driver();
              return py::make_tuple(d.affScaling, d.affOffset);
            },
            "(scale, offset) lists of an affine driver; empty lists for other drivers.")
-      .def("getLimits", [](const RobotModelDriver& s) { return py::make_tuple(s.driver().qmin, s.driver().qmax); })
-      .def("getVelocityLimits", [](const RobotModelDriver& s) { return py::make_tuple(s.driver().vmin, s.driver().vmax); })
+      .def("getLimits", [](const RobotModelDriver& s) { return py::make_tuple(s.driver().qmin, s.driver().qmax); },
+           "Returns the driver's value limits (qmin, qmax) (radians or metres).")
+      .def("getVelocityLimits", [](const RobotModelDriver& s) { return py::make_tuple(s.driver().vmin, s.driver().vmax); },
+           "Returns the driver's velocity limits (vmin, vmax).")
       .def("getAccelerationLimits",
-           [](const RobotModelDriver& s) { return py::make_tuple(s.driver().amin, s.driver().amax); })
-      .def("getTorqueLimits", [](const RobotModelDriver& s) { return py::make_tuple(s.driver().tmin, s.driver().tmax); })
+           [](const RobotModelDriver& s) { return py::make_tuple(s.driver().amin, s.driver().amax); },
+           "Returns the driver's acceleration limits (amin, amax).")
+      .def("getTorqueLimits", [](const RobotModelDriver& s) { return py::make_tuple(s.driver().tmin, s.driver().tmax); },
+           "Returns the driver's torque (or force) limits (tmin, tmax).")
       .def("getValue", [](const RobotModelDriver& s) { return s.r().driverValue(s.index, s.r().q); },
            "The driver's value at the robot's current configuration.")
       .def("setValue",
            [](RobotModelDriver& s, double v) { setValue(s, v); },
            py::arg("val"), "Sets the affected links of the robot's current configuration and updates its frames.")
-      .def("getVelocity", [](const RobotModelDriver& s) { return s.r().driverVelocity(s.index, s.r().dq); })
+      .def("getVelocity", [](const RobotModelDriver& s) { return s.r().driverVelocity(s.index, s.r().dq); },
+           "Returns the driver's velocity, computed from the robot's current velocity.")
       .def("setVelocity",
            [](RobotModelDriver& s, double v) { setVelocity(s, v); },
-           py::arg("val"))
+           py::arg("val"),
+           "Sets the driver's velocity to val, changing the robot's current velocity of the links it moves.")
       .def_property_readonly("world", [](const RobotModelDriver& s) { return s.robot.world ? worldNumber(s.robot.world.get()) : -1; },
           "Index of the robot's world, or -1.")
       .def_property_readonly("robotIndex", [](const RobotModelDriver& s) { return s.robot.index(); },

@@ -101,12 +101,18 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
              s.link();
              int ri = s.robot.index();
              return ri < 0 ? -1 : s.robot.world->linkID(ri, s.index);
-           })
-      .def("getName", [](const RobotModelLink& s) { return nameToPython(s.link().name); })
-      .def("setName", [](RobotModelLink& s, const std::string& n) { s.link().name = n; }, py::arg("name"))
-      .def("robot", [](const RobotModelLink& s) { return s.robot; })
-      .def("getIndex", [](const RobotModelLink& s) { return s.index; })
-      .def("getParent", [](const RobotModelLink& s) { return s.link().parent; })
+           },
+           "Returns the ID of the link in its world, or -1 if the robot is not in a world.")
+      .def("getName", [](const RobotModelLink& s) { return nameToPython(s.link().name); },
+           "Returns the name of the link.")
+      .def("setName", [](RobotModelLink& s, const std::string& n) { s.link().name = n; }, py::arg("name"),
+           "Sets the name of the link.")
+      .def("robot", [](const RobotModelLink& s) { return s.robot; },
+           "Returns the RobotModel this link belongs to.")
+      .def("getIndex", [](const RobotModelLink& s) { return s.index; },
+           "Returns the index of the link in its robot.")
+      .def("getParent", [](const RobotModelLink& s) { return s.link().parent; },
+           "Returns the index of the parent link, or -1 for a root link.")
       .def("setParent",
            [](RobotModelLink& s, LinkOrIndexArg p) {
              int parent;
@@ -120,7 +126,9 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
              s.link();
              klampt::setLinkParent(s.r(), s.index, parent);
            },
-           py::arg("p"))
+           py::arg("p"),
+           "Sets the parent link, given as a RobotModelLink of the same robot or an index (-1 for none); the "
+           "parent index must be lower than this link's. The frames are updated.")
       .def("getParentIndex", [](const RobotModelLink& s) { return s.link().parent; },
            "Returns the index of the link's parent (on its robot); -1 indicates no parent.")
       .def("setParentIndex",
@@ -140,48 +148,68 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
              klampt::setLinkParent(s.r(), s.index, other.index);
            },
            py::arg("l"), "Sets the link's parent (a link of the same robot; a null link for none).")
-      .def("geometry", [](const RobotModelLink& s) { return Geometry3D{s.link().geometry, s.robot.world, s.robot.lock()}; })
-      .def("appearance", [](const RobotModelLink& s) { return Appearance{s.link().appearance, s.robot.world, s.robot.lock()}; })
-      .def("getMass", [](const RobotModelLink& s) { return MassValue::from(s.link().mass); })
-      .def("setMass", [](RobotModelLink& s, const MassValue& mv) { s.link().mass = mv.toCore(); }, py::arg("mass"))
-      .def("getParentTransform", [](const RobotModelLink& s) { return transformToTuple(s.link().parentTransform); })
+      .def("geometry", [](const RobotModelLink& s) { return Geometry3D{s.link().geometry, s.robot.world, s.robot.lock()}; },
+           "Returns a reference to the link's collision geometry (in the link's local frame).")
+      .def("appearance", [](const RobotModelLink& s) { return Appearance{s.link().appearance, s.robot.world, s.robot.lock()}; },
+           "Returns a reference to the link's appearance.")
+      .def("getMass", [](const RobotModelLink& s) { return MassValue::from(s.link().mass); },
+           "Returns a copy of the link's mass properties (Mass: mass in kg, center of mass and inertia in the "
+           "link's local frame); edit it and call setMass to apply.")
+      .def("setMass", [](RobotModelLink& s, const MassValue& mv) { s.link().mass = mv.toCore(); }, py::arg("mass"),
+           "Sets the link's mass properties from the Mass object mass (mass in kg, center of mass and inertia in "
+           "the link's local frame).")
+      .def("getParentTransform", [](const RobotModelLink& s) { return transformToTuple(s.link().parentTransform); },
+           "Returns the transform (R,t) of the link's frame relative to its parent's frame at a zero joint "
+           "position: R a column-major 9-list rotation matrix, t a 3-list in metres.")
       .def("setParentTransform",
            [](RobotModelLink& s, FloatsArg R, FloatsArg t) {
              const klampt::RigidTransform T = toTransform(R, t);
              s.link().parentTransform = T;
              s.r().updateFrames();
            },
-           py::arg("R"), py::arg("t"))
-      .def("getAxis", [](const RobotModelLink& s) { return toList(s.link().axis); })
+           py::arg("R"), py::arg("t"),
+           "Sets the transform (R,t) of the link's frame relative to its parent's frame at a zero joint position: "
+           "R a column-major 9-list rotation matrix, t a 3-list in metres. The frames are updated.")
+      .def("getAxis", [](const RobotModelLink& s) { return toList(s.link().axis); },
+           "Returns the joint axis (a unit 3-list in the link's local frame): the rotation axis of a revolute "
+           "link, the translation direction of a prismatic one.")
       .def("setAxis",
            [](RobotModelLink& s, FloatsArg axis) {
              const Vector3 a = toAxis(axis, "axis");
              s.link().axis = a.normalized();
              s.r().updateFrames();
            },
-           py::arg("axis"))
-      .def("isPrismatic", [](const RobotModelLink& s) { return s.link().prismatic; })
-      .def("isRevolute", [](const RobotModelLink& s) { return !s.link().prismatic; })
+           py::arg("axis"),
+           "Sets the joint axis (a 3-list in the link's local frame, normalized); the frames are updated.")
+      .def("isPrismatic", [](const RobotModelLink& s) { return s.link().prismatic; },
+           "Returns True if the link's joint is prismatic (translates along the axis).")
+      .def("isRevolute", [](const RobotModelLink& s) { return !s.link().prismatic; },
+           "Returns True if the link's joint is revolute (rotates about the axis).")
       .def("setPrismatic",
            [](RobotModelLink& s, bool p) {
              s.link().prismatic = p;
              s.r().updateFrames();
            },
-           py::arg("prismatic"))
+           py::arg("prismatic"),
+           "Makes the link's joint prismatic (True) or revolute (False); the frames are updated.")
       .def("getWorldPosition",
            [](const RobotModelLink& s, FloatsArg p) {
              const Vector3 v = toVector3(p, "plocal");
              s.link();
              return toList(s.r().linkTransforms[s.index].apply(v));
            },
-           py::arg("plocal"))
+           py::arg("plocal"),
+           "Converts the point plocal (3-list in the link's local frame, metres) to world coordinates at the "
+           "current configuration.")
       .def("getWorldDirection",
            [](const RobotModelLink& s, FloatsArg v) {
              const Vector3 d = toVector3(v, "vlocal");
              s.link();
              return toList(Vector3(s.r().linkTransforms[s.index].R * d));
            },
-           py::arg("vlocal"))
+           py::arg("vlocal"),
+           "Converts the direction vlocal (3-list in the link's local frame) to world coordinates (rotation "
+           "only).")
       .def("getLocalPosition",
            [](const RobotModelLink& s, FloatsArg p) {
              const Vector3 v = toVector3(p, "pworld");
@@ -189,14 +217,17 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
              const klampt::RigidTransform& T = s.r().linkTransforms[s.index];
              return toList(Vector3(T.R.transpose() * (v - T.t)));
            },
-           py::arg("pworld"))
+           py::arg("pworld"),
+           "Converts the point pworld (3-list in world coordinates, metres) to the link's local frame.")
       .def("getLocalDirection",
            [](const RobotModelLink& s, FloatsArg v) {
              const Vector3 d = toVector3(v, "vworld");
              s.link();
              return toList(Vector3(s.r().linkTransforms[s.index].R.transpose() * d));
            },
-           py::arg("vworld"))
+           py::arg("vworld"),
+           "Converts the direction vworld (3-list in world coordinates) to the link's local frame (rotation "
+           "only).")
       .def("setTransform",
            [](RobotModelLink& s, FloatsArg R, FloatsArg t) {
              const klampt::RigidTransform T = toTransform(R, t);
@@ -209,19 +240,25 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
            [](const RobotModelLink& s) {
              s.link();
              return toList(klampt::pointVelocity(s.r(), s.index, Vector3::Zero()));
-           })
+           },
+           "Returns the velocity of the link's origin in world coordinates (3-list, m/s), from the robot's "
+           "current configuration and velocity.")
       .def("getAngularVelocity",
            [](const RobotModelLink& s) {
              s.link();
              return toList(klampt::angularVelocity(s.r(), s.index));
-           })
+           },
+           "Returns the angular velocity of the link in world coordinates (3-list, rad/s), from the robot's "
+           "current configuration and velocity.")
       .def("getPointVelocity",
            [](const RobotModelLink& s, FloatsArg p) {
              const Vector3 v = toVector3(p, "plocal");
              s.link();
              return toList(klampt::pointVelocity(s.r(), s.index, v));
            },
-           py::arg("plocal"))
+           py::arg("plocal"),
+           "Returns the world-coordinates velocity (3-list, m/s) of the point plocal (in the link's local frame), "
+           "from the robot's current configuration and velocity.")
       .def("getJacobianCols",
            [](const RobotModelLink& s, FloatsArg p, IntsArg links) {
              const Vector3 pl = toVector3(p, "plocal");
@@ -233,7 +270,9 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
              klampt::linkJacobian(r, s.index, pl, RowMatrixMap(full.data(), 6, r.numLinks()));
              return selectColumns(full, cols);
            },
-           py::arg("plocal"), py::arg("links"))
+           py::arg("plocal"), py::arg("links"),
+           "Returns the 6 x len(links) Jacobian of the point plocal (link's local frame) with respect to the "
+           "given DOFs (link indices): rows 0-2 angular velocity, rows 3-5 linear velocity, in world coordinates.")
       .def("getPositionJacobianCols",
            [](const RobotModelLink& s, FloatsArg p, IntsArg links) {
              const Vector3 pl = toVector3(p, "plocal");
@@ -245,7 +284,9 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
              klampt::positionJacobian(r, s.index, pl, RowMatrixMap(full.data(), 3, r.numLinks()));
              return selectColumns(full, cols);
            },
-           py::arg("plocal"), py::arg("links"))
+           py::arg("plocal"), py::arg("links"),
+           "Returns the 3 x len(links) Jacobian of the world position of the point plocal (link's local frame) "
+           "with respect to the given DOFs (link indices).")
       .def("getOrientationJacobianCols",
            [](const RobotModelLink& s, IntsArg links) {
              const std::vector<int> cols = toIntList(links, "links");
@@ -256,7 +297,9 @@ void bindRobotLink(py::class_<RobotModelLink>& cls) {
              klampt::orientationJacobian(r, s.index, RowMatrixMap(full.data(), 3, r.numLinks()));
              return selectColumns(full, cols);
            },
-           py::arg("links"))
+           py::arg("links"),
+           "Returns the 3 x len(links) Jacobian of the link's angular velocity (world coordinates) with respect "
+           "to the given DOFs (link indices).")
       .def_property_readonly("world", [](const RobotModelLink& s) { return s.robot.world ? worldNumber(s.robot.world.get()) : -1; },
           "Index of the robot's world, or -1.")
       .def_property_readonly("robotIndex", [](const RobotModelLink& s) { return s.robot.index(); },

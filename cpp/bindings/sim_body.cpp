@@ -21,7 +21,8 @@ void bindSimBody(py::module_& m) {
                                 "A rigid body inside a Simulator (a rigid object, a terrain or a robot link). Its "
                                 "transform is centred at the center of mass.");
   addThisown(cls);
-  cls.def("getID", [](const SimBodyHandle& s) { return s.objectID; })
+  cls.def("getID", [](const SimBodyHandle& s) { return s.objectID; },
+           "Returns the world ID of the element (robot link, rigid object or terrain) this body simulates.")
       .def("enable",
            [](SimBodyHandle& s, bool e) {
              SimBody& b = s.get();
@@ -29,8 +30,11 @@ void bindSimBody(py::module_& m) {
              b.applyFlags();
              s.sim->invalidateContacts();
            },
-           py::arg("enabled") = true)
-      .def("isEnabled", [](const SimBodyHandle& s) { return s.get().enabled; })
+           py::arg("enabled") = true,
+           "Enables (True) or disables the body in the simulation; a disabled body takes no part in collisions or "
+           "dynamics.")
+      .def("isEnabled", [](const SimBodyHandle& s) { return s.get().enabled; },
+           "Returns True if the body is enabled in the simulation.")
       .def("enableDynamics",
            [](SimBodyHandle& s, bool e) {
              SimBody& b = s.get();
@@ -38,11 +42,15 @@ void bindSimBody(py::module_& m) {
              b.applyFlags();
              s.sim->invalidateContacts();
            },
-           py::arg("enabled") = true)
+           py::arg("enabled") = true,
+           "Turns the body's dynamics on (True) or off; with dynamics off the body moves only where it is set "
+           "(kinematically).")
       .def("isDynamicsEnabled", [](const SimBodyHandle& s) {
         const SimBody& b = s.get();
         return b.body != nullptr && b.dynamicsEnabled && !b.alwaysKinematic;
-      })
+      },
+           "Returns True if the body's motion follows the dynamics (False for terrains, bodies with dynamics "
+           "disabled and links welded to the world).")
       .def("applyWrench",
            [](SimBodyHandle& s, FloatsArg f, FloatsArg t) {
              SimBody& b = s.get();
@@ -57,7 +65,9 @@ void bindSimBody(py::module_& m) {
              b.pendingForce += force;
              b.pendingTorque += (toFiniteVector3(p, "pworld") - b.comTransform().t).cross(force);
            },
-           py::arg("f"), py::arg("pworld"))
+           py::arg("f"), py::arg("pworld"),
+           "Applies the force f (3-list, N, world frame) at the point pworld (world coordinates, metres) during "
+           "the next simulate() call.")
       .def("applyForceAtLocalPoint",
            [](SimBodyHandle& s, FloatsArg f, FloatsArg p) {
              SimBody& b = s.get();
@@ -65,7 +75,9 @@ void bindSimBody(py::module_& m) {
              b.pendingForce += force;
              b.pendingTorque += (b.comTransform().R * toFiniteVector3(p, "plocal")).cross(force);
            },
-           py::arg("f"), py::arg("plocal"))
+           py::arg("f"), py::arg("plocal"),
+           "Applies the force f (3-list, N, world frame) at the point plocal (metres, in the body's frame centred "
+           "at its center of mass) during the next simulate() call.")
       .def("applyForceAtCOMLocalPoint",
            [](SimBodyHandle& s, FloatsArg f, FloatsArg p) {
              SimBody& b = s.get();
@@ -108,18 +120,28 @@ void bindSimBody(py::module_& m) {
              s.get().setComTransform(toTransform(R, t));
              s.sim->invalidateContacts();
            },
-           py::arg("R"), py::arg("t"))
-      .def("getTransform", [](const SimBodyHandle& s) { return transformToTuple(s.get().comTransform()); })
+           py::arg("R"), py::arg("t"),
+           "Sets the pose of the body's center-of-mass frame in world coordinates: R a column-major 9-list "
+           "rotation matrix, t a 3-list (metres).")
+      .def("getTransform", [](const SimBodyHandle& s) { return transformToTuple(s.get().comTransform()); },
+           "Returns the pose (R,t) of the body's center-of-mass frame in world coordinates: R a column-major "
+           "9-list rotation matrix, t a 3-list (metres).")
       .def("setObjectTransform",
            [](SimBodyHandle& s, FloatsArg R, FloatsArg t) {
              s.get().setObjectTransform(toTransform(R, t));
              s.sim->invalidateContacts();
            },
-           py::arg("R"), py::arg("t"))
-      .def("getObjectTransform", [](const SimBodyHandle& s) { return transformToTuple(s.get().objectTransform()); })
+           py::arg("R"), py::arg("t"),
+           "Sets the pose of the element's own frame (the object or link frame, not the center-of-mass frame) in "
+           "world coordinates: R a column-major 9-list rotation matrix, t a 3-list (metres).")
+      .def("getObjectTransform", [](const SimBodyHandle& s) { return transformToTuple(s.get().objectTransform()); },
+           "Returns the pose (R,t) of the element's own frame (the object or link frame, not the center-of-mass "
+           "frame) in world coordinates: R a column-major 9-list rotation matrix, t a 3-list (metres).")
       .def("setVelocity",
            [](SimBodyHandle& s, FloatsArg w, FloatsArg v) { s.get().setVelocity(toFiniteVector3(w, "w"), toFiniteVector3(v, "v")); },
-           py::arg("w"), py::arg("v"))
+           py::arg("w"), py::arg("v"),
+           "Sets the body's angular velocity w (rad/s) and the linear velocity v (m/s) of its center of mass, "
+           "3-lists in the world frame.")
       .def("getVelocity",
            [](const SimBodyHandle& s) {
              Vector3 w, v;
@@ -133,8 +155,11 @@ void bindSimBody(py::module_& m) {
              s.get();  // raises for an element without a body
              s.sim->setPadding(s.sim->bodyOfID[s.objectID], padding);
            },
-           py::arg("padding"))
-      .def("getCollisionPadding", [](const SimBodyHandle& s) { return s.get().padding; })
+           py::arg("padding"),
+           "Sets the body's collision padding (metres, >= 0): the boundary layer around its shape within which "
+           "contacts are generated.")
+      .def("getCollisionPadding", [](const SimBodyHandle& s) { return s.get().padding; },
+           "Returns the collision padding in metres (see setCollisionPadding).")
       .def("setCollisionPreshrink",
            [](SimBodyHandle& s, bool shrinkVisualization) {
              s.get();  // raises for an element without a body
@@ -143,9 +168,13 @@ void bindSimBody(py::module_& m) {
            py::arg("shrinkVisualization") = false,
            "Contacts use the geometry shrunk by the collision padding, so that the padded geometry matches the "
            "original surface. With shrinkVisualization the world element's geometry is shrunk too.")
-      .def("getSurface", [](const SimBodyHandle& s) { return s.get().surface; })
+      .def("getSurface", [](const SimBodyHandle& s) { return s.get().surface; },
+           "Returns a copy of the body's contact surface parameters (ContactParameters); edit it and call "
+           "setSurface to apply.")
       .def("setSurface", [](SimBodyHandle& s, const klampt::ContactParameters& p) { s.get().surface = p; },
-           py::arg("params"))
+           py::arg("params"),
+           "Sets the body's contact surface parameters (friction, restitution, stiffness, damping) from the "
+           "ContactParameters params.")
       .def_property_readonly("objectID", [](const SimBodyHandle& s) { return s.objectID; },
           "The world element id of the body (world.getName(objectID) names it).")
       .def_property_readonly("body", [](const SimBodyHandle& s) { return (std::uintptr_t)s.get().body; },

@@ -65,38 +65,57 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
   cls.def("model", [](const SimRobotControllerHandle& h) {
        robotOf(h);
        return RobotModel{h.sim->world, h.sim->world->robots[h.robotIndex]};
-     })
-      .def("setRate", &setControlPeriod, py::arg("dt"))
-      .def("getRate", &controlPeriod)
+     },
+           "Returns the RobotModel this controller drives.")
+      .def("setRate", &setControlPeriod, py::arg("dt"),
+           "Sets the control period dt (seconds, > 0): the controller updates its commands every dt of simulated "
+           "time.")
+      .def("getRate", &controlPeriod,
+           "Returns the control period in seconds (see setRate).")
       .def_property("rate", &controlPeriod, &setControlPeriod,
                     "The controller's update period in seconds (as getRate() / setRate(); Klamp't 0.10 calls it a "
                     "rate).")
-      .def("getCommandedConfig", [](const SimRobotControllerHandle& h) { return toList(ctrl(h).qCommand); })
-      .def("getCommandedVelocity", [](const SimRobotControllerHandle& h) { return toList(ctrl(h).dqCommand); })
-      .def("getCommandedTorque", [](const SimRobotControllerHandle& h) { return toList(ctrl(h).torqueCommand); })
+      .def("getCommandedConfig", [](const SimRobotControllerHandle& h) { return toList(ctrl(h).qCommand); },
+           "Returns the configuration the controller currently commands (one entry per link).")
+      .def("getCommandedVelocity", [](const SimRobotControllerHandle& h) { return toList(ctrl(h).dqCommand); },
+           "Returns the velocity the controller currently commands (one entry per link).")
+      .def("getCommandedTorque", [](const SimRobotControllerHandle& h) { return toList(ctrl(h).torqueCommand); },
+           "Returns the torques the controller currently commands (one entry per driver).")
       .def("getSensedConfig",
-           [](const SimRobotControllerHandle& h) { return sensedOrActual(h, "JointPositionSensor", false); })
+           [](const SimRobotControllerHandle& h) { return sensedOrActual(h, "JointPositionSensor", false); },
+           "Returns the configuration read by the robot's joint position sensor, or the actual simulated "
+           "configuration if it has none (one entry per link).")
       .def("getSensedVelocity",
-           [](const SimRobotControllerHandle& h) { return sensedOrActual(h, "JointVelocitySensor", true); })
+           [](const SimRobotControllerHandle& h) { return sensedOrActual(h, "JointVelocitySensor", true); },
+           "Returns the velocity read by the robot's joint velocity sensor, or the actual simulated velocity if "
+           "it has none (one entry per link).")
       .def("getSensedTorque",
            [](const SimRobotControllerHandle& h) {
              std::vector<double> t;
              if (!klampt::readSensorOfType(sensorsOf(h), "DriverTorqueSensor", t))
                throw std::runtime_error("Robot has no torque sensor");
              return t;
-           })
-      .def("commands", [](const SimRobotControllerHandle&) { return RobotController::commandNames(); })
+           },
+           "Returns the torques read by the robot's driver torque sensor (one entry per driver); RuntimeError if "
+           "the robot has no torque sensor.")
+      .def("commands", [](const SimRobotControllerHandle&) { return RobotController::commandNames(); },
+           "Returns the names of the commands sendCommand accepts.")
       .def("sendCommand",
            [](SimRobotControllerHandle& h, const std::string& name, const std::string& args) {
              return ctrl(h).sendCommand(robotOf(h), name, args);
            },
-           py::arg("name"), py::arg("args"))
-      .def("settings", [](const SimRobotControllerHandle&) { return RobotController::settingNames(); })
+           py::arg("name"), py::arg("args"),
+           "Sends the named command (see commands()) with its arguments as a string of numbers; returns True if "
+           "it was accepted, False otherwise.")
+      .def("settings", [](const SimRobotControllerHandle&) { return RobotController::settingNames(); },
+           "Returns the names of the controller's settings (see getSetting / setSetting).")
       .def("getSetting", [](const SimRobotControllerHandle& h, const std::string& n) { return ctrl(h).getSetting(n); },
-           py::arg("name"))
+           py::arg("name"),
+           "Returns the value of the named setting as a string ('' for an unknown name).")
       .def("setSetting",
            [](SimRobotControllerHandle& h, const std::string& n, const std::string& v) { return ctrl(h).setSetting(n, v); },
-           py::arg("name"), py::arg("val"))
+           py::arg("name"), py::arg("val"),
+           "Sets the named setting to the string val; returns True if it was accepted, False otherwise.")
       .def("setMilestone",
            [](SimRobotControllerHandle& h, FloatsArg q) {
              const VectorX qv = toVector(q, links(h), "q");
@@ -155,13 +174,17 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
              const VectorX qv = toVector(q, links(h), "q"), vv = toVector(v, links(h), "v");
              ctrl(h).setCubic(qv, vv, segmentDuration(dt), false);
            },
-           py::arg("q"), py::arg("v"), py::arg("dt"))
+           py::arg("q"), py::arg("v"), py::arg("dt"),
+           "Replaces the motion queue by a cubic move ending at configuration q with velocity v (one entry per "
+           "link) after dt seconds (>= 0).")
       .def("addCubic",
            [](SimRobotControllerHandle& h, FloatsArg q, FloatsArg v, double dt) {
              const VectorX qv = toVector(q, links(h), "q"), vv = toVector(v, links(h), "v");
              ctrl(h).setCubic(qv, vv, segmentDuration(dt), true);
            },
-           py::arg("q"), py::arg("v"), py::arg("dt"))
+           py::arg("q"), py::arg("v"), py::arg("dt"),
+           "Appends to the motion queue a cubic move ending at configuration q with velocity v (one entry per "
+           "link) after dt seconds (>= 0).")
       .def("remainingTime", [](const SimRobotControllerHandle& h) { return ctrl(h).remainingTime(); },
            "Time left in the motion queue (0 when it is done or in PID/torque mode). The queue runs one control "
            "period ahead of the simulation: the command is where the motion should be at the end of the current "
@@ -171,7 +194,9 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
              const VectorX v = toVector(dq, links(h), "dq");
              ctrl(h).setVelocity(v, positiveDuration(dt));
            },
-           py::arg("dq"), py::arg("dt"))
+           py::arg("dq"), py::arg("dt"),
+           "Replaces the motion queue by a move at velocity dq (one entry per link, rad/s or m/s) for dt seconds "
+           "(> 0), after which the robot stops.")
       .def("setTorque",
            [](SimRobotControllerHandle& h, FloatsArg t) {
              const VectorX tv = toVector(t, -1, "t");
@@ -200,8 +225,11 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
            "As setPIDCommand(qdes, dqdes), plus a feedforward torque per driver (or per link: that of each driver's "
            "first link).")
       .def("setManualMode", [](SimRobotControllerHandle& h, bool e) { ctrl(h).setManualMode(e); },
-           py::arg("enabled"))
-      .def("getControlType", [](const SimRobotControllerHandle& h) { return ctrl(h).controlType(); })
+           py::arg("enabled"),
+           "Turns manual (direct PID) mode on or off; turning it off returns to the motion queue, starting from "
+           "the last commanded configuration.")
+      .def("getControlType", [](const SimRobotControllerHandle& h) { return ctrl(h).controlType(); },
+           "Returns the current control type: 'torque' or 'PID'.")
       .def("setPIDGains",
            [](SimRobotControllerHandle& h, FloatsArg kP, FloatsArg kI, FloatsArg kD) {
              const int nd = drivers(h);
@@ -211,12 +239,14 @@ py::class_<SimRobotControllerHandle> bindSimRobotController(py::module_& m) {
              c.kI = i;
              c.kD = d;
            },
-           py::arg("kP"), py::arg("kI"), py::arg("kD"))
+           py::arg("kP"), py::arg("kI"), py::arg("kD"),
+           "Sets the PID gains kP, kI and kD (one entry per driver each).")
       .def("getPIDGains",
            [](const SimRobotControllerHandle& h) {
              const RobotController& c = ctrl(h);
              return py::make_tuple(toList(c.kP), toList(c.kI), toList(c.kD));
-           })
+           },
+           "Returns the PID gains (kP, kI, kD), each a list with one entry per driver.")
       .def_property_readonly("index", [](const SimRobotControllerHandle& h) { return h.robotIndex; },
           "Index of the controlled robot in the simulated world.")
       .def_property_readonly("sim", [](const SimRobotControllerHandle& h) { return h.sim; },

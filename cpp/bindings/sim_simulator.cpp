@@ -107,7 +107,9 @@ void bindSimulation(py::module_& m) {
            "The worst status over the last simulate() call.")
       .def("getStatusString",
            [](const Simulation& s, int code) { return std::string(Simulation::statusName(code < 0 ? live(s).status : code)); },
-           py::arg("s") = -1)
+           py::arg("s") = -1,
+           "Returns the name of the status code s ('normal', 'adaptive time stepping', 'contact unreliable', "
+           "'unstable', 'error'); s=-1 means the current status.")
       .def("checkObjectOverlap",
            [](Simulation& s) {
              std::vector<int> a, b;
@@ -123,7 +125,8 @@ void bindSimulation(py::module_& m) {
            [](Simulation& s, const std::string& state) {
              if (!live(s).setState(state)) throw py::value_error("malformed simulation state");
            },
-           py::arg("str"))
+           py::arg("str"),
+           "Restores a state returned by getState; ValueError if the string is malformed.")
       .def("simulate", [](Simulation& s, double t) { stepped(s, [&] { s.simulate(t); }); }, py::arg("t"),
            "Advances by t seconds and updates the world model. Runs without the GIL, holding the world and its "
            "robots: calls of other threads on them wait until it returns. Raises RuntimeError if the world "
@@ -131,8 +134,11 @@ void bindSimulation(py::module_& m) {
       .def("fakeSimulate", [](Simulation& s, double t) { stepped(s, [&] { s.fakeSimulate(t); }); }, py::arg("t"),
            "Advances by t with every robot following its commanded motion kinematically (without the GIL, as "
            "simulate).")
-      .def("getTime", [](const Simulation& s) { return live(s).time; })
-      .def("updateWorld", [](Simulation& s) { live(s).updateWorld(); })
+      .def("getTime", [](const Simulation& s) { return live(s).time; },
+           "Returns the simulated time in seconds.")
+      .def("updateWorld", [](Simulation& s) { live(s).updateWorld(); },
+           "Copies the simulation's state into the world: robot configurations and velocities, rigid object "
+           "transforms and velocities.")
       .def("getActualConfig",
            [](const Simulation& s, int r) {
              checkRobotIndex(live(s), r);
@@ -140,7 +146,8 @@ void bindSimulation(py::module_& m) {
              s.actualState(r, q, dq);
              return toList(q);
            },
-           py::arg("robot"))
+           py::arg("robot"),
+           "Returns the actual simulated configuration of the robot with the given index (one entry per link).")
       .def("getActualVelocity",
            [](const Simulation& s, int r) {
              checkRobotIndex(live(s), r);
@@ -148,13 +155,16 @@ void bindSimulation(py::module_& m) {
              s.actualState(r, q, dq);
              return toList(dq);
            },
-           py::arg("robot"))
+           py::arg("robot"),
+           "Returns the actual simulated velocity of the robot with the given index (one entry per link).")
       .def("getActualTorque",
            [](const Simulation& s, int r) {
              checkRobotIndex(live(s), r);
              return toList(s.actualTorques(r));
            },
-           py::arg("robot"))
+           py::arg("robot"),
+           "Returns the torques each driver of the robot with the given index applied during the last step (one "
+           "entry per driver).")
       .def("getActualTorques",
            [](const Simulation& s, int r) {
              checkRobotIndex(live(s), r);
@@ -167,15 +177,20 @@ void bindSimulation(py::module_& m) {
              checkID(s, b, false);
              s.feedbackPairs[{std::min(a, b), std::max(a, b)}] = true;
            },
-           py::arg("obj1"), py::arg("obj2"))
-      .def("enableContactFeedbackAll", [](Simulation& s) { live(s).feedbackAll = true; })
+           py::arg("obj1"), py::arg("obj2"),
+           "Turns on contact feedback between the elements with world IDs obj1 and obj2, so the contact queries "
+           "report their contacts.")
+      .def("enableContactFeedbackAll", [](Simulation& s) { live(s).feedbackAll = true; },
+           "Turns on contact feedback between all pairs of elements.")
       .def("inContact",
            [](const Simulation& s, int a, int b) {
              checkID(live(s), a, false);
              checkID(s, b, true);
              return !s.lastContacts(a, b).empty();
            },
-           py::arg("aid"), py::arg("bid"))
+           py::arg("aid"), py::arg("bid"),
+           "Returns True if the elements with world IDs aid and bid (-1: anything) touched at the last step "
+           "(contact feedback must be enabled for the pair).")
       .def("getContacts",
            [](const Simulation& s, int a, int b) {
              checkID(live(s), a, false);
@@ -189,7 +204,9 @@ void bindSimulation(py::module_& m) {
              checkID(s, b, true);
              return contactArray(s.lastContacts(a, b), true);
            },
-           py::arg("aid"), py::arg("bid"))
+           py::arg("aid"), py::arg("bid"),
+           "Returns the forces on aid at the contacts of the last step between world IDs aid and bid (-1: "
+           "anything) as an n x 3 array (N, world frame); contact feedback must be enabled.")
       .def("contactForce",
            [](const Simulation& s, int a, int b) {
              checkID(live(s), a, false);
@@ -198,7 +215,9 @@ void bindSimulation(py::module_& m) {
              s.lastContactWrench(a, b, f, t);
              return toList(f);
            },
-           py::arg("aid"), py::arg("bid"))
+           py::arg("aid"), py::arg("bid"),
+           "Returns the total contact force (3-list, N, world frame) on aid from bid (-1: anything) at the last "
+           "step; contact feedback must be enabled for the pair.")
       .def("contactTorque",
            [](const Simulation& s, int a, int b) {
              checkID(live(s), a, false);
@@ -207,68 +226,83 @@ void bindSimulation(py::module_& m) {
              s.lastContactWrench(a, b, f, t);
              return toList(t);
            },
-           py::arg("aid"), py::arg("bid"))
+           py::arg("aid"), py::arg("bid"),
+           "Returns the total torque (3-list, N*m, world frame) of the contact forces on aid from bid (-1: "
+           "anything) at the last step, about aid's origin; contact feedback must be enabled for the pair.")
       .def("hadContact",
            [](const Simulation& s, int a, int b) {
              checkID(live(s), a, false);
              checkID(s, b, true);
              return s.summary(a, b).hadContact;
            },
-           py::arg("aid"), py::arg("bid"))
+           py::arg("aid"), py::arg("bid"),
+           "Returns True if aid and bid (-1: anything) were in contact at any step of the last simulate() call; "
+           "contact feedback must be enabled for the pair.")
       .def("hadSeparation",
            [](const Simulation& s, int a, int b) {
              checkID(live(s), a, false);
              checkID(s, b, true);
              return s.summary(a, b).hadSeparation;
            },
-           py::arg("aid"), py::arg("bid"))
+           py::arg("aid"), py::arg("bid"),
+           "Returns True if aid and bid (-1: anything) were apart at some step of the last simulate() call; "
+           "contact feedback must be enabled for the pair.")
       .def("hadPenetration",
            [](const Simulation& s, int a, int b) {
              checkID(live(s), a, true);
              checkID(s, b, true);
              return s.summary(a, b).hadPenetration;
            },
-           py::arg("aid"), py::arg("bid"))
+           py::arg("aid"), py::arg("bid"),
+           "Returns True if aid and bid (-1: anything) penetrated at some step of the last simulate() call; "
+           "contact feedback must be enabled for the pair.")
       .def("meanContactForce",
            [](const Simulation& s, int a, int b) {
              checkID(live(s), a, false);
              checkID(s, b, true);
              return toList(s.summary(a, b).meanForce);
            },
-           py::arg("aid"), py::arg("bid"))
+           py::arg("aid"), py::arg("bid"),
+           "Returns the mean contact force (3-list, N, world frame) on aid from bid (-1: anything) over the last "
+           "simulate() call; contact feedback must be enabled for the pair.")
       .def("controller",
            [](const SimPtr& s, int r) {
              checkRobotIndex(live(*s), r);
              return SimRobotControllerHandle{s, r};
            },
-           py::arg("robot"))
+           py::arg("robot"),
+           "Returns the controller of the robot with the given index.")
       .def("controller",
            [](const SimPtr& s, const RobotModel& r) {
              checkSameWorld(live(*s), r.world);
              return SimRobotControllerHandle{s, r.index()};
            },
-           py::arg("robot"))
+           py::arg("robot"),
+           "Returns the controller of the given robot of the simulated world.")
       .def("body",
            [](const SimPtr& s, const RobotModelLink& l) {
              checkSameWorld(live(*s), l.robot.world);
              l.link();
              return bodyOf(s, s->world->linkID(l.robot.index(), l.index));
            },
-           py::arg("link"))
+           py::arg("link"),
+           "Returns the SimBody simulating the robot link.")
       .def("body",
            [](const SimPtr& s, const RigidObjectModel& o) {
              checkSameWorld(live(*s), o.world);
              o.get();
              return bodyOf(s, s->world->rigidObjectID(o.index()));
            },
-           py::arg("object"))
+           py::arg("object"),
+           "Returns the SimBody simulating the rigid object.")
       .def("body",
            [](const SimPtr& s, const TerrainModel& t) {
              checkSameWorld(live(*s), t.world);
              t.get();
              return bodyOf(s, s->world->terrainID(t.index()));
            },
-           py::arg("terrain"))
+           py::arg("terrain"),
+           "Returns the SimBody of the terrain.")
       .def("getJointForces",
            [](const Simulation& s, const RobotModelLink& l) {
              checkSameWorld(live(s), l.robot.world);
@@ -281,17 +315,24 @@ void bindSimulation(py::module_& m) {
       .def("setGravity", [](Simulation& s, FloatsArg g) {
              const Vector3 v = toFiniteVector3(g, "g");
              live(s).setGravity(v);
-           }, py::arg("g"))
+           }, py::arg("g"),
+           "Sets the gravity vector g (3-list, m/s^2, world frame), by default (0,0,-9.8).")
       .def("setSimStep",
            [](Simulation& s, double dt) {
              live(s).settings.simStep = toPositive(dt, "dt");
            },
-           py::arg("dt"))
-      .def("settings", [](const Simulation&) { return klampt::SimSettings::names(); })
+           py::arg("dt"),
+           "Sets the internal simulation substep dt (seconds, > 0); a simulate(t) call takes as many substeps as "
+           "needed.")
+      .def("settings", [](const Simulation&) { return klampt::SimSettings::names(); },
+           "Returns the names of the simulation settings (see getSetting / setSetting).")
       .def("getSetting", [](const Simulation& s, const std::string& name) { return live(s).settings.get(name); },
-           py::arg("name"))
+           py::arg("name"),
+           "Returns the value of the named simulation setting as a string; ValueError for an unknown name.")
       .def("setSetting", [](Simulation& s, const std::string& n, const std::string& v) { live(s).setSetting(n, v); },
-           py::arg("name"), py::arg("value"))
+           py::arg("name"), py::arg("value"),
+           "Sets the named simulation setting from the string value; ValueError for an unknown name or a "
+           "malformed value.")
       .def_property_readonly("world", [](const Simulation& s) { return WorldModel{s.world}; },
           "The simulated world.")
       .def_property_readonly("index", [](const Simulation& s) { return worldNumber(s.world.get()); },

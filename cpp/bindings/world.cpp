@@ -85,8 +85,12 @@ void bindWorld(py::module_& m) {
            py::arg("fn"), "Loads a world file; raises IOError on failure.")
       .def("copy", [](const WorldModel& s) { return WorldModel{s.get().copy()}; },
            "A copy of the world; geometries and appearances are shared, so this is quick.")
-      .def("readFile", [](WorldModel& s, const std::string& fn) { return readWorldFile(s, fn); }, py::arg("fn"))
-      .def("loadFile", [](WorldModel& s, const std::string& fn) { return readWorldFile(s, fn); }, py::arg("fn"))
+      .def("readFile", [](WorldModel& s, const std::string& fn) { return readWorldFile(s, fn); }, py::arg("fn"),
+           "Reads a world XML file, or a single robot, rigid object or terrain file, adding its elements to this "
+           "world; returns True on success, False (with an error logged) on failure.")
+      .def("loadFile", [](WorldModel& s, const std::string& fn) { return readWorldFile(s, fn); }, py::arg("fn"),
+           "Same as readFile: adds the elements of a world XML file or a single element file to this world; "
+           "returns True on success, False (with an error logged) on failure.")
       .def("saveFile",
            [](const WorldModel& s, const std::string& fn, OptionalStrArg elementDir) {
              try {
@@ -97,22 +101,32 @@ void bindWorld(py::module_& m) {
              }
              return true;
            },
-           py::arg("fn"), py::arg("elementDir") = py::none())
-      .def("numRobots", [](const WorldModel& s) { return (int)s.get().robots.size(); })
+           py::arg("fn"), py::arg("elementDir") = py::none(),
+           "Saves the world to the XML file fn, saving the robots, objects and terrains into the folder "
+           "elementDir (default: fn without its .xml extension); returns True on success, False (with an error "
+           "logged) on failure.")
+      .def("numRobots", [](const WorldModel& s) { return (int)s.get().robots.size(); },
+           "Returns the number of robots.")
       .def("numRobotLinks",
            [](const WorldModel& s, int r) {
              checkIndex(r, (long)s.get().robots.size(), "robot");
              return s.get().robots[r]->numLinks();
            },
-           py::arg("robot"))
-      .def("numRigidObjects", [](const WorldModel& s) { return (int)s.get().rigidObjects.size(); })
-      .def("numTerrains", [](const WorldModel& s) { return (int)s.get().terrains.size(); })
-      .def("numIDs", [](const WorldModel& s) { return s.get().numIDs(); })
+           py::arg("robot"),
+           "Returns the number of links of the robot with index robot.")
+      .def("numRigidObjects", [](const WorldModel& s) { return (int)s.get().rigidObjects.size(); },
+           "Returns the number of rigid objects.")
+      .def("numTerrains", [](const WorldModel& s) { return (int)s.get().terrains.size(); },
+           "Returns the number of terrains.")
+      .def("numIDs", [](const WorldModel& s) { return s.get().numIDs(); },
+           "Returns the number of IDs in the world: robots, robot links, rigid objects and terrains each have "
+           "one.")
       .def("robot",
            [](const WorldModel& s, IndexOrNameArg arg) {
              return RobotModel{s.world, s.get().robots[elementIndex(s.get().robots, arg, "robot")]};
            },
-           py::arg("index"))
+           py::arg("index"),
+           "Returns a reference to the robot given by index or name; IndexError or KeyError if there is none.")
       .def("robotLink",
            [](const WorldModel& s, IndexOrNameArg robot, IndexOrNameArg link) {
              RobotModel r{s.world, s.get().robots[elementIndex(s.get().robots, robot, "robot")]};
@@ -126,17 +140,22 @@ void bindWorld(py::module_& m) {
              }
              return RobotModelLink{r, li};
            },
-           py::arg("robot"), py::arg("index"))
+           py::arg("robot"), py::arg("index"),
+           "Returns a reference to a link of a robot, each given by index or name; IndexError or KeyError if "
+           "there is none.")
       .def("rigidObject",
            [](const WorldModel& s, IndexOrNameArg arg) {
              return RigidObjectModel{s.world, s.get().rigidObjects[elementIndex(s.get().rigidObjects, arg, "rigid object")]};
            },
-           py::arg("index"))
+           py::arg("index"),
+           "Returns a reference to the rigid object given by index or name; IndexError or KeyError if there is "
+           "none.")
       .def("terrain",
            [](const WorldModel& s, IndexOrNameArg arg) {
              return TerrainModel{s.world, s.get().terrains[elementIndex(s.get().terrains, arg, "terrain")]};
            },
-           py::arg("index"))
+           py::arg("index"),
+           "Returns a reference to the terrain given by index or name; IndexError or KeyError if there is none.")
       .def("makeRobot",
            [](WorldModel& s, const std::string& name) {
              auto r = std::make_shared<klampt::Robot>();
@@ -144,7 +163,8 @@ void bindWorld(py::module_& m) {
              s.get().add(r);
              return RobotModel{s.world, r};
            },
-           py::arg("name"))
+           py::arg("name"),
+           "Adds a new empty robot with the given name to the world and returns it.")
       .def("makeRigidObject",
            [](WorldModel& s, const std::string& name) {
              auto o = std::make_shared<klampt::RigidObject>();
@@ -152,7 +172,8 @@ void bindWorld(py::module_& m) {
              s.get().add(o);
              return RigidObjectModel{s.world, o};
            },
-           py::arg("name"))
+           py::arg("name"),
+           "Adds a new empty rigid object with the given name to the world and returns it.")
       .def("makeTerrain",
            [](WorldModel& s, const std::string& name) {
              auto t = std::make_shared<klampt::Terrain>();
@@ -160,7 +181,8 @@ void bindWorld(py::module_& m) {
              s.get().add(t);
              return TerrainModel{s.world, t};
            },
-           py::arg("name"))
+           py::arg("name"),
+           "Adds a new empty terrain with the given name to the world and returns it.")
       .def("loadRobot",
            [](WorldModel& s, const std::string& fn) {
              auto added = loadInto(s, [&](World& w, klampt::LoadContext& ctx) { w.add(klampt::loadRobotFile(fn, ctx)); });
@@ -172,13 +194,17 @@ void bindWorld(py::module_& m) {
              auto added = loadInto(s, [&](World& w, klampt::LoadContext& ctx) { w.add(klampt::loadRigidObjectFile(fn, ctx)); });
              return added ? RigidObjectModel{s.world, added->rigidObjects[0]} : RigidObjectModel{};
            },
-           py::arg("fn"))
+           py::arg("fn"),
+           "Loads a rigid object from the file fn (a .obj object file or any geometry file) into the world and "
+           "returns it; returns an invalid RigidObjectModel (with an error logged) on failure.")
       .def("loadTerrain",
            [](WorldModel& s, const std::string& fn) {
              auto added = loadInto(s, [&](World& w, klampt::LoadContext& ctx) { w.add(klampt::loadTerrainFile(fn, ctx)); });
              return added ? TerrainModel{s.world, added->terrains[0]} : TerrainModel{};
            },
-           py::arg("fn"))
+           py::arg("fn"),
+           "Loads a terrain from the file fn (an .env terrain file or any geometry file) into the world and "
+           "returns it; returns an invalid TerrainModel (with an error logged) on failure.")
       .def("loadElement",
            [](WorldModel& s, const std::string& fn) {
              auto added = loadInto(s, [&](World& scratch, klampt::LoadContext& ctx) { klampt::loadElement(scratch, fn, ctx); });
@@ -197,7 +223,8 @@ void bindWorld(py::module_& m) {
              s.get().add(c);
              return RobotModel{s.world, c};
            },
-           py::arg("name"), py::arg("robot"))
+           py::arg("name"), py::arg("robot"),
+           "Adds a copy of the robot (from any world) under the given name and returns the copy.")
       .def("add",
            [](WorldModel& s, const std::string& name, const RigidObjectModel& o) {
              auto c = klampt::copyRigidObject(o.get());
@@ -205,7 +232,8 @@ void bindWorld(py::module_& m) {
              s.get().add(c);
              return RigidObjectModel{s.world, c};
            },
-           py::arg("name"), py::arg("obj"))
+           py::arg("name"), py::arg("obj"),
+           "Adds a copy of the rigid object obj (from any world) under the given name and returns the copy.")
       .def("add",
            [](WorldModel& s, const std::string& name, const TerrainModel& t) {
              auto c = klampt::copyTerrain(t.get());
@@ -213,31 +241,36 @@ void bindWorld(py::module_& m) {
              s.get().add(c);
              return TerrainModel{s.world, c};
            },
-           py::arg("name"), py::arg("terrain"))
+           py::arg("name"), py::arg("terrain"),
+           "Adds a copy of the terrain (from any world) under the given name and returns the copy.")
       .def("remove",
            [](WorldModel& s, const RobotModel& r) {
              if (s.get().robotIndex(r.robot.get()) < 0) throw py::value_error("the robot is not in this world");
              s.get().remove(r.robot.get());
            },
-           py::arg("robot"))
+           py::arg("robot"),
+           "Removes the robot from this world (ValueError if it is not in it).")
       .def("remove",
            [](WorldModel& s, const RigidObjectModel& o) {
              if (s.get().rigidObjectIndex(o.object.get()) < 0) throw py::value_error("the rigid object is not in this world");
              s.get().remove(o.object.get());
            },
-           py::arg("object"))
+           py::arg("object"),
+           "Removes the rigid object from this world (ValueError if it is not in it).")
       .def("remove",
            [](WorldModel& s, const TerrainModel& t) {
              if (s.get().terrainIndex(t.terrain.get()) < 0) throw py::value_error("the terrain is not in this world");
              s.get().remove(t.terrain.get());
            },
-           py::arg("terrain"))
+           py::arg("terrain"),
+           "Removes the terrain from this world (ValueError if it is not in it).")
       .def("getName",
            [](const WorldModel& s, int id) {
              checkID(s.get(), id);
              return nameToPython(s.get().elementName(id));
            },
-           py::arg("id"))
+           py::arg("id"),
+           "Returns the name of the element with the given world ID.")
       .def("geometry",
            [](const WorldModel& s, int id) {
              checkID(s.get(), id);
@@ -245,7 +278,9 @@ void bindWorld(py::module_& m) {
              if (!g) throw py::value_error("world ID " + std::to_string(id) + " is a robot, which has no geometry");
              return Geometry3D{g, s.world, elementLock(s, id)};
            },
-           py::arg("id"))
+           py::arg("id"),
+           "Returns a reference to the geometry of the element with the given world ID (a robot link, rigid "
+           "object or terrain); ValueError for a robot.")
       .def("appearance",
            [](const WorldModel& s, int id) {
              checkID(s.get(), id);
@@ -253,13 +288,17 @@ void bindWorld(py::module_& m) {
              if (!a) throw py::value_error("world ID " + std::to_string(id) + " is a robot, which has no appearance");
              return Appearance{a, s.world, elementLock(s, id)};
            },
-           py::arg("id"))
+           py::arg("id"),
+           "Returns a reference to the appearance of the element with the given world ID (a robot link, rigid "
+           "object or terrain); ValueError for a robot.")
       .def("structureStamp", [](const WorldModel& s) { return s.get().structureStamp; },
            "A number that changes whenever an element is added, removed or reloaded, or a robot's links change, "
            "never to a value it had before: whatever derived data from the world's structure (simulators, "
            "klampt.model.collide.WorldCollider) compares it to tell that its data are stale.")
       .def("enableGeometryLoading", [](WorldModel& s, bool enabled) { s.get().loadGeometry = enabled; },
-           py::arg("enabled"))
+           py::arg("enabled"),
+           "Turns loading of geometries on or off for later file loads: when off, elements are loaded without "
+           "their geometries.")
       .def("enableInitCollisions", [](WorldModel&, bool) {}, py::arg("enabled"),
            "Accepted for compatibility: collision structures are always built lazily on first use.")
       .def_property_readonly("index", [](const WorldModel& s) { return worldNumber(s.world.get()); },

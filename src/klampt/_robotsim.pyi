@@ -227,13 +227,21 @@ class TriangleMesh:
         Copies the data of the argument into this.
         """
     def setIndices(self, np_array2: numpy.typing.ArrayLike) -> None:
-        ...
+        """
+        Sets the triangles from an m x 3 array of ints, each row the indices of a triangle's three vertices (counterclockwise seen from outside).
+        """
     def setVertices(self, np_array2: numpy.typing.ArrayLike) -> None:
-        ...
+        """
+        Sets the vertices from an n x 3 array of floats (local coordinates, metres).
+        """
     def transform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Transforms all the vertices by the rigid transform (R,t): R a column-major 9-list rotation matrix, t a 3-list in metres.
+        """
     def translate(self, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Translates all the vertices by t (3-list, metres).
+        """
     def triangle(self, i: typing.SupportsInt | typing.SupportsIndex) -> tuple:
         """
         Returns the i'th triangle (negative i counts from the end) as a tuple of its 3 vertices (arrays).
@@ -291,13 +299,19 @@ class PointCloud:
     def __init__(self) -> None:
         ...
     def addPoint(self, p: collections.abc.Sequence[float] | numpy.ndarray) -> int:
-        ...
+        """
+        Appends the point p (3-list, metres) with all its properties 0; returns its index.
+        """
     @typing.overload
     def addProperty(self, pname: str) -> None:
-        ...
+        """
+        Adds a property named pname, 0 for every point.
+        """
     @typing.overload
     def addProperty(self, pname: str, np_array: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Adds a property named pname with the per-point values np_array (length numPoints()).
+        """
     def copy(self) -> PointCloud:
         """
         Creates a standalone object that is a copy of this (editing either leaves the other unchanged).
@@ -311,7 +325,9 @@ class PointCloud:
         Returns the colors of the points in the given format, or None if the cloud has no color properties (see klampt.model.geometry.point_cloud_colors for the formats: 'rgb', 'bgr', 'rgba', ..., ('r','g','b'), 'channels', 'opacity').
         """
     def getPoint(self, index: typing.SupportsInt | typing.SupportsIndex) -> list:
-        ...
+        """
+        Returns the position of the point with the given index as a 3-list.
+        """
     def getPoints(self) -> numpy.ndarray:
         """
         An n x 3 numpy view of the points: writing to it changes the cloud.
@@ -331,10 +347,14 @@ class PointCloud:
         """
     @typing.overload
     def getProperty(self, index: typing.SupportsInt | typing.SupportsIndex, pindex: typing.SupportsInt | typing.SupportsIndex) -> float:
-        ...
+        """
+        Returns the property with index pindex of the point with the given index.
+        """
     @typing.overload
     def getProperty(self, index: typing.SupportsInt | typing.SupportsIndex, pname: str) -> float:
-        ...
+        """
+        Returns the property named pname of the point with the given index.
+        """
     def getPropertyName(self, pindex: typing.SupportsInt | typing.SupportsIndex) -> str:
         """
         Returns the name of a given property.
@@ -344,13 +364,21 @@ class PointCloud:
         Returns the names of the properties (a list copy).
         """
     def getSetting(self, key: str) -> str:
-        ...
+        """
+        Returns the value of the setting key; KeyError if it is not set.
+        """
     def join(self, pc: PointCloud) -> None:
-        ...
+        """
+        Appends the points of the point cloud pc to this one; both must have the same property names.
+        """
     def numPoints(self) -> int:
-        ...
+        """
+        Returns the number of points.
+        """
     def numProperties(self) -> int:
-        ...
+        """
+        Returns the number of per-point properties.
+        """
     def propertyIndex(self, pname: str) -> int:
         """
         Returns the index of a named property or -1 if it does not exist.
@@ -368,29 +396,49 @@ class PointCloud:
         Structured cloud from an h x w depth image and intrinsics [fx, fy, cx, cy].
         """
     def setDepthImage_d(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, np_array2: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Makes this a structured cloud from an h x w depth image np_array2 and the camera intrinsics [fx, fy, cx, cy] (pixels): pixel (u,v) of depth d*depth_scale (metres) becomes the point ((u-cx)d/fx, (v-cy)d/fy, d) in the camera frame (x right, y down, z forward); pixels without depth become (0,0,0).
+        """
     def setDepthImage_f(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, np_array2: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Makes this a structured cloud from an h x w depth image np_array2 and the camera intrinsics [fx, fy, cx, cy] (pixels): pixel (u,v) of depth d*depth_scale (metres) becomes the point ((u-cx)d/fx, (v-cy)d/fy, d) in the camera frame (x right, y down, z forward); pixels without depth become (0,0,0).
+        """
     def setDepthImage_s(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, np_array2: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Makes this a structured cloud from an h x w depth image np_array2 and the camera intrinsics [fx, fy, cx, cy] (pixels): pixel (u,v) of depth d*depth_scale (metres) becomes the point ((u-cx)d/fx, (v-cy)d/fy, d) in the camera frame (x right, y down, z forward); pixels without depth become (0,0,0).
+        """
     def setPoint(self, index: typing.SupportsInt | typing.SupportsIndex, p: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Sets the position of the point with the given index to p (3-list, metres).
+        """
     def setPoints(self, np_array2: numpy.typing.ArrayLike) -> None:
-        ...
+        """
+        Sets the points from an n x 3 array of floats (local coordinates, metres); the properties of the remaining points are kept, those of added points are 0.
+        """
     def setPointsAndProperties(self, np_array2: numpy.typing.ArrayLike) -> None:
-        ...
+        """
+        Sets the points and properties from an n x (3 + numProperties()) array: the x, y, z columns followed by one column per property.
+        """
     @typing.overload
     def setProperties(self, np_array2: numpy.typing.ArrayLike) -> None:
-        ...
+        """
+        Sets all the properties from an n x numProperties() array, one row per point.
+        """
     @typing.overload
     def setProperties(self, pindex: typing.SupportsInt | typing.SupportsIndex, np_array: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Sets the property with index pindex of every point from np_array (length numPoints()).
+        """
     @typing.overload
     def setProperty(self, index: typing.SupportsInt | typing.SupportsIndex, pindex: typing.SupportsInt | typing.SupportsIndex, value: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Sets the property with index pindex of the point with the given index to value.
+        """
     @typing.overload
     def setProperty(self, index: typing.SupportsInt | typing.SupportsIndex, pname: str, value: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Sets the property named pname of the point with the given index to value.
+        """
     def setPropertyName(self, pindex: typing.SupportsInt | typing.SupportsIndex, pname: str) -> None:
         """
         Sets the name of a given property.
@@ -400,25 +448,41 @@ class PointCloud:
         Structured cloud with an rgb property from a color and a depth image.
         """
     def setRGBDImages_b_d(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, np_array3: numpy.typing.ArrayLike, np_depth2: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Like setDepthImage for the depth image np_depth2, plus an 'rgb' property from the color image of the same size: h x w packed 0xrrggbb ints, or an h x w x 3 array of bytes (0-255) or floats (0-1).
+        """
     def setRGBDImages_b_f(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, np_array3: numpy.typing.ArrayLike, np_depth2: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Like setDepthImage for the depth image np_depth2, plus an 'rgb' property from the color image of the same size: h x w packed 0xrrggbb ints, or an h x w x 3 array of bytes (0-255) or floats (0-1).
+        """
     def setRGBDImages_b_s(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, np_array3: numpy.typing.ArrayLike, np_depth2: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Like setDepthImage for the depth image np_depth2, plus an 'rgb' property from the color image of the same size: h x w packed 0xrrggbb ints, or an h x w x 3 array of bytes (0-255) or floats (0-1).
+        """
     def setRGBDImages_i_d(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, np_array2: numpy.typing.ArrayLike, np_depth2: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Like setDepthImage for the depth image np_depth2, plus an 'rgb' property from the color image of the same size: h x w packed 0xrrggbb ints, or an h x w x 3 array of bytes (0-255) or floats (0-1).
+        """
     def setRGBDImages_i_f(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, np_array2: numpy.typing.ArrayLike, np_depth2: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Like setDepthImage for the depth image np_depth2, plus an 'rgb' property from the color image of the same size: h x w packed 0xrrggbb ints, or an h x w x 3 array of bytes (0-255) or floats (0-1).
+        """
     def setRGBDImages_i_s(self, intrinsics: collections.abc.Sequence[float] | numpy.ndarray, np_array2: numpy.typing.ArrayLike, np_depth2: numpy.typing.ArrayLike, depth_scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Like setDepthImage for the depth image np_depth2, plus an 'rgb' property from the color image of the same size: h x w packed 0xrrggbb ints, or an h x w x 3 array of bytes (0-255) or floats (0-1).
+        """
     def setSetting(self, key: str, value: str) -> None:
-        ...
+        """
+        Sets the setting key (a string such as 'width', 'height' or 'viewpoint') to value.
+        """
     def transform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Moves the points and rotates the normal_x/y/z properties.
         """
     def translate(self, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Translates all the points by t (3-list, metres).
+        """
     @property
     def dataPtr(self) -> int:
         """
@@ -502,33 +566,49 @@ class GeometricPrimitive:
         True if the type is known and the parameters fit it.
         """
     def loadString(self, str: str) -> bool:
-        ...
+        """
+        Sets the primitive from the text saveString writes ('<Type> p1 p2 ...'); returns True on success, False (with an error logged) on bad text.
+        """
     def saveString(self) -> str:
-        ...
+        """
+        Returns the primitive as text: its type followed by its parameters, e.g. 'Sphere 0 0 0 1'.
+        """
     def set(self, arg2: GeometricPrimitive) -> None:
         """
         Copies the data of the argument into this.
         """
     def setAABB(self, bmin: collections.abc.Sequence[float] | numpy.ndarray, bmax: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Makes this an axis-aligned box (AABB) primitive with lower corner bmin and upper corner bmax (3-lists, metres).
+        """
     def setBox(self, ori: collections.abc.Sequence[float] | numpy.ndarray, R: collections.abc.Sequence[float] | numpy.ndarray, dims: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         The box ori + R [0, dims].
         """
     def setPoint(self, pt: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Makes this a Point primitive at pt (3-list, metres).
+        """
     def setPolygon(self, verts: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Makes this a Polygon primitive from the flat list verts = [x1,y1,z1,x2,y2,z2,...] of at least 3 points (metres).
+        """
     def setProperties(self, np_array: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Sets the parameters; ValueError if their number does not fit the type.
         """
     def setSegment(self, a: collections.abc.Sequence[float] | numpy.ndarray, b: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Makes this a Segment primitive from point a to point b (3-lists, metres).
+        """
     def setSphere(self, c: collections.abc.Sequence[float] | numpy.ndarray, r: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Makes this a Sphere primitive with center c (3-list, metres) and radius r (metres).
+        """
     def setTriangle(self, a: collections.abc.Sequence[float] | numpy.ndarray, b: collections.abc.Sequence[float] | numpy.ndarray, c: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Makes this a Triangle primitive with vertices a, b and c (3-lists, metres).
+        """
     @property
     def dataPtr(self) -> int:
         """
@@ -570,29 +650,41 @@ class ConvexHull:
     def __init__(self) -> None:
         ...
     def addPoint(self, pt: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Appends the point pt (3-list, metres).
+        """
     def copy(self) -> ConvexHull:
         """
         Creates a standalone object that is a copy of this (editing either leaves the other unchanged).
         """
     def getPoint(self, index: typing.SupportsInt | typing.SupportsIndex) -> list:
-        ...
+        """
+        Returns the point with the given index as a 3-list.
+        """
     def getPoints(self) -> numpy.ndarray:
         """
         An n x 3 numpy view of the points: writing to it changes the hull.
         """
     def numPoints(self) -> int:
-        ...
+        """
+        Returns the number of points.
+        """
     def set(self, arg2: ConvexHull) -> None:
         """
         Copies the data of the argument into this.
         """
     def setPoints(self, np_array2: numpy.typing.ArrayLike) -> None:
-        ...
+        """
+        Sets the points from an n x 3 array of floats (local coordinates, metres).
+        """
     def transform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Transforms all the points by the rigid transform (R,t): R a column-major 9-list rotation matrix, t a 3-list in metres.
+        """
     def translate(self, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Translates all the points by t (3-list, metres).
+        """
     @property
     def dataPtr(self) -> int:
         """
@@ -630,7 +722,9 @@ class VolumeGrid:
         Creates a standalone object that is a copy of this (editing either leaves the other unchanged).
         """
     def get(self, i: typing.SupportsInt | typing.SupportsIndex, j: typing.SupportsInt | typing.SupportsIndex, k: typing.SupportsInt | typing.SupportsIndex) -> float:
-        ...
+        """
+        Returns the value of the cell with indices (i,j,k).
+        """
     def getBmax(self) -> list[float]:
         """
         The upper corner [x, y, z].
@@ -695,7 +789,9 @@ class VolumeGrid:
         Sets the values and the dimensions from a 3D array.
         """
     def shift(self, dv: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Adds dv to the value of every cell.
+        """
     @property
     def bbox(self) -> list[float]:
         """
@@ -1217,19 +1313,25 @@ class Geometry3D:
         Distance and closest points, minus both collision margins. Signed (negative = penetration depth) when either side is a sphere or a volume grid, or both are convex hulls; other penetrating pairs give 0 (meshes count as surfaces). Unlike Klamp't 0.9.2, every pair of primitives, meshes, hulls and point clouds is answered with the Euclidean distance (Segment, Triangle, AABB, Box against anything), and the sphere-point distance is signed in both orders.
         """
     def distance_ext(self, other: Geometry3D, settings: DistanceQuerySettings) -> DistanceQueryResult:
-        ...
+        """
+        Like distance(other), with the settings (DistanceQuerySettings: error tolerances, upper bound) controlling the computation; returns a DistanceQueryResult.
+        """
     def distance_point(self, pt: collections.abc.Sequence[float] | numpy.ndarray) -> DistanceQueryResult:
         """
         Distance from a world point, cp1 on this geometry and cp2 = pt. Signed for spheres, convex hulls, volume grids and point clouds with radii (Klamp't 0.9.2 returns 0 inside a sphere). Segments give the Euclidean distance (the reference's is wrong).
         """
     def distance_point_ext(self, pt: collections.abc.Sequence[float] | numpy.ndarray, settings: DistanceQuerySettings) -> DistanceQueryResult:
-        ...
+        """
+        Like distance_point(pt) for the world point pt, with the settings (DistanceQuerySettings: error tolerances, upper bound) controlling the computation; returns a DistanceQueryResult.
+        """
     def distance_simple(self, other: Geometry3D, relErr: typing.SupportsFloat | typing.SupportsIndex = 0.0, absErr: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> float:
         """
         The distance d of distance(other).
         """
     def empty(self) -> bool:
-        ...
+        """
+        Returns True if the geometry has no data (type '').
+        """
     def free(self) -> None:
         """
         Releases the data; the handle becomes an empty standalone geometry.
@@ -1243,17 +1345,25 @@ class Geometry3D:
         The tightest axis-aligned bounding box in world coordinates, grown by the collision margin. O(n).
         """
     def getCollisionMargin(self) -> float:
-        ...
+        """
+        Returns the collision margin in metres (see setCollisionMargin).
+        """
     def getConvexHull(self) -> ConvexHull:
-        ...
+        """
+        Returns a copy of the convex hull (edit it, then setConvexHull to apply); ValueError if the geometry is not a ConvexHull.
+        """
     def getCurrentTransform(self) -> tuple[list[float], list[float]]:
-        ...
+        """
+        Returns the current transform (R,t) of the geometry in world coordinates: R a column-major 9-list rotation matrix, t a 3-list in metres.
+        """
     def getElement(self, element: typing.SupportsInt | typing.SupportsIndex) -> Geometry3D:
         """
         A standalone copy of a group member, mesh triangle or cloud point (local coordinates).
         """
     def getGeometricPrimitive(self) -> GeometricPrimitive:
-        ...
+        """
+        Returns a copy of the primitive (edit it, then setGeometricPrimitive to apply); ValueError if the geometry is not a GeometricPrimitive.
+        """
     def getHeightmap(self) -> Heightmap:
         """
         A copy of the heightmap (edit it, then setHeightmap to apply).
@@ -1267,23 +1377,33 @@ class Geometry3D:
         A copy of the occupancy grid (edit it, then setOccupancyGrid to apply).
         """
     def getPointCloud(self) -> PointCloud:
-        ...
+        """
+        Returns a copy of the point cloud (edit it, then setPointCloud to apply); ValueError if the geometry is not a PointCloud.
+        """
     def getTriangleMesh(self) -> TriangleMesh:
         """
         A copy of the mesh (edit it, then setTriangleMesh to apply).
         """
     def getVolumeGrid(self) -> VolumeGrid:
-        ...
+        """
+        Returns a copy of the volume grid (edit it, then setVolumeGrid to apply); ValueError if the geometry is not a VolumeGrid.
+        """
     def isStandalone(self) -> bool:
-        ...
+        """
+        Returns True if this geometry is standalone, False if it belongs to an element of a world.
+        """
     def loadFile(self, fn: str) -> bool:
-        ...
+        """
+        Loads the geometry from the file fn (mesh, point cloud, primitive or other supported format); returns True on success, False (with an error logged) on failure.
+        """
     def merge(self, other: Geometry3D) -> None:
         """
         Merges other (at its current transform) into this geometry, in place, in this geometry's frame; the type, pose and margin stay. TriangleMesh + TriangleMesh appends the triangles; PointCloud + PointCloud appends the points, keeping the properties both clouds name (Klamp't 0.10 refuses clouds whose names differ); ConvexHull + ConvexHull gives the hull of both; a VolumeGrid (ImplicitSurface) takes at each cell the smaller of its value and the signed distance to other, over its own domain (other may be any shape with a point distance; meshes are signed by their inside); an OccupancyGrid marks the cells other overlaps or contains; a Heightmap keeps its samples: an elevation map rises to other's top surface seen from above, a depth map takes other's depth where it is nearer to the camera. Raises ValueError for other combinations.
         """
     def numElements(self) -> int:
-        ...
+        """
+        Returns the number of sub-elements: group members, mesh triangles, cloud points or grid cells; 1 for a primitive or a convex hull.
+        """
     def rayCast(self, s: collections.abc.Sequence[float] | numpy.ndarray, d: collections.abc.Sequence[float] | numpy.ndarray) -> tuple[bool, list[float]]:
         """
         (hit, pt): whether the ray from s along d hits the geometry, and the first hit point. Points and segments are never hit; point clouds need radii or a margin.
@@ -1293,35 +1413,59 @@ class Geometry3D:
         (element, pt): the element hit (triangle, point, group element; 0 for primitives) or -1.
         """
     def roi(self, query: str, bmin: collections.abc.Sequence[float] | numpy.ndarray, bmax: collections.abc.Sequence[float] | numpy.ndarray) -> Geometry3D:
-        ...
+        """
+        Returns the part of this geometry, in its local frame, inside the world-coordinates box [bmin,bmax] (3-lists, metres): points, or whole triangles of a mesh. query is 'intersect', 'touching' or 'within', optionally prefixed by '~' to invert the selection.
+        """
     def rotate(self, R: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Rotates the geometry's local data about the local origin by R (a column-major 9-list rotation matrix).
+        """
     def saveFile(self, fn: str) -> bool:
-        ...
+        """
+        Saves the geometry's local data to the file fn, in the format given by its extension; returns True on success, False (with an error logged) on failure.
+        """
     @typing.overload
     def scale(self, s: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Scales the geometry's local data uniformly by the factor s about the local origin.
+        """
     @typing.overload
     def scale(self, sx: typing.SupportsFloat | typing.SupportsIndex, sy: typing.SupportsFloat | typing.SupportsIndex, sz: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Scales the geometry's local data about the local origin by sx, sy and sz along the local x, y and z axes.
+        """
     def set(self, arg2: Geometry3D) -> None:
         """
         Copies the other geometry's shape and margin (and, if this is standalone, its current transform).
         """
     def setCollisionMargin(self, margin: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Sets the collision margin (metres, >= 0): the geometry is grown by this much in collision and proximity queries.
+        """
     def setConvexHull(self, arg2: ConvexHull) -> None:
-        ...
+        """
+        Replaces the geometry's data with the convex hull of the points of arg2 (in local coordinates); the current transform is kept.
+        """
     def setConvexHullGroup(self, g1: Geometry3D, g2: Geometry3D) -> None:
-        ...
+        """
+        Makes this geometry the convex hull of the points of geometries g1 and g2 at their current relative pose, expressed in g1's local frame; the geometry takes g1's current transform.
+        """
     def setCurrentTransform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Sets the current transform of the geometry in world coordinates: R a column-major 9-list rotation matrix, t a 3-list translation in metres. The local data is not changed.
+        """
     def setElement(self, element: typing.SupportsInt | typing.SupportsIndex, data: Geometry3D) -> None:
-        ...
+        """
+        Sets sub-element number element to the geometry data: replaces a group member (element == numElements() appends one), moves a mesh triangle's vertices to a Triangle primitive's, or a cloud point to a Point's.
+        """
     def setGeometricPrimitive(self, arg2: GeometricPrimitive) -> None:
-        ...
+        """
+        Replaces the geometry's data with a copy of the primitive arg2 (in local coordinates); the current transform is kept.
+        """
     def setGroup(self) -> None:
-        ...
+        """
+        Makes this geometry an empty Group; add members with setElement.
+        """
     def setHeightmap(self, hm: Heightmap) -> None:
         """
         Sets this geometry to a copy of the heightmap.
@@ -1335,25 +1479,41 @@ class Geometry3D:
         Sets this geometry to a copy of the occupancy grid.
         """
     def setPointCloud(self, arg2: PointCloud) -> None:
-        ...
+        """
+        Replaces the geometry's data with a copy of the point cloud arg2 (in local coordinates); the current transform is kept.
+        """
     def setTriangleMesh(self, arg2: TriangleMesh) -> None:
-        ...
+        """
+        Replaces the geometry's data with a copy of the triangle mesh arg2 (in local coordinates); the current transform is kept.
+        """
     def setVolumeGrid(self, arg2: VolumeGrid) -> None:
-        ...
+        """
+        Replaces the geometry's data with a copy of the volume grid arg2 (in local coordinates); the current transform is kept.
+        """
     def slice(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray, tol: typing.SupportsFloat | typing.SupportsIndex) -> Geometry3D:
-        ...
+        """
+        Returns the slice of this geometry (at its current transform) by the x-y plane of the frame (R,t) in world coordinates, expressed in that frame: the points of a point cloud within distance tol of the plane, or a mesh's cross-section as a Group of Segment primitives.
+        """
     def support(self, dir: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         """
         The point of this geometry furthest along dir, in world coordinates.
         """
     def transform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Transforms the geometry's local data by the rigid transform (R,t): R a column-major 9-list rotation matrix, t a 3-list in metres. The current transform is not changed.
+        """
     def translate(self, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Translates the geometry's local data by t (3-list, metres, local frame).
+        """
     def type(self) -> str:
-        ...
+        """
+        Returns the type of the geometry: '' (empty), 'GeometricPrimitive', 'TriangleMesh', 'PointCloud', 'VolumeGrid', 'ConvexHull', 'Group', 'Heightmap' or 'OccupancyGrid'.
+        """
     def withinDistance(self, other: Geometry3D, tol: typing.SupportsFloat | typing.SupportsIndex) -> bool:
-        ...
+        """
+        Returns True if this geometry and the other are within distance tol (metres) of each other, collision margins included.
+        """
     def withinDistance_ext(self, other: Geometry3D, tol: typing.SupportsFloat | typing.SupportsIndex, maxContacts: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple:
         """
         (elem1, elem2): the pairs of elements within distance tol of each other (margins included, as withinDistance), numbered and ordered as in collides_ext; maxContacts > 0 keeps the first that many.
@@ -1406,7 +1566,9 @@ class Appearance:
         Everything a renderer reads from the appearance, as a dict (colors as RGBA lists, per-element colors as float32 n x 4 copies or None, texture texels and coordinates or None).
         """
     def clone(self) -> Appearance:
-        ...
+        """
+        Returns a standalone deep copy of this appearance, not tied to any world element.
+        """
     def drawGL(self, geom = None):
         """
         Draws a geometry in its local frame with this appearance, in the
@@ -1424,26 +1586,36 @@ class Appearance:
         """
     @typing.overload
     def getColor(self) -> list:
-        ...
+        """
+        Returns the main color as a list [r,g,b,a] of floats in [0,1].
+        """
     @typing.overload
     def getColor(self, feature: typing.SupportsInt | typing.SupportsIndex) -> list:
-        ...
+        """
+        Returns the color of the given feature as a list [r,g,b,a] of floats in [0,1].
+        """
     def getColors(self, feature: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
         """
         The per-element colors of VERTICES or FACES as an m x 4 float32 array, or the feature's color as a 1 x 4 array if it has none; ValueError for another feature.
         """
     @typing.overload
     def getDraw(self) -> bool:
-        ...
+        """
+        Returns whether the appearance is drawn at all.
+        """
     @typing.overload
     def getDraw(self, feature: typing.SupportsInt | typing.SupportsIndex) -> bool:
-        ...
+        """
+        Returns whether the given feature (VERTICES, EDGES, FACES, ...) is drawn.
+        """
     def getElementColor(self, feature: typing.SupportsInt | typing.SupportsIndex, element: typing.SupportsInt | typing.SupportsIndex) -> list:
         """
         The element's color, or the feature's color if no per-element color was set for it.
         """
     def getShininess(self) -> float:
-        ...
+        """
+        Returns the specular shininess exponent.
+        """
     def getTexcoords1D(self) -> numpy.ndarray:
         """
         A copy of the per-vertex 1D texture coordinates (length n). RuntimeError if none are set.
@@ -1473,11 +1645,17 @@ class Appearance:
         The 2D texture's format, '' if none is set.
         """
     def getTintColor(self) -> list:
-        ...
+        """
+        Returns the tint color as a list [r,g,b,a] of floats in [0,1].
+        """
     def getTintStrength(self) -> float:
-        ...
+        """
+        Returns the strength (blending weight) of the tint color; 0 means no tint.
+        """
     def isStandalone(self) -> bool:
-        ...
+        """
+        Returns True if this appearance is standalone, False if it belongs to an element of a world.
+        """
     def isTexgenWorld(self) -> bool:
         """
         Whether texture generation is performed in world coordinates (else in local ones).
@@ -1487,63 +1665,109 @@ class Appearance:
         Kept for compatibility: there are no OpenGL buffers to rebuild here.
         """
     def set(self, arg2: Appearance) -> None:
-        ...
+        """
+        Copies all of the data of the appearance arg2 into this one (the element this handle refers to keeps it).
+        """
     @typing.overload
     def setColor(self, r: typing.SupportsFloat | typing.SupportsIndex, g: typing.SupportsFloat | typing.SupportsIndex, b: typing.SupportsFloat | typing.SupportsIndex, a: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
-        ...
+        """
+        Sets the main color of the appearance (r, g, b, a each in [0,1]).
+        """
     @typing.overload
     def setColor(self, feature: typing.SupportsInt | typing.SupportsIndex, r: typing.SupportsFloat | typing.SupportsIndex, g: typing.SupportsFloat | typing.SupportsIndex, b: typing.SupportsFloat | typing.SupportsIndex, a: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Sets the color of one feature (VERTICES, EDGES, FACES, EMISSIVE, SPECULAR; ALL for all of them); r, g, b, a each in [0,1].
+        """
     def setColors(self, feature: typing.SupportsInt | typing.SupportsIndex, np_array2: numpy.typing.ArrayLike) -> None:
-        ...
+        """
+        Sets per-element colors of the given feature (VERTICES or FACES) from an m x 3 (rgb) or m x 4 (rgba) array of floats in [0,1], one row per vertex or face.
+        """
     def setCreaseAngle(self, creaseAngleRads: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        For meshes, sets the crease angle in radians above which normals are not smoothed across an edge; 0 disables smoothing.
+        """
     @typing.overload
     def setDraw(self, draw: bool) -> None:
-        ...
+        """
+        Turns drawing of the whole appearance on (draw=True) or off.
+        """
     @typing.overload
     def setDraw(self, feature: typing.SupportsInt | typing.SupportsIndex, draw: bool) -> None:
-        ...
+        """
+        Turns drawing of one feature (VERTICES, EDGES, FACES; ALL for all of them) on or off.
+        """
     def setElementColor(self, feature: typing.SupportsInt | typing.SupportsIndex, element: typing.SupportsInt | typing.SupportsIndex, r: typing.SupportsFloat | typing.SupportsIndex, g: typing.SupportsFloat | typing.SupportsIndex, b: typing.SupportsFloat | typing.SupportsIndex, a: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
-        ...
+        """
+        Sets the color of one element (vertex or face index) of the given feature (VERTICES or FACES); r, g, b, a each in [0,1].
+        """
     def setPointSize(self, size: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        For point clouds and vertices, sets the drawn point size in pixels (>= 0).
+        """
     def setShininess(self, shininess: typing.SupportsFloat | typing.SupportsIndex, strength: typing.SupportsFloat | typing.SupportsIndex = -1.0) -> None:
-        ...
+        """
+        Sets the specular shininess exponent (>= 0, 0 turns specular highlights off); if strength >= 0 the specular color also becomes (strength, strength, strength).
+        """
     def setSilhouette(self, radius: typing.SupportsFloat | typing.SupportsIndex, r: typing.SupportsFloat | typing.SupportsIndex = 0.0, g: typing.SupportsFloat | typing.SupportsIndex = 0.0, b: typing.SupportsFloat | typing.SupportsIndex = 0.0, a: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
-        ...
+        """
+        For meshes, sets the silhouette radius and color (r, g, b, a in [0,1]); a radius of 0 disables silhouette drawing.
+        """
     def setTexWrap(self, wrap: bool) -> None:
-        ...
+        """
+        Sets whether textures wrap (repeat) outside [0,1] texture coordinates (default True).
+        """
     def setTexcoords(self, array: numpy.typing.ArrayLike) -> None:
-        ...
+        """
+        Sets per-vertex texture coordinates: a length-n array for a 1D texture or an n x 2 array of (u, v) for a 2D one; an empty array turns texture mapping off.
+        """
     def setTexcoords1D(self, np_array: numpy.typing.ArrayLike) -> None:
-        ...
+        """
+        Sets per-vertex texture coordinates for a 1D texture (one float per vertex); an empty array turns texture mapping off.
+        """
     def setTexcoords2D(self, np_array2: numpy.typing.ArrayLike) -> None:
-        ...
+        """
+        Sets per-vertex texture coordinates for a 2D texture as an n x 2 array of (u, v); an empty array turns texture mapping off.
+        """
     def setTexgen(self, np_array2: numpy.typing.ArrayLike, worldcoordinates: bool = False) -> None:
-        ...
+        """
+        Sets texture coordinate generation planes as an m x 4 array, m in 0..4 (0 turns it off); worldcoordinates=True generates them from world coordinates rather than the object's local ones.
+        """
     def setTexture1D(self, format: str, array: numpy.typing.ArrayLike) -> None:
         """
         A 1D texture: w (uint8 or packed uint32) or w x c uint8 array.
         """
     def setTexture1D_b(self, format: str, np_array: numpy.typing.ArrayLike) -> None:
-        ...
+        """
+        Sets a 1D texture from a 1D array of unsigned bytes; format is 'l8' (luminance); an empty format removes the texture.
+        """
     def setTexture1D_channels(self, format: str, np_array2: numpy.typing.ArrayLike) -> None:
-        ...
+        """
+        Sets a 1D texture from an n x channels array of unsigned bytes; format is 'rgb8', 'bgr8', 'rgba8', 'bgra8' or 'l8' to match the channel count; an empty format removes the texture.
+        """
     def setTexture1D_i(self, format: str, np_array: numpy.typing.ArrayLike, m: typing.SupportsInt | typing.SupportsIndex = -1) -> None:
-        ...
+        """
+        Sets a 1D texture from a 1D array of unsigned ints, each a packed color; format is 'rgba8' or 'bgra8'; an empty format removes the texture. m is ignored.
+        """
     def setTexture2D(self, format: str, array: numpy.typing.ArrayLike) -> None:
         """
         A 2D texture, top row first: h x w or h x w x c array.
         """
     def setTexture2D_b(self, format: str, np_array2: numpy.typing.ArrayLike, topdown: bool = True) -> None:
-        ...
+        """
+        Sets a 2D texture from an h x w array of unsigned bytes ('l8' format); the rows go top to bottom if topdown is True, else bottom to top.
+        """
     def setTexture2D_channels(self, format: str, np_array3: numpy.typing.ArrayLike, topdown: bool = True) -> None:
-        ...
+        """
+        Sets a 2D texture from an h x w x channels array of unsigned bytes (format as in setTexture1D_channels); the rows go top to bottom if topdown is True, else bottom to top.
+        """
     def setTexture2D_i(self, format: str, np_array2: numpy.typing.ArrayLike, topdown: bool = True) -> None:
-        ...
+        """
+        Sets a 2D texture from an h x w array of unsigned ints, each a packed color ('rgba8' or 'bgra8' format); the rows go top to bottom if topdown is True, else bottom to top.
+        """
     def setTintColor(self, color: collections.abc.Sequence[float] | numpy.ndarray, strength: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Sets a tint color (a list [r,g,b,a] of floats in [0,1]) blended into all colors with weight strength (0 means no tint, 1 means the tint color only).
+        """
     @property
     def appearancePtr(self) -> int:
         """
@@ -1580,17 +1804,29 @@ class Mass:
         Sets mass, com and inertia of a body of the given mass shaped like g (in g's local frame).
         """
     def getCom(self) -> list[float]:
-        ...
+        """
+        Returns the center of mass (3-list, metres, in the body's local frame).
+        """
     def getInertia(self) -> list[float]:
-        ...
+        """
+        Returns the inertia matrix about the center of mass as set: 3 diagonal numbers or a column-major 9-list (kg*m^2).
+        """
     def getMass(self) -> float:
-        ...
+        """
+        Returns the mass (kg).
+        """
     def setCom(self, _com: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Sets the center of mass (3-list, metres, in the body's local frame).
+        """
     def setInertia(self, _inertia: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Sets the inertia matrix about the center of mass (kg*m^2, local frame axes): 3 numbers for a diagonal matrix or 9 for a full one (column-major).
+        """
     def setMass(self, _mass: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Sets the mass (kg).
+        """
     @property
     def com(self) -> list[float]:
         """
@@ -1678,7 +1914,9 @@ class RobotModelLink:
     def __repr__(self) -> str:
         ...
     def appearance(self) -> Appearance:
-        ...
+        """
+        Returns a reference to the link's appearance.
+        """
     def drawLocalGL(self, keepAppearance = True):
         """
         Draws the link's geometry in its local frame (keepAppearance=False:
@@ -1689,7 +1927,9 @@ class RobotModelLink:
         Draws the link's geometry at the link's current transform.
         """
     def geometry(self) -> Geometry3D:
-        ...
+        """
+        Returns a reference to the link's collision geometry (in the link's local frame).
+        """
     def getAcceleration(self, ddq: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         """
         Computes the acceleration of the link origin (world coordinates, list of 3 floats) given the robot's current configuration and velocity and the joint accelerations ddq: J*ddq + dJ/dt*dq. ddq may be empty, meaning zero.
@@ -1699,27 +1939,45 @@ class RobotModelLink:
         Computes the angular acceleration of the link in world coordinates (list of 3 floats), given the current configuration and velocity and the joint accelerations ddq (may be empty, meaning zero).
         """
     def getAngularVelocity(self) -> list[float]:
-        ...
+        """
+        Returns the angular velocity of the link in world coordinates (3-list, rad/s), from the robot's current configuration and velocity.
+        """
     def getAxis(self) -> list[float]:
-        ...
+        """
+        Returns the joint axis (a unit 3-list in the link's local frame): the rotation axis of a revolute link, the translation direction of a prismatic one.
+        """
     def getID(self) -> int:
-        ...
+        """
+        Returns the ID of the link in its world, or -1 if the robot is not in a world.
+        """
     def getIndex(self) -> int:
-        ...
+        """
+        Returns the index of the link in its robot.
+        """
     def getJacobian(self, plocal: collections.abc.Sequence[float] | numpy.ndarray) -> numpy.typing.NDArray[numpy.float64]:
         """
         6 x n Jacobian of a point on the link: angular rows first (ndarray).
         """
     def getJacobianCols(self, plocal: collections.abc.Sequence[float] | numpy.ndarray, links: collections.abc.Sequence[int] | numpy.ndarray) -> numpy.typing.NDArray[numpy.float64]:
-        ...
+        """
+        Returns the 6 x len(links) Jacobian of the point plocal (link's local frame) with respect to the given DOFs (link indices): rows 0-2 angular velocity, rows 3-5 linear velocity, in world coordinates.
+        """
     def getLocalDirection(self, vworld: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
-        ...
+        """
+        Converts the direction vworld (3-list in world coordinates) to the link's local frame (rotation only).
+        """
     def getLocalPosition(self, pworld: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
-        ...
+        """
+        Converts the point pworld (3-list in world coordinates, metres) to the link's local frame.
+        """
     def getMass(self) -> Mass:
-        ...
+        """
+        Returns a copy of the link's mass properties (Mass: mass in kg, center of mass and inertia in the link's local frame); edit it and call setMass to apply.
+        """
     def getName(self) -> str:
-        ...
+        """
+        Returns the name of the link.
+        """
     def getOrientationHessian(self) -> numpy.typing.NDArray[numpy.float64]:
         """
         Computes the derivatives of the orientation Jacobian Jo (angular velocity w = Jo*dq) w.r.t. the configuration: a 3xnxn ndarray H with H[k,i,j] = d Jo[k,i] / dq_j (k over wx, wy, wz), as the reference. Angular velocity is not the derivative of a function of q, so H is not symmetric.
@@ -1729,9 +1987,13 @@ class RobotModelLink:
         3 x n Jacobian of the link's angular velocity (ndarray).
         """
     def getOrientationJacobianCols(self, links: collections.abc.Sequence[int] | numpy.ndarray) -> numpy.typing.NDArray[numpy.float64]:
-        ...
+        """
+        Returns the 3 x len(links) Jacobian of the link's angular velocity (world coordinates) with respect to the given DOFs (link indices).
+        """
     def getParent(self) -> int:
-        ...
+        """
+        Returns the index of the parent link, or -1 for a root link.
+        """
     def getParentIndex(self) -> int:
         """
         Returns the index of the link's parent (on its robot); -1 indicates no parent.
@@ -1741,13 +2003,17 @@ class RobotModelLink:
         Returns the link's parent, or a null link (index -1, whose other methods raise) if it has none.
         """
     def getParentTransform(self) -> tuple[list[float], list[float]]:
-        ...
+        """
+        Returns the transform (R,t) of the link's frame relative to its parent's frame at a zero joint position: R a column-major 9-list rotation matrix, t a 3-list in metres.
+        """
     def getPointAcceleration(self, plocal: collections.abc.Sequence[float] | numpy.ndarray, ddq: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
         """
         Computes the acceleration of the point plocal (link coordinates) in world coordinates (list of 3 floats), given the current configuration and velocity and the joint accelerations ddq (may be empty, meaning zero).
         """
     def getPointVelocity(self, plocal: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
-        ...
+        """
+        Returns the world-coordinates velocity (3-list, m/s) of the point plocal (in the link's local frame), from the robot's current configuration and velocity.
+        """
     def getPositionHessian(self, plocal: collections.abc.Sequence[float] | numpy.ndarray) -> numpy.typing.NDArray[numpy.float64]:
         """
         Computes the Hessians of the world position p of the point plocal w.r.t. the configuration: a 3xnxn ndarray H with H[k,i,j] = d^2 p_k / dq_i dq_j (k over x, y, z).
@@ -1757,31 +2023,53 @@ class RobotModelLink:
         3 x n Jacobian of the world position of the point plocal (ndarray).
         """
     def getPositionJacobianCols(self, plocal: collections.abc.Sequence[float] | numpy.ndarray, links: collections.abc.Sequence[int] | numpy.ndarray) -> numpy.typing.NDArray[numpy.float64]:
-        ...
+        """
+        Returns the 3 x len(links) Jacobian of the world position of the point plocal (link's local frame) with respect to the given DOFs (link indices).
+        """
     def getTransform(self) -> tuple[list[float], list[float]]:
         """
         The link's world transform (R, t).
         """
     def getVelocity(self) -> list[float]:
-        ...
+        """
+        Returns the velocity of the link's origin in world coordinates (3-list, m/s), from the robot's current configuration and velocity.
+        """
     def getWorldDirection(self, vlocal: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
-        ...
+        """
+        Converts the direction vlocal (3-list in the link's local frame) to world coordinates (rotation only).
+        """
     def getWorldPosition(self, plocal: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
-        ...
+        """
+        Converts the point plocal (3-list in the link's local frame, metres) to world coordinates at the current configuration.
+        """
     def isPrismatic(self) -> bool:
-        ...
+        """
+        Returns True if the link's joint is prismatic (translates along the axis).
+        """
     def isRevolute(self) -> bool:
-        ...
+        """
+        Returns True if the link's joint is revolute (rotates about the axis).
+        """
     def robot(self) -> RobotModel:
-        ...
+        """
+        Returns the RobotModel this link belongs to.
+        """
     def setAxis(self, axis: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Sets the joint axis (a 3-list in the link's local frame, normalized); the frames are updated.
+        """
     def setMass(self, mass: Mass) -> None:
-        ...
+        """
+        Sets the link's mass properties from the Mass object mass (mass in kg, center of mass and inertia in the link's local frame).
+        """
     def setName(self, name: str) -> None:
-        ...
+        """
+        Sets the name of the link.
+        """
     def setParent(self, p: RobotModelLink | typing.SupportsIndex) -> None:
-        ...
+        """
+        Sets the parent link, given as a RobotModelLink of the same robot or an index (-1 for none); the parent index must be lower than this link's. The frames are updated.
+        """
     def setParentIndex(self, p: typing.SupportsInt | typing.SupportsIndex) -> None:
         """
         Sets the index of the link's parent (-1 for none); the parent must come before the link. The robot's link frames are updated.
@@ -1791,9 +2079,13 @@ class RobotModelLink:
         Sets the link's parent (a link of the same robot; a null link for none).
         """
     def setParentTransform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Sets the transform (R,t) of the link's frame relative to its parent's frame at a zero joint position: R a column-major 9-list rotation matrix, t a 3-list in metres. The frames are updated.
+        """
     def setPrismatic(self, prismatic: bool) -> None:
-        ...
+        """
+        Makes the link's joint prismatic (True) or revolute (False); the frames are updated.
+        """
     def setTransform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Overwrites the link's world transform (no IK; setConfig recomputes it).
@@ -1876,21 +2168,33 @@ class RobotModelDriver:
     def __repr__(self) -> str:
         ...
     def getAccelerationLimits(self) -> tuple[float, float]:
-        ...
+        """
+        Returns the driver's acceleration limits (amin, amax).
+        """
     def getAffectedLink(self) -> int:
-        ...
+        """
+        Returns the index of the (first) link the driver moves.
+        """
     def getAffectedLinks(self) -> list[int]:
-        ...
+        """
+        Returns the indices of the links the driver moves.
+        """
     def getAffineCoeffs(self) -> tuple[list[float], list[float]]:
         """
         (scale, offset) lists of an affine driver; empty lists for other drivers.
         """
     def getLimits(self) -> tuple[float, float]:
-        ...
+        """
+        Returns the driver's value limits (qmin, qmax) (radians or metres).
+        """
     def getName(self) -> str:
-        ...
+        """
+        Returns the name of the driver.
+        """
     def getTorqueLimits(self) -> tuple[float, float]:
-        ...
+        """
+        Returns the driver's torque (or force) limits (tmin, tmax).
+        """
     def getType(self) -> str:
         """
         One of 'normal', 'affine', 'translation', 'rotation'.
@@ -1900,19 +2204,29 @@ class RobotModelDriver:
         The driver's value at the robot's current configuration.
         """
     def getVelocity(self) -> float:
-        ...
+        """
+        Returns the driver's velocity, computed from the robot's current velocity.
+        """
     def getVelocityLimits(self) -> tuple[float, float]:
-        ...
+        """
+        Returns the driver's velocity limits (vmin, vmax).
+        """
     def robot(self) -> RobotModel:
-        ...
+        """
+        Returns the RobotModel this driver belongs to.
+        """
     def setName(self, name: str) -> None:
-        ...
+        """
+        Sets the name of the driver.
+        """
     def setValue(self, val: typing.SupportsFloat | typing.SupportsIndex) -> None:
         """
         Sets the affected links of the robot's current configuration and updates its frames.
         """
     def setVelocity(self, val: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Sets the driver's velocity to val, changing the robot's current velocity of the links it moves.
+        """
     @property
     def affectedLink(self) -> int:
         """
@@ -2003,11 +2317,17 @@ class RobotModel:
         Adds a new sensor with a given name and type.
         """
     def configFromDrivers(self, driverValues: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
-        ...
+        """
+        Returns the robot's current configuration with every driver set to the values driverValues (one per driver); links no driver moves keep their current values.
+        """
     def configToDrivers(self, config: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
-        ...
+        """
+        Returns the driver values (one per driver) that correspond to the configuration config (one entry per link).
+        """
     def distance(self, a: collections.abc.Sequence[float] | numpy.ndarray, b: collections.abc.Sequence[float] | numpy.ndarray) -> float:
-        ...
+        """
+        Returns the distance between configurations a and b: the Euclidean distance over the joints, floating joints adding their translation distance and rotation angle.
+        """
     def drawGL(self, keepAppearance = True):
         """
         Draws every link at its current transform (keepAppearance=False: in
@@ -2018,9 +2338,13 @@ class RobotModel:
         Returns a reference to the driver by index or name.
         """
     def enableSelfCollision(self, link1: typing.SupportsInt | typing.SupportsIndex, link2: typing.SupportsInt | typing.SupportsIndex, value: bool) -> None:
-        ...
+        """
+        Enables (value=True) or disables checking self-collisions between the links with indices link1 and link2.
+        """
     def getAccelerationLimits(self) -> list[float]:
-        ...
+        """
+        Returns the acceleration limits amax (one entry per link, rad/s^2 or m/s^2): accelerations are bounded to [-amax, amax].
+        """
     def getAngularMomentum(self) -> list[float]:
         """
         Computes the 3D angular momentum vector as the reference (Klamp't 0.9.2) does: sum_i R_i I_i R_i^T w_i, the links' angular momenta about their own centers of mass (R_i: link rotation, I_i: the link's inertia matrix about its center of mass in link coordinates, as given, w_i: angular velocity), in world coordinates.
@@ -2036,7 +2360,9 @@ class RobotModel:
         3 x n Jacobian of the center of mass (ndarray).
         """
     def getComJacobianCols(self, links: collections.abc.Sequence[int] | numpy.ndarray) -> numpy.typing.NDArray[numpy.float64]:
-        ...
+        """
+        Returns the 3 x len(links) Jacobian of the robot's center of mass (world coordinates) with respect to the given DOFs (link indices), at the current configuration.
+        """
     def getComVelocity(self) -> list[float]:
         """
         Returns the 3D velocity of the center of mass at the current config / velocity.
@@ -2054,7 +2380,9 @@ class RobotModel:
         Computes the Coriolis forces C(q,dq)*dq at the current configuration and velocity (list of n floats), by recursive Newton-Euler with zero acceleration and no gravity, in O(n).
         """
     def getDOFPosition(self, i: typing.SupportsIndex | str) -> float:
-        ...
+        """
+        Returns the position of the single DOF i (a link index or name) in the current configuration.
+        """
     def getDrivers(self) -> tuple[RobotModelDriver, ...]:
         """
         A tuple of all the robot's drivers (index order).
@@ -2072,9 +2400,13 @@ class RobotModel:
         Returns the ID of the robot in its world.
         """
     def getJointLimits(self) -> tuple[list[float], list[float]]:
-        ...
+        """
+        Returns the joint limits (qmin, qmax): two lists with one entry per link (radians for revolute links, metres for prismatic ones; may be infinite).
+        """
     def getJointType(self, index: typing.SupportsIndex | str) -> str:
-        ...
+        """
+        Returns the type of the joint of the link given by index or name: 'weld', 'normal', 'spin', 'floating', 'floatingplanar' or 'ballandsocket'; 'normal' for a link that belongs to no joint.
+        """
     def getKineticEnergy(self) -> float:
         """
         Computes the kinetic energy 1/2 dq^T B(q) dq at the current config / velocity.
@@ -2112,7 +2444,9 @@ class RobotModel:
         Computes dB/dt = sum_k dB/dq_k dq_k at the current configuration and velocity (ndarray), in O(n*depth).
         """
     def getName(self) -> str:
-        ...
+        """
+        Returns the name of the robot.
+        """
     def getSensors(self) -> tuple[SimRobotSensor, ...]:
         """
         A tuple of all sensors of the robot (index order).
@@ -2122,7 +2456,9 @@ class RobotModel:
         A read-only mapping (types.MappingProxyType) from sensor names to sensors (a repeated name maps to its last sensor).
         """
     def getTorqueLimits(self) -> list[float]:
-        ...
+        """
+        Returns the torque limits tmax (one entry per link, N*m or N): torques are bounded to [-tmax, tmax].
+        """
     def getTotalInertia(self) -> numpy.typing.NDArray[numpy.float64]:
         """
         Computes the 3x3 inertia matrix of the whole robot, rigidly held at the current configuration, about its center of mass (ndarray), from the link inertia matrices as given.
@@ -2132,11 +2468,17 @@ class RobotModel:
         The joint velocities (list of n floats).
         """
     def getVelocityLimits(self) -> list[float]:
-        ...
+        """
+        Returns the velocity limits vmax (one entry per link, rad/s or m/s): velocities are bounded to [-vmax, vmax].
+        """
     def interpolate(self, a: collections.abc.Sequence[float] | numpy.ndarray, b: collections.abc.Sequence[float] | numpy.ndarray, u: typing.SupportsFloat | typing.SupportsIndex) -> list[float]:
-        ...
+        """
+        Returns the configuration a fraction u in [0,1] of the way from configuration a to configuration b, interpolating each joint according to its type (e.g. rotations of floating and spin joints).
+        """
     def interpolateDeriv(self, a: collections.abc.Sequence[float] | numpy.ndarray, b: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
-        ...
+        """
+        Returns the derivative of interpolate(a,b,u) with respect to u at u=0: the direction of motion from a toward b.
+        """
     def link(self, index: typing.SupportsIndex | str) -> RobotModelLink:
         """
         Returns a reference to the link by index or name.
@@ -2150,15 +2492,21 @@ class RobotModel:
         Mounts a copy of subRobot onto link at (R,t); its links are renamed subRobot.getName():name.
         """
     def numDrivers(self) -> int:
-        ...
+        """
+        Returns the number of drivers (actuators).
+        """
     def numLinks(self) -> int:
-        ...
+        """
+        Returns the number of links, which is the number of degrees of freedom (entries of a configuration).
+        """
     def numSensors(self) -> int:
         """
         Returns the number of sensors of the robot.
         """
     def randomizeConfig(self, unboundedScale: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> None:
-        ...
+        """
+        Sets the robot to a random configuration: uniform within finite joint limits, Laplacian with scale unboundedScale around 0 for infinite limits, uniform rotations for floating joints; the frames are updated.
+        """
     def reduce(self, robot: RobotModel) -> list[int]:
         """
         Sets self to `robot` without its fixed DOFs; returns the map from old DOF indices to new ones (-1: removed).
@@ -2172,7 +2520,9 @@ class RobotModel:
         True if any enabled pair of link geometries collides at the current configuration.
         """
     def selfCollisionEnabled(self, link1: typing.SupportsInt | typing.SupportsIndex, link2: typing.SupportsInt | typing.SupportsIndex) -> bool:
-        ...
+        """
+        Returns True if self-collisions between the links with indices link1 and link2 are checked.
+        """
     @typing.overload
     def sensor(self, index: typing.SupportsInt | typing.SupportsIndex) -> SimRobotSensor:
         """
@@ -2182,25 +2532,37 @@ class RobotModel:
     def sensor(self, name: str) -> SimRobotSensor:
         ...
     def setAccelerationLimits(self, amax: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Sets the acceleration limits amax (one entry per link, rad/s^2 or m/s^2): accelerations are bounded to [-amax, amax].
+        """
     def setConfig(self, q: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Sets the configuration and updates the link transforms. Raises ValueError if q has the wrong size or contains NaN or infinity (the configuration is then unchanged).
         """
     def setDOFPosition(self, i: typing.SupportsIndex | str, qi: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Sets the position of the single DOF i (a link index or name) to qi (radians or metres) and updates the frames of the links it moves.
+        """
     def setJointLimits(self, qmin: collections.abc.Sequence[float] | numpy.ndarray, qmax: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Sets the joint limits: qmin and qmax are lists with one entry per link (radians for revolute links, metres for prismatic ones).
+        """
     def setName(self, name: str) -> None:
-        ...
+        """
+        Sets the name of the robot.
+        """
     def setTorqueLimits(self, tmax: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Sets the torque limits tmax (one entry per link, N*m or N): torques are bounded to [-tmax, tmax].
+        """
     def setVelocity(self, dq: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Sets the joint velocities. Raises ValueError if dq has the wrong size or contains NaN or infinity (the velocity is then unchanged).
         """
     def setVelocityLimits(self, vmax: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Sets the velocity limits vmax (one entry per link, rad/s or m/s): velocities are bounded to [-vmax, vmax].
+        """
     def structureStamp(self) -> int:
         """
         A number that changes whenever the robot's links, joints or drivers change (loadFile, reduce, mount, setParent), never to a value it had before: whatever derived data from the robot's structure (IK solvers, sensors) compares it to tell that its data are stale.
@@ -2210,9 +2572,13 @@ class RobotModel:
         Computes the inverse dynamics t = B(q)*ddq + C(q,dq) at the current configuration and velocity by recursive Newton-Euler in O(n) (list of n floats). Gravity is not included: add getGravityForces(g). Raises ValueError if ddq has the wrong size or contains NaN/inf.
         """
     def velocityFromDrivers(self, driverVelocities: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
-        ...
+        """
+        Returns the robot's current velocity with every driver's velocity set to driverVelocities (one per driver).
+        """
     def velocityToDrivers(self, velocities: collections.abc.Sequence[float] | numpy.ndarray) -> list[float]:
-        ...
+        """
+        Returns the driver velocities (one per driver) that correspond to the link velocities (one entry per link).
+        """
     @property
     def config(self) -> list[float]:
         """
@@ -2312,39 +2678,69 @@ class RigidObjectModel:
     def __repr__(self) -> str:
         ...
     def appearance(self) -> Appearance:
-        ...
+        """
+        Returns a reference to the object's appearance.
+        """
     def drawGL(self, keepAppearance = True):
         """
         Draws the rigid object at its current transform.
         """
     def geometry(self) -> Geometry3D:
-        ...
+        """
+        Returns a reference to the object's collision geometry (in the object's local frame).
+        """
     def getContactParameters(self) -> ContactParameters:
-        ...
+        """
+        Returns a copy of the object's contact parameters (friction, restitution, stiffness, damping); edit it and call setContactParameters to apply.
+        """
     def getID(self) -> int:
-        ...
+        """
+        Returns the ID of the object in its world, or -1 if it is not in a world.
+        """
     def getMass(self) -> Mass:
-        ...
+        """
+        Returns a copy of the object's mass properties (Mass: mass in kg, center of mass and inertia in the object's local frame); edit it and call setMass to apply.
+        """
     def getName(self) -> str:
-        ...
+        """
+        Returns the name of the object.
+        """
     def getTransform(self) -> tuple[list[float], list[float]]:
-        ...
+        """
+        Returns the object's transform (R,t) in world coordinates: R a column-major 9-list rotation matrix, t a 3-list in metres.
+        """
     def getVelocity(self) -> tuple[list[float], list[float]]:
-        ...
+        """
+        Returns the object's velocity (w,v) in world coordinates: angular velocity w (rad/s) and linear velocity v of its origin (m/s), each a 3-list.
+        """
     def loadFile(self, fn: str) -> bool:
-        ...
+        """
+        Loads the object from the file fn (a .obj object file or any geometry file), replacing this object's data; returns True on success, False (with an error logged) on failure.
+        """
     def saveFile(self, fn: str, geometryName: str | None = None) -> bool:
-        ...
+        """
+        Saves the object to the object file fn; if geometryName is given, the geometry is also saved to that file and referenced from fn. Returns True on success, False (with an error logged) on failure.
+        """
     def setContactParameters(self, params: ContactParameters) -> None:
-        ...
+        """
+        Sets the object's contact parameters from the ContactParameters object params.
+        """
     def setMass(self, mass: Mass) -> None:
-        ...
+        """
+        Sets the object's mass properties from the Mass object mass (mass in kg, center of mass and inertia in the object's local frame).
+        """
     def setName(self, name: str) -> None:
-        ...
+        """
+        Sets the name of the object.
+        """
     def setTransform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Sets the object's transform in world coordinates: R a column-major 9-list rotation matrix, t a 3-list translation in metres.
+        """
     def setVelocity(self, angularVelocity: collections.abc.Sequence[float] | numpy.ndarray, velocity: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Sets the object's velocity in world coordinates: angularVelocity (3-list, rad/s) and velocity of its origin (3-list, m/s).
+        """
     @property
     def id(self) -> int:
         """
@@ -2403,25 +2799,41 @@ class TerrainModel:
     def __repr__(self) -> str:
         ...
     def appearance(self) -> Appearance:
-        ...
+        """
+        Returns a reference to the terrain's appearance.
+        """
     def drawGL(self, keepAppearance = True):
         """
         Draws the terrain.
         """
     def geometry(self) -> Geometry3D:
-        ...
+        """
+        Returns a reference to the terrain's collision geometry.
+        """
     def getID(self) -> int:
-        ...
+        """
+        Returns the ID of the terrain in its world, or -1 if it is not in a world.
+        """
     def getName(self) -> str:
-        ...
+        """
+        Returns the name of the terrain.
+        """
     def loadFile(self, fn: str) -> bool:
-        ...
+        """
+        Loads the terrain from the file fn (an .env terrain file or any geometry file), replacing this terrain's data; returns True on success, False (with an error logged) on failure.
+        """
     def saveFile(self, fn: str, geometryName: str | None = None) -> bool:
-        ...
+        """
+        Saves the terrain to the terrain file fn; if geometryName is given, the geometry is also saved to that file and referenced from fn. Returns True on success, False (with an error logged) on failure.
+        """
     def setFriction(self, friction: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Sets the terrain's Coulomb friction coefficient (>= 0).
+        """
     def setName(self, name: str) -> None:
-        ...
+        """
+        Sets the name of the terrain.
+        """
     @property
     def id(self) -> int:
         """
@@ -2483,15 +2895,23 @@ class WorldModel:
         ...
     @typing.overload
     def add(self, name: str, robot: RobotModel) -> RobotModel:
-        ...
+        """
+        Adds a copy of the robot (from any world) under the given name and returns the copy.
+        """
     @typing.overload
     def add(self, name: str, obj: RigidObjectModel) -> RigidObjectModel:
-        ...
+        """
+        Adds a copy of the rigid object obj (from any world) under the given name and returns the copy.
+        """
     @typing.overload
     def add(self, name: str, terrain: TerrainModel) -> TerrainModel:
-        ...
+        """
+        Adds a copy of the terrain (from any world) under the given name and returns the copy.
+        """
     def appearance(self, id: typing.SupportsInt | typing.SupportsIndex) -> Appearance:
-        ...
+        """
+        Returns a reference to the appearance of the element with the given world ID (a robot link, rigid object or terrain); ValueError for a robot.
+        """
     def copy(self) -> WorldModel:
         """
         A copy of the world; geometries and appearances are shared, so this is quick.
@@ -2502,15 +2922,21 @@ class WorldModel:
             the transparent ones.
         """
     def enableGeometryLoading(self, enabled: bool) -> None:
-        ...
+        """
+        Turns loading of geometries on or off for later file loads: when off, elements are loaded without their geometries.
+        """
     def enableInitCollisions(self, enabled: bool) -> None:
         """
         Accepted for compatibility: collision structures are always built lazily on first use.
         """
     def geometry(self, id: typing.SupportsInt | typing.SupportsIndex) -> Geometry3D:
-        ...
+        """
+        Returns a reference to the geometry of the element with the given world ID (a robot link, rigid object or terrain); ValueError for a robot.
+        """
     def getName(self, id: typing.SupportsInt | typing.SupportsIndex) -> str:
-        ...
+        """
+        Returns the name of the element with the given world ID.
+        """
     def getRigidObjects(self) -> tuple[RigidObjectModel, ...]:
         """
         A tuple of all the world's rigid objects (index order).
@@ -2540,56 +2966,96 @@ class WorldModel:
         Loads a robot, rigid object or terrain file (meshes become terrains); returns its ID or -1.
         """
     def loadFile(self, fn: str) -> bool:
-        ...
+        """
+        Same as readFile: adds the elements of a world XML file or a single element file to this world; returns True on success, False (with an error logged) on failure.
+        """
     def loadRigidObject(self, fn: str) -> RigidObjectModel:
-        ...
+        """
+        Loads a rigid object from the file fn (a .obj object file or any geometry file) into the world and returns it; returns an invalid RigidObjectModel (with an error logged) on failure.
+        """
     def loadRobot(self, fn: str) -> RobotModel:
         """
         Loads a .rob or .urdf robot; an empty RobotModel is returned on failure.
         """
     def loadTerrain(self, fn: str) -> TerrainModel:
-        ...
+        """
+        Loads a terrain from the file fn (an .env terrain file or any geometry file) into the world and returns it; returns an invalid TerrainModel (with an error logged) on failure.
+        """
     def makeRigidObject(self, name: str) -> RigidObjectModel:
-        ...
+        """
+        Adds a new empty rigid object with the given name to the world and returns it.
+        """
     def makeRobot(self, name: str) -> RobotModel:
-        ...
+        """
+        Adds a new empty robot with the given name to the world and returns it.
+        """
     def makeTerrain(self, name: str) -> TerrainModel:
-        ...
+        """
+        Adds a new empty terrain with the given name to the world and returns it.
+        """
     def numIDs(self) -> int:
-        ...
+        """
+        Returns the number of IDs in the world: robots, robot links, rigid objects and terrains each have one.
+        """
     def numRigidObjects(self) -> int:
-        ...
+        """
+        Returns the number of rigid objects.
+        """
     def numRobotLinks(self, robot: typing.SupportsInt | typing.SupportsIndex) -> int:
-        ...
+        """
+        Returns the number of links of the robot with index robot.
+        """
     def numRobots(self) -> int:
-        ...
+        """
+        Returns the number of robots.
+        """
     def numTerrains(self) -> int:
-        ...
+        """
+        Returns the number of terrains.
+        """
     def readFile(self, fn: str) -> bool:
-        ...
+        """
+        Reads a world XML file, or a single robot, rigid object or terrain file, adding its elements to this world; returns True on success, False (with an error logged) on failure.
+        """
     @typing.overload
     def remove(self, robot: RobotModel) -> None:
-        ...
+        """
+        Removes the robot from this world (ValueError if it is not in it).
+        """
     @typing.overload
     def remove(self, object: RigidObjectModel) -> None:
-        ...
+        """
+        Removes the rigid object from this world (ValueError if it is not in it).
+        """
     @typing.overload
     def remove(self, terrain: TerrainModel) -> None:
-        ...
+        """
+        Removes the terrain from this world (ValueError if it is not in it).
+        """
     def rigidObject(self, index: typing.SupportsIndex | str) -> RigidObjectModel:
-        ...
+        """
+        Returns a reference to the rigid object given by index or name; IndexError or KeyError if there is none.
+        """
     def robot(self, index: typing.SupportsIndex | str) -> RobotModel:
-        ...
+        """
+        Returns a reference to the robot given by index or name; IndexError or KeyError if there is none.
+        """
     def robotLink(self, robot: typing.SupportsIndex | str, index: typing.SupportsIndex | str) -> RobotModelLink:
-        ...
+        """
+        Returns a reference to a link of a robot, each given by index or name; IndexError or KeyError if there is none.
+        """
     def saveFile(self, fn: str, elementDir: str | None = None) -> bool:
-        ...
+        """
+        Saves the world to the XML file fn, saving the robots, objects and terrains into the folder elementDir (default: fn without its .xml extension); returns True on success, False (with an error logged) on failure.
+        """
     def structureStamp(self) -> int:
         """
         A number that changes whenever an element is added, removed or reloaded, or a robot's links change, never to a value it had before: whatever derived data from the world's structure (simulators, klampt.model.collide.WorldCollider) compares it to tell that its data are stale.
         """
     def terrain(self, index: typing.SupportsIndex | str) -> TerrainModel:
-        ...
+        """
+        Returns a reference to the terrain given by index or name; IndexError or KeyError if there is none.
+        """
     @property
     def index(self) -> int:
         """
@@ -2852,7 +3318,9 @@ class IKSolver:
         Returns the active degrees of freedom (by default the ancestors of the objectives' links).
         """
     def getBiasConfig(self) -> list[float]:
-        ...
+        """
+        Returns the bias configuration (one entry per link) that solve() moves toward in the null space of the objectives' Jacobian, or an empty list if none is set.
+        """
     def getJacobian(self) -> numpy.typing.NDArray[numpy.float64]:
         """
         The derivative of getResidual() with respect to the active DOFs (columns in
@@ -2863,7 +3331,9 @@ class IKSolver:
         Returns the limits on the robot's configuration (by default the robot's joint limits).
         """
     def getMaxIters(self) -> int:
-        ...
+        """
+        Returns the maximum number of Newton-Raphson iterations a solve() may take.
+        """
     def getResidual(self) -> list[float]:
         """
         Returns the vector describing the error of the objectives at the current configuration.
@@ -2873,13 +3343,17 @@ class IKSolver:
         Returns the error of the secondary objectives at the current configuration.
         """
     def getTolerance(self) -> float:
-        ...
+        """
+        Returns the convergence tolerance: solve() succeeds when the largest objective error is at most this (metres for positions, radians for rotations).
+        """
     def isSolved(self) -> bool:
         """
         Returns True if the current configuration residual is less than tol.
         """
     def lastSolveIters(self) -> int:
-        ...
+        """
+        Returns the number of iterations the last solve() or minimize() took.
+        """
     def minimize(self, *args) -> bool:
         """
         minimize() or minimize(secondary_objective, secondary_objective_grad): minimizes the
@@ -3121,9 +3595,13 @@ class GeneralizedIKSolver:
         Samples random configurations for the robots involved (objects keep their poses).
         """
     def setMaxIters(self, iters: typing.SupportsInt | typing.SupportsIndex) -> None:
-        ...
+        """
+        Sets the maximum number of Newton-Raphson iterations a solve() may take (iters >= 1).
+        """
     def setTolerance(self, res: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Sets the convergence tolerance res: solve() succeeds when the largest objective error is at most this (metres for positions, radians for rotations).
+        """
     def solve(self) -> tuple[bool, int]:
         """
         Tries to satisfy all objectives; returns (res, iters).
@@ -3336,47 +3814,73 @@ class Simulator:
         """
     @typing.overload
     def body(self, link: RobotModelLink) -> SimBody:
-        ...
+        """
+        Returns the SimBody simulating the robot link.
+        """
     @typing.overload
     def body(self, object: RigidObjectModel) -> SimBody:
-        ...
+        """
+        Returns the SimBody simulating the rigid object.
+        """
     @typing.overload
     def body(self, terrain: TerrainModel) -> SimBody:
-        ...
+        """
+        Returns the SimBody of the terrain.
+        """
     def checkObjectOverlap(self) -> tuple[list[int], list[int]]:
         """
         A pair of lists of the world IDs of overlapping bodies.
         """
     def contactForce(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> list[float]:
-        ...
+        """
+        Returns the total contact force (3-list, N, world frame) on aid from bid (-1: anything) at the last step; contact feedback must be enabled for the pair.
+        """
     def contactTorque(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> list[float]:
-        ...
+        """
+        Returns the total torque (3-list, N*m, world frame) of the contact forces on aid from bid (-1: anything) at the last step, about aid's origin; contact feedback must be enabled for the pair.
+        """
     @typing.overload
     def controller(self, robot: typing.SupportsInt | typing.SupportsIndex) -> SimRobotController:
-        ...
+        """
+        Returns the controller of the robot with the given index.
+        """
     @typing.overload
     def controller(self, robot: RobotModel) -> SimRobotController:
-        ...
+        """
+        Returns the controller of the given robot of the simulated world.
+        """
     def enableContactFeedback(self, obj1: typing.SupportsInt | typing.SupportsIndex, obj2: typing.SupportsInt | typing.SupportsIndex) -> None:
-        ...
+        """
+        Turns on contact feedback between the elements with world IDs obj1 and obj2, so the contact queries report their contacts.
+        """
     def enableContactFeedbackAll(self) -> None:
-        ...
+        """
+        Turns on contact feedback between all pairs of elements.
+        """
     def fakeSimulate(self, t: typing.SupportsFloat | typing.SupportsIndex) -> None:
         """
         Advances by t with every robot following its commanded motion kinematically (without the GIL, as simulate).
         """
     def getActualConfig(self, robot: typing.SupportsInt | typing.SupportsIndex) -> list[float]:
-        ...
+        """
+        Returns the actual simulated configuration of the robot with the given index (one entry per link).
+        """
     def getActualTorque(self, robot: typing.SupportsInt | typing.SupportsIndex) -> list[float]:
-        ...
+        """
+        Returns the torques each driver of the robot with the given index applied during the last step (one entry per driver).
+        """
     def getActualTorques(self, robot: typing.SupportsInt | typing.SupportsIndex) -> list[float]:
         """
         Deprecated: getActualTorque.
         """
     def getActualVelocity(self, robot: typing.SupportsInt | typing.SupportsIndex) -> list[float]:
-        ...
+        """
+        Returns the actual simulated velocity of the robot with the given index (one entry per link).
+        """
     def getContactForces(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
-        ...
+        """
+        Returns the forces on aid at the contacts of the last step between world IDs aid and bid (-1: anything) as an n x 3 array (N, world frame); contact feedback must be enabled.
+        """
     def getContacts(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
         """
         n x 7 array of (point, normal into a, kFriction).
@@ -3386,7 +3890,9 @@ class Simulator:
         (fx, fy, fz, mx, my, mz) in the link frame, moment about the link origin.
         """
     def getSetting(self, name: str) -> str:
-        ...
+        """
+        Returns the value of the named simulation setting as a string; ValueError for an unknown name.
+        """
     def getState(self) -> str:
         """
         The full state as a base64 string.
@@ -3396,39 +3902,65 @@ class Simulator:
         The worst status over the last simulate() call.
         """
     def getStatusString(self, s: typing.SupportsInt | typing.SupportsIndex = -1) -> str:
-        ...
+        """
+        Returns the name of the status code s ('normal', 'adaptive time stepping', 'contact unreliable', 'unstable', 'error'); s=-1 means the current status.
+        """
     def getTime(self) -> float:
-        ...
+        """
+        Returns the simulated time in seconds.
+        """
     def hadContact(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> bool:
-        ...
+        """
+        Returns True if aid and bid (-1: anything) were in contact at any step of the last simulate() call; contact feedback must be enabled for the pair.
+        """
     def hadPenetration(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> bool:
-        ...
+        """
+        Returns True if aid and bid (-1: anything) penetrated at some step of the last simulate() call; contact feedback must be enabled for the pair.
+        """
     def hadSeparation(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> bool:
-        ...
+        """
+        Returns True if aid and bid (-1: anything) were apart at some step of the last simulate() call; contact feedback must be enabled for the pair.
+        """
     def inContact(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> bool:
-        ...
+        """
+        Returns True if the elements with world IDs aid and bid (-1: anything) touched at the last step (contact feedback must be enabled for the pair).
+        """
     def meanContactForce(self, aid: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> list[float]:
-        ...
+        """
+        Returns the mean contact force (3-list, N, world frame) on aid from bid (-1: anything) over the last simulate() call; contact feedback must be enabled for the pair.
+        """
     def reset(self) -> None:
         """
         Returns to the initial state.
         """
     def setGravity(self, g: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Sets the gravity vector g (3-list, m/s^2, world frame), by default (0,0,-9.8).
+        """
     def setSetting(self, name: str, value: str) -> None:
-        ...
+        """
+        Sets the named simulation setting from the string value; ValueError for an unknown name or a malformed value.
+        """
     def setSimStep(self, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Sets the internal simulation substep dt (seconds, > 0); a simulate(t) call takes as many substeps as needed.
+        """
     def setState(self, str: str) -> None:
-        ...
+        """
+        Restores a state returned by getState; ValueError if the string is malformed.
+        """
     def settings(self) -> list[str]:
-        ...
+        """
+        Returns the names of the simulation settings (see getSetting / setSetting).
+        """
     def simulate(self, t: typing.SupportsFloat | typing.SupportsIndex) -> None:
         """
         Advances by t seconds and updates the world model. Runs without the GIL, holding the world and its robots: calls of other threads on them wait until it returns. Raises RuntimeError if the world changed structure since the Simulator was built.
         """
     def updateWorld(self) -> None:
-        ...
+        """
+        Copies the simulation's state into the world: robot configurations and velocities, rigid object transforms and velocities.
+        """
     @property
     def index(self) -> int:
         """
@@ -3469,61 +4001,93 @@ class SimBody:
         Applies force f (world frame) at a point given in the body's COM-centred frame, over the next simulate() call (the same as applyForceAtLocalPoint).
         """
     def applyForceAtLocalPoint(self, f: collections.abc.Sequence[float] | numpy.ndarray, plocal: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Applies the force f (3-list, N, world frame) at the point plocal (metres, in the body's frame centred at its center of mass) during the next simulate() call.
+        """
     def applyForceAtObjectLocalPoint(self, f: collections.abc.Sequence[float] | numpy.ndarray, plocal: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Applies force f (world frame) at a point given in the object's own frame (that of getObjectTransform), over the next simulate() call.
         """
     def applyForceAtPoint(self, f: collections.abc.Sequence[float] | numpy.ndarray, pworld: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Applies the force f (3-list, N, world frame) at the point pworld (world coordinates, metres) during the next simulate() call.
+        """
     def applyWrench(self, f: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Force and torque about the COM over the next simulate() call.
         """
     def enable(self, enabled: bool = True) -> None:
-        ...
+        """
+        Enables (True) or disables the body in the simulation; a disabled body takes no part in collisions or dynamics.
+        """
     def enableDynamics(self, enabled: bool = True) -> None:
-        ...
+        """
+        Turns the body's dynamics on (True) or off; with dynamics off the body moves only where it is set (kinematically).
+        """
     def getCollisionPadding(self) -> float:
-        ...
+        """
+        Returns the collision padding in metres (see setCollisionPadding).
+        """
     def getID(self) -> int:
-        ...
+        """
+        Returns the world ID of the element (robot link, rigid object or terrain) this body simulates.
+        """
     def getObjectTransform(self) -> tuple[list[float], list[float]]:
-        ...
+        """
+        Returns the pose (R,t) of the element's own frame (the object or link frame, not the center-of-mass frame) in world coordinates: R a column-major 9-list rotation matrix, t a 3-list (metres).
+        """
     def getObjectVelocity(self) -> tuple[list[float], list[float]]:
         """
         (angular velocity, velocity of the object's origin) in world coordinates.
         """
     def getSurface(self) -> ContactParameters:
-        ...
+        """
+        Returns a copy of the body's contact surface parameters (ContactParameters); edit it and call setSurface to apply.
+        """
     def getTransform(self) -> tuple[list[float], list[float]]:
-        ...
+        """
+        Returns the pose (R,t) of the body's center-of-mass frame in world coordinates: R a column-major 9-list rotation matrix, t a 3-list (metres).
+        """
     def getVelocity(self) -> tuple[list[float], list[float]]:
         """
         (angular velocity, COM velocity).
         """
     def isDynamicsEnabled(self) -> bool:
-        ...
+        """
+        Returns True if the body's motion follows the dynamics (False for terrains, bodies with dynamics disabled and links welded to the world).
+        """
     def isEnabled(self) -> bool:
-        ...
+        """
+        Returns True if the body is enabled in the simulation.
+        """
     def setCollisionPadding(self, padding: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Sets the body's collision padding (metres, >= 0): the boundary layer around its shape within which contacts are generated.
+        """
     def setCollisionPreshrink(self, shrinkVisualization: bool = False) -> None:
         """
         Contacts use the geometry shrunk by the collision padding, so that the padded geometry matches the original surface. With shrinkVisualization the world element's geometry is shrunk too.
         """
     def setObjectTransform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Sets the pose of the element's own frame (the object or link frame, not the center-of-mass frame) in world coordinates: R a column-major 9-list rotation matrix, t a 3-list (metres).
+        """
     def setObjectVelocity(self, w: collections.abc.Sequence[float] | numpy.ndarray, v: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Sets the angular velocity and the velocity of the object's origin (world coordinates).
         """
     def setSurface(self, params: ContactParameters) -> None:
-        ...
+        """
+        Sets the body's contact surface parameters (friction, restitution, stiffness, damping) from the ContactParameters params.
+        """
     def setTransform(self, R: collections.abc.Sequence[float] | numpy.ndarray, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Sets the pose of the body's center-of-mass frame in world coordinates: R a column-major 9-list rotation matrix, t a 3-list (metres).
+        """
     def setVelocity(self, w: collections.abc.Sequence[float] | numpy.ndarray, v: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Sets the body's angular velocity w (rad/s) and the linear velocity v (m/s) of its center of mass, 3-lists in the world frame.
+        """
     @property
     def body(self) -> int:
         """
@@ -3563,27 +4127,45 @@ class SimJoint:
         Torque (hinge) or force (slider) applied over the next simulate() call.
         """
     def destroy(self) -> None:
-        ...
+        """
+        Removes the joint from the simulation; the SimJoint can be made again.
+        """
     def makeFixed(self, a: SimBody, b: SimBody) -> None:
-        ...
+        """
+        Makes this a fixed joint welding bodies a and b at their current relative pose; replaces any joint made before.
+        """
     @typing.overload
     def makeHinge(self, a: SimBody, pt: collections.abc.Sequence[float] | numpy.ndarray, axis: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Makes this a hinge joint attaching body a to the world, rotating about the axis through the point pt (3-lists in world coordinates, metres); replaces any joint made before.
+        """
     @typing.overload
     def makeHinge(self, a: SimBody, b: SimBody, pt: collections.abc.Sequence[float] | numpy.ndarray, axis: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Makes this a hinge joint between bodies a and b, rotating about the axis through the point pt (3-lists in world coordinates, metres); replaces any joint made before.
+        """
     @typing.overload
     def makeSlider(self, a: SimBody, axis: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Makes this a slider joint attaching body a to the world, translating along axis (3-list in world coordinates); replaces any joint made before.
+        """
     @typing.overload
     def makeSlider(self, a: SimBody, b: SimBody, axis: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Makes this a slider joint between bodies a and b, translating along axis (3-list in world coordinates); replaces any joint made before.
+        """
     def setFriction(self, friction: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Sets the joint's dry friction: the maximum torque (hinge, N*m) or force (slider, N) resisting its motion.
+        """
     def setLimits(self, min: typing.SupportsFloat | typing.SupportsIndex, max: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Sets the joint's limits [min, max] (radians for a hinge, metres for a slider); no effect on a fixed joint.
+        """
     def setVelocity(self, vel: typing.SupportsFloat | typing.SupportsIndex, fmax: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Drives the joint toward the velocity vel (rad/s for a hinge, m/s for a slider) with a motor of at most fmax torque (N*m) or force (N).
+        """
     @property
     def a(self) -> SimBody | None:
         """
@@ -3617,7 +4199,9 @@ class SimRobotController:
     A controller for a simulated robot.
     """
     def addCubic(self, q: collections.abc.Sequence[float] | numpy.ndarray, v: collections.abc.Sequence[float] | numpy.ndarray, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Appends to the motion queue a cubic move ending at configuration q with velocity v (one entry per link) after dt seconds (>= 0).
+        """
     def addLinear(self, q: collections.abc.Sequence[float] | numpy.ndarray, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
         """
         As setLinear, appended to the motion queue.
@@ -3641,25 +4225,45 @@ class SimRobotController:
         Adds a new sensor with a given name and type.
         """
     def commands(self) -> list[str]:
-        ...
+        """
+        Returns the names of the commands sendCommand accepts.
+        """
     def getCommandedConfig(self) -> list[float]:
-        ...
+        """
+        Returns the configuration the controller currently commands (one entry per link).
+        """
     def getCommandedTorque(self) -> list[float]:
-        ...
+        """
+        Returns the torques the controller currently commands (one entry per driver).
+        """
     def getCommandedVelocity(self) -> list[float]:
-        ...
+        """
+        Returns the velocity the controller currently commands (one entry per link).
+        """
     def getControlType(self) -> str:
-        ...
+        """
+        Returns the current control type: 'torque' or 'PID'.
+        """
     def getPIDGains(self) -> tuple[list[float], list[float], list[float]]:
-        ...
+        """
+        Returns the PID gains (kP, kI, kD), each a list with one entry per driver.
+        """
     def getRate(self) -> float:
-        ...
+        """
+        Returns the control period in seconds (see setRate).
+        """
     def getSensedConfig(self) -> list[float]:
-        ...
+        """
+        Returns the configuration read by the robot's joint position sensor, or the actual simulated configuration if it has none (one entry per link).
+        """
     def getSensedTorque(self) -> list[float]:
-        ...
+        """
+        Returns the torques read by the robot's driver torque sensor (one entry per driver); RuntimeError if the robot has no torque sensor.
+        """
     def getSensedVelocity(self) -> list[float]:
-        ...
+        """
+        Returns the velocity read by the robot's joint velocity sensor, or the actual simulated velocity if it has none (one entry per link).
+        """
     def getSensors(self) -> tuple[SimRobotSensor, ...]:
         """
         A tuple of all sensors of the robot (index order).
@@ -3669,9 +4273,13 @@ class SimRobotController:
         A read-only mapping (types.MappingProxyType) from sensor names to sensors (a repeated name maps to its last sensor).
         """
     def getSetting(self, name: str) -> str:
-        ...
+        """
+        Returns the value of the named setting as a string ('' for an unknown name).
+        """
     def model(self) -> RobotModel:
-        ...
+        """
+        Returns the RobotModel this controller drives.
+        """
     def numSensors(self) -> int:
         """
         Returns the number of sensors of the simulated robot.
@@ -3681,7 +4289,9 @@ class SimRobotController:
         Time left in the motion queue (0 when it is done or in PID/torque mode). The queue runs one control period ahead of the simulation: the command is where the motion should be at the end of the current period.
         """
     def sendCommand(self, name: str, args: str) -> bool:
-        ...
+        """
+        Sends the named command (see commands()) with its arguments as a string of numbers; returns True if it was accepted, False otherwise.
+        """
     @typing.overload
     def sensor(self, index: typing.SupportsInt | typing.SupportsIndex) -> SimRobotSensor:
         """
@@ -3691,13 +4301,17 @@ class SimRobotController:
     def sensor(self, name: str) -> SimRobotSensor:
         ...
     def setCubic(self, q: collections.abc.Sequence[float] | numpy.ndarray, v: collections.abc.Sequence[float] | numpy.ndarray, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Replaces the motion queue by a cubic move ending at configuration q with velocity v (one entry per link) after dt seconds (>= 0).
+        """
     def setLinear(self, q: collections.abc.Sequence[float] | numpy.ndarray, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
         """
         Moves linearly from the current commanded configuration to q in dt seconds (the limits are not checked).
         """
     def setManualMode(self, enabled: bool) -> None:
-        ...
+        """
+        Turns manual (direct PID) mode on or off; turning it off returns to the motion queue, starting from the last commanded configuration.
+        """
     @typing.overload
     def setMilestone(self, q: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
@@ -3719,19 +4333,29 @@ class SimRobotController:
         As setPIDCommand(qdes, dqdes), plus a feedforward torque per driver (or per link: that of each driver's first link).
         """
     def setPIDGains(self, kP: collections.abc.Sequence[float] | numpy.ndarray, kI: collections.abc.Sequence[float] | numpy.ndarray, kD: collections.abc.Sequence[float] | numpy.ndarray) -> None:
-        ...
+        """
+        Sets the PID gains kP, kI and kD (one entry per driver each).
+        """
     def setRate(self, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Sets the control period dt (seconds, > 0): the controller updates its commands every dt of simulated time.
+        """
     def setSetting(self, name: str, val: str) -> bool:
-        ...
+        """
+        Sets the named setting to the string val; returns True if it was accepted, False otherwise.
+        """
     def setTorque(self, t: collections.abc.Sequence[float] | numpy.ndarray) -> None:
         """
         Torque control; t has numDrivers() or numLinks() entries. Non-finite torques are not applied and the simulator status becomes STATUS_ERROR.
         """
     def setVelocity(self, dq: collections.abc.Sequence[float] | numpy.ndarray, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
-        ...
+        """
+        Replaces the motion queue by a move at velocity dq (one entry per link, rad/s or m/s) for dt seconds (> 0), after which the robot stops.
+        """
     def settings(self) -> list[str]:
-        ...
+        """
+        Returns the names of the controller's settings (see getSetting / setSetting).
+        """
     @property
     def controller(self) -> SimRobotController:
         """
