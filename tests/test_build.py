@@ -51,15 +51,15 @@ def test_reference_names_are_reexported():
         assert getattr(klampt, name) is getattr(klampt.robotsim, name)
 
 
-# klampt.__all__ of the reference (Klamp't 0.9.2): its core classes, then subpackages.
-# Klamp't 0.9.2's __all__ classes, and those 0.10.1's adds that this package has
-# (its Heightmap and OccupancyGrid are not provided yet).
+# klampt.__all__ of the reference: Klamp't 0.9.2's core classes and those 0.10.1's
+# adds, then subpackages.
 REFERENCE_ALL_CLASSES = [
     'WorldModel', 'RobotModel', 'RobotModelLink', 'RigidObjectModel', 'TerrainModel', 'Mass', 'ContactParameters',
     'SimRobotController', 'SimRobotSensor', 'SimBody', 'SimJoint', 'Simulator',
     'Geometry3D', 'Appearance', 'DistanceQuerySettings', 'DistanceQueryResult', 'ContactQueryResult',
     'TriangleMesh', 'PointCloud', 'GeometricPrimitive', 'ConvexHull', 'VolumeGrid',
-    'IKObjective', 'IKSolver', 'GeneralizedIKObjective', 'GeneralizedIKSolver', 'SensorModel', 'ImplicitSurface']
+    'IKObjective', 'IKSolver', 'GeneralizedIKObjective', 'GeneralizedIKSolver', 'SensorModel', 'ImplicitSurface',
+    'Heightmap', 'OccupancyGrid']
 REFERENCE_ALL_SUBPACKAGES = ['model', 'io', 'plan', 'sim', 'vis', 'control']
 
 

@@ -8,7 +8,7 @@ import uuid
 import numpy as np
 
 from .math import se3, so3
-from .model._heightmap_colors import heightmap_vertex_colors
+from ._heightmap_colors import heightmap_vertex_colors
 
 _METADATA = {"type": "Object", "version": 4.4, "generator": "Klampt three.js export"}
 # three.js is y-up; the world node turns Klamp't's z-up frame into it

@@ -37,7 +37,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
                       "(install it with: pip install rerun-sdk, or pip install klampt[rerun])") from exc
 
 from ..robotsim import Appearance, Geometry3D, PointCloud, TriangleMesh
-from ..model._heightmap_colors import heightmap_vertex_colors
+from .._heightmap_colors import heightmap_vertex_colors
 
 __all__ = ['trimesh_to_rr', 'point_cloud_to_rr', 'geom_to_rr', 'transform_to_rr', 'point_to_rr', 'camera_to_rr',
            'traj_to_rr', 'log_rr_geometry', 'log_rr_robot', 'log_rr_terrain', 'log_rr_rigid_object',

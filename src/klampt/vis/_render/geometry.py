@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 
-from klampt.model._heightmap_colors import heightmap_vertex_colors
+from klampt._heightmap_colors import heightmap_vertex_colors
 
 from .gl import arrays, column_major, gl, pointer, set_surface_color
 
