@@ -16,6 +16,18 @@ klampt::SimBody& SimBodyHandle::get() const {
   return sim->bodies[sim->bodyOfID[objectID]];
 }
 
+namespace {
+
+/// Force f (world frame) at a point in the body's COM-centred frame, over the next simulate() call.
+void applyForceAtCOMLocalPoint(SimBodyHandle& s, FloatsArg f, FloatsArg p) {
+  SimBody& b = s.get();
+  const Vector3 force = toFiniteVector3(f, "f");
+  b.pendingForce += force;
+  b.pendingTorque += (b.comTransform().R * toFiniteVector3(p, "plocal")).cross(force);
+}
+
+}  // namespace
+
 void bindSimBody(py::module_& m) {
   py::class_<SimBodyHandle> cls(m, "SimBody",
                                 "A rigid body inside a Simulator (a rigid object, a terrain or a robot link). Its "
@@ -68,24 +80,10 @@ void bindSimBody(py::module_& m) {
            py::arg("f"), py::arg("pworld"),
            "Applies the force f (3-list, N, world frame) at the point pworld (world coordinates, metres) during "
            "the next simulate() call.")
-      .def("applyForceAtLocalPoint",
-           [](SimBodyHandle& s, FloatsArg f, FloatsArg p) {
-             SimBody& b = s.get();
-             const Vector3 force = toFiniteVector3(f, "f");
-             b.pendingForce += force;
-             b.pendingTorque += (b.comTransform().R * toFiniteVector3(p, "plocal")).cross(force);
-           },
-           py::arg("f"), py::arg("plocal"),
+      .def("applyForceAtLocalPoint", &applyForceAtCOMLocalPoint, py::arg("f"), py::arg("plocal"),
            "Applies the force f (3-list, N, world frame) at the point plocal (metres, in the body's frame centred "
            "at its center of mass) during the next simulate() call.")
-      .def("applyForceAtCOMLocalPoint",
-           [](SimBodyHandle& s, FloatsArg f, FloatsArg p) {
-             SimBody& b = s.get();
-             const Vector3 force = toFiniteVector3(f, "f");
-             b.pendingForce += force;
-             b.pendingTorque += (b.comTransform().R * toFiniteVector3(p, "plocal")).cross(force);
-           },
-           py::arg("f"), py::arg("plocal"),
+      .def("applyForceAtCOMLocalPoint", &applyForceAtCOMLocalPoint, py::arg("f"), py::arg("plocal"),
            "Applies force f (world frame) at a point given in the body's COM-centred frame, over the next "
            "simulate() call (the same as applyForceAtLocalPoint).")
       .def("applyForceAtObjectLocalPoint",

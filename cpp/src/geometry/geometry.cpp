@@ -293,6 +293,14 @@ GeometryData geometryDataOf(const OccupancyGrid& grid) {
   return holding(GeometryType::OccupancyGrid, &GeometryData::occupancy, grid);
 }
 
+void appendTriangleMesh(TriangleMesh& into, const TriangleMesh& add) {
+  const Eigen::Index nv = into.vertices.rows(), nt = into.indices.rows();
+  into.vertices.conservativeResize(nv + add.vertices.rows(), 3);
+  into.vertices.bottomRows(add.vertices.rows()) = add.vertices;
+  into.indices.conservativeResize(nt + add.indices.rows(), 3);
+  into.indices.bottomRows(add.indices.rows()) = (add.indices.array() + (int)nv).matrix();
+}
+
 void transformPoints(Points& pts, const RigidTransform& T) {
   for (Eigen::Index i = 0; i < pts.rows(); ++i) pts.row(i) = T.apply(pts.row(i).transpose()).transpose();
 }

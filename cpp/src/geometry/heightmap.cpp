@@ -161,6 +161,7 @@ TriangleMesh heightmapWalls(const Heightmap& hm) {
   double lowest = INFINITY;
   for (Eigen::Index k = 0; k < hm.heights.size(); ++k)
     if (validHeight(hm, hm.heights.data()[k])) lowest = std::min(lowest, (double)hm.heights.data()[k]);
+  if (!std::isfinite(lowest)) return mesh;
   const double span = std::hypot((w - 1) / std::abs(hm.viewport.fx), (h - 1) / std::abs(hm.viewport.fy));
   const double floorHeight = lowest - std::max(span, 1e-3);
   std::vector<std::array<int, 2>> edges;  // consecutive samples (i, j) pairs along the border, as flat indices
@@ -172,27 +173,25 @@ TriangleMesh heightmapWalls(const Heightmap& hm) {
     edges.push_back({j + 1, j});
     edges.push_back({(w - 1) * h + j, (w - 1) * h + j + 1});
   }
-  if (!std::isfinite(lowest)) return mesh;
-  std::vector<Vector3> extra;
+  const Vector3 up = hm.viewport.pose.R.col(2);
+  std::vector<Vector3> corners;
   std::vector<Eigen::Vector3i> tris;
   for (const auto& e : edges) {
     const int i0 = e[0] / h, j0 = e[0] % h, i1 = e[1] / h, j1 = e[1] % h;
     if (!validHeight(hm, hm.heights(i0, j0)) || !validHeight(hm, hm.heights(i1, j1))) continue;
     const Vector3 top0 = heightmapVertex(hm, i0, j0), top1 = heightmapVertex(hm, i1, j1);
-    const Vector3 down = hm.viewport.pose.R.col(2);
-    const int k = (int)extra.size();
-    extra.push_back(top0);
-    extra.push_back(top1);
-    extra.push_back(top1 - down * (hm.heights(i1, j1) - floorHeight));
-    extra.push_back(top0 - down * (hm.heights(i0, j0) - floorHeight));
+    const int k = (int)corners.size();
+    corners.push_back(top0);
+    corners.push_back(top1);
+    corners.push_back(top1 - up * (hm.heights(i1, j1) - floorHeight));
+    corners.push_back(top0 - up * (hm.heights(i0, j0) - floorHeight));
     tris.emplace_back(k, k + 1, k + 2);
     tris.emplace_back(k, k + 2, k + 3);
   }
-  const Eigen::Index nv = mesh.vertices.rows(), nt = mesh.indices.rows();
-  mesh.vertices.conservativeResize(nv + (Eigen::Index)extra.size(), 3);
-  for (size_t k = 0; k < extra.size(); ++k) mesh.vertices.row(nv + (Eigen::Index)k) = extra[k].transpose();
-  mesh.indices.conservativeResize(nt + (Eigen::Index)tris.size(), 3);
-  for (size_t k = 0; k < tris.size(); ++k) mesh.indices.row(nt + (Eigen::Index)k) = tris[k].transpose();
+  mesh.vertices.resize((Eigen::Index)corners.size(), 3);
+  for (size_t k = 0; k < corners.size(); ++k) mesh.vertices.row((Eigen::Index)k) = corners[k].transpose();
+  mesh.indices.resize((Eigen::Index)tris.size(), 3);
+  for (size_t k = 0; k < tris.size(); ++k) mesh.indices.row((Eigen::Index)k) = tris[k].transpose();
   return mesh;
 }
 
@@ -223,21 +222,27 @@ bool heightmapContains(const Heightmap& hm, const Vector3& p) {
   return heightmapContainsInView(hm, hm.viewport.pose.inverse().apply(p));
 }
 
-bool heightmapContainsInView(const Heightmap& hm, const Vector3& viewPoint) {
-  const Vector3 q = projectInView(hm.viewport, viewPoint);
+bool heightmapSurfaceAt(const Heightmap& hm, double x, double y, double& height) {
   const int w = (int)hm.heights.rows(), h = (int)hm.heights.cols();
-  if (!std::isfinite(q.x()) || !std::isfinite(q.y()) || w < 2 || h < 2) return false;
-  if (q.x() < 0 || q.y() < 0 || q.x() > w - 1 || q.y() > h - 1) return false;
+  if (!std::isfinite(x) || !std::isfinite(y) || w < 2 || h < 2) return false;
+  if (x < 0 || y < 0 || x > w - 1 || y > h - 1) return false;
   // The cell's triangle under the point, split as heightmapMesh splits it:
   // (i, j), (i, j+1), (i+1, j) where fi + fj <= 1, else (i+1, j+1), (i+1, j), (i, j+1).
-  const int i = std::min((int)q.x(), w - 2), j = std::min((int)q.y(), h - 2);
-  const double fi = q.x() - i, fj = q.y() - j;
+  const int i = std::min((int)x, w - 2), j = std::min((int)y, h - 2);
+  const double fi = x - i, fj = y - j;
   const bool first = fi + fj <= 1;
   const int ci = first ? i : i + 1, cj = first ? j : j + 1;
   const double a = hm.heights(ci, cj), b = hm.heights(i + 1, j), c = hm.heights(i, j + 1);
   if (!validHeight(hm, a) || !validHeight(hm, b) || !validHeight(hm, c)) return false;
   const double u = first ? fi : 1 - fj, v = first ? fj : 1 - fi;  // weights of b and c
-  const double surface = (1 - u - v) * a + u * b + v * c;
+  height = (1 - u - v) * a + u * b + v * c;
+  return true;
+}
+
+bool heightmapContainsInView(const Heightmap& hm, const Vector3& viewPoint) {
+  const Vector3 q = projectInView(hm.viewport, viewPoint);
+  double surface;
+  if (!heightmapSurfaceAt(hm, q.x(), q.y(), surface)) return false;
   return hm.viewport.perspective ? q.z() >= surface : q.z() <= surface;
 }
 

@@ -20,11 +20,7 @@ namespace {
 
 void mergeMeshes(TriangleMesh& m, TriangleMesh add, const RigidTransform& rel) {
   transformPoints(add.vertices, rel);
-  const Eigen::Index nv = m.vertices.rows(), nt = m.indices.rows();
-  m.vertices.conservativeResize(nv + add.vertices.rows(), 3);
-  m.vertices.bottomRows(add.vertices.rows()) = add.vertices;
-  m.indices.conservativeResize(nt + add.indices.rows(), 3);
-  m.indices.bottomRows(add.indices.rows()) = (add.indices.array() + (int)nv).matrix();
+  appendTriangleMesh(m, add);
 }
 
 void mergeClouds(PointCloud& pc, PointCloud add, const RigidTransform& rel) {

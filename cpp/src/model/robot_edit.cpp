@@ -8,14 +8,6 @@ namespace klampt {
 
 namespace {
 
-void appendMesh(TriangleMesh& into, const TriangleMesh& add) {
-  const Eigen::Index nv = into.vertices.rows(), nt = into.indices.rows();
-  into.vertices.conservativeResize(nv + add.vertices.rows(), 3);
-  into.vertices.bottomRows(add.vertices.rows()) = add.vertices;
-  into.indices.conservativeResize(nt + add.indices.rows(), 3);
-  into.indices.bottomRows(add.indices.rows()) = add.indices.array() + (int)nv;
-}
-
 // `into` gains `add`: meshes are concatenated, anything else forms a group.
 void mergeGeometry(Geometry& into, const GeometryData& add) {
   if (add.type == GeometryType::Empty) return;
@@ -25,7 +17,7 @@ void mergeGeometry(Geometry& into, const GeometryData& add) {
   }
   GeometryData& d = into.mutableData();
   if (d.type == GeometryType::TriangleMesh && add.type == GeometryType::TriangleMesh) {
-    appendMesh(d.mesh, add.mesh);
+    appendTriangleMesh(d.mesh, add.mesh);
   } else if (d.type == GeometryType::Group) {
     d.group.push_back(std::make_shared<GeometryData>(add));
   } else {

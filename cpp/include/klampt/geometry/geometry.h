@@ -235,6 +235,8 @@ GeometryData geometryDataOf(const VolumeGrid& grid);
 GeometryData geometryDataOf(const Heightmap& hm);
 GeometryData geometryDataOf(const OccupancyGrid& grid);
 
+/// Appends the vertices and triangles of `add` to `into` (indices shifted).
+void appendTriangleMesh(TriangleMesh& into, const TriangleMesh& add);
 /// Applies T to each row of an n x 3 point array (mesh vertices, hull points).
 void transformPoints(Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>& pts, const RigidTransform& T);
 /// Moves a point cloud's points by T and rotates its normal_x/y/z properties.

@@ -45,6 +45,10 @@ PointCloud heightmapPointCloud(const Heightmap& hm);
 /// the mesh's triangle under it (exact for elevation maps; depth maps
 /// interpolate depth across the image).
 bool heightmapContains(const Heightmap& hm, const Vector3& p);
+/// The height (depth) of the surface mesh over the continuous grid point
+/// (x, y) of heightmapProject, on the cell's triangle as heightmapMesh splits
+/// it; false outside the grid or where that triangle has a missing sample.
+bool heightmapSurfaceAt(const Heightmap& hm, double x, double y, double& height);
 /// heightmapContains of a point given in the viewport's frame (the pose
 /// undone), for callers that fold the pose into their own transform.
 bool heightmapContainsInView(const Heightmap& hm, const Vector3& viewPoint);

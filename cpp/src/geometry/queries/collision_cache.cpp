@@ -8,6 +8,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <utility>
+#include "leaf.h"
 #include "mesh_bvh.h"
 #include "query_proxy.h"
 
@@ -160,6 +161,7 @@ std::shared_ptr<CollisionCache> build(const GeometryData& data) {
     case GeometryType::VolumeGrid:
       c->bmin = data.grid.bmin;
       c->bmax = data.grid.bmax;
+      c->gridLipschitz = detail::gridLipschitz(data.grid);
       return c;
     case GeometryType::Group: {
       c->bmin = Vector3::Constant(std::numeric_limits<double>::infinity());

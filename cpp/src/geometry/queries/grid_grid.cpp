@@ -43,9 +43,7 @@ GridGridDistance gridGridDistance(const Leaf& a, const Leaf& b) {
   // Closest points: from the meeting point down each field's gradient to its surface.
   auto onSurface = [&](const Leaf& leaf) {
     const Vector3 local = leaf.T.inverse().apply(bestWorld);
-    const double v = gridValue(leaf.data->grid, local);
-    const Vector3 g = gridGradient(leaf.data->grid, local);
-    return leaf.T.apply(g.norm() > 0 ? Vector3(local - v * g.normalized()) : local);
+    return leaf.T.apply(gridLevelSetPoint(leaf.data->grid, local, gridValue(leaf.data->grid, local)));
   };
   if (std::isfinite(best)) {
     out.cp1 = onSurface(a);

@@ -10,23 +10,6 @@
 namespace klampt {
 namespace detail {
 
-namespace {
-
-/// The surface height over grid point (x, y) inside the footprint, on the
-/// cell's triangle (split as heightmapMesh splits it).
-double surfaceHeight(const Heightmap& hm, double x, double y) {
-  const int w = (int)hm.heights.rows(), h = (int)hm.heights.cols();
-  const int i = std::clamp((int)std::floor(x), 0, w - 2), j = std::clamp((int)std::floor(y), 0, h - 2);
-  const double fi = x - i, fj = y - j;
-  if (fi + fj <= 1)
-    return hm.heights(i, j) + fi * (hm.heights(i + 1, j) - hm.heights(i, j)) +
-           fj * (hm.heights(i, j + 1) - hm.heights(i, j));
-  return hm.heights(i + 1, j + 1) + (1 - fj) * (hm.heights(i + 1, j) - hm.heights(i + 1, j + 1)) +
-         (1 - fi) * (hm.heights(i, j + 1) - hm.heights(i + 1, j + 1));
-}
-
-}  // namespace
-
 HeightmapRay heightmapRay(const Heightmap& hm, const Vector3& s, const Vector3& d, double& t, int& triangle) {
   const int w = (int)hm.heights.rows(), h = (int)hm.heights.cols();
   if (hm.viewport.perspective || w < 2 || h < 2) return HeightmapRay::Undecided;
@@ -47,9 +30,15 @@ HeightmapRay heightmapRay(const Heightmap& hm, const Vector3& s, const Vector3& 
   }
   if (!(t0 <= t1)) return HeightmapRay::Miss;
   auto at = [&](double tt) { return Vector3(q0 + tt * qd); };
+  // Whether a point on the footprint's border (rounding clamped) lies under the surface.
+  auto underSurface = [&](const Vector3& q) {
+    double surface;
+    return heightmapSurfaceAt(hm, std::clamp(q.x(), 0.0, hi[0]), std::clamp(q.y(), 0.0, hi[1]), surface) &&
+           q.z() <= surface;
+  };
   // Entering or leaving the footprint under its surface crosses a wall.
   const Vector3 enter = at(t0);
-  if (t0 > 0 && enter.z() <= surfaceHeight(hm, enter.x(), enter.y())) return HeightmapRay::Undecided;
+  if (t0 > 0 && underSurface(enter)) return HeightmapRay::Undecided;
   int i = std::clamp((int)std::floor(enter.x()), 0, w - 2), j = std::clamp((int)std::floor(enter.y()), 0, h - 2);
   const int stepI = qd.x() > 0 ? 1 : -1, stepJ = qd.y() > 0 ? 1 : -1;
   auto crossing = [&](int k, int cell, int step) {  // t where the ray crosses the next grid line along k
@@ -78,7 +67,7 @@ HeightmapRay heightmapRay(const Heightmap& hm, const Vector3& s, const Vector3& 
     if (i < 0 || j < 0 || i > w - 2 || j > h - 2) break;
   }
   const Vector3 leave = at(t1);
-  if (std::isfinite(t1) && leave.z() <= surfaceHeight(hm, leave.x(), leave.y())) return HeightmapRay::Undecided;
+  if (std::isfinite(t1) && underSurface(leave)) return HeightmapRay::Undecided;
   return HeightmapRay::Miss;
 }
 

@@ -161,6 +161,30 @@ Vector3 gridGradient(const VolumeGrid& grid, const Vector3& p) {
   return g;
 }
 
+Vector3 gridLevelSetPoint(const VolumeGrid& grid, const Vector3& p, double v) {
+  const Vector3 g = gridGradient(grid, p);
+  return g.norm() > 0 ? Vector3(p - v * g.normalized()) : p;
+}
+
+double gridLipschitz(const VolumeGrid& g) {
+  const auto& n = g.dims;
+  const Vector3 h = (g.bmax - g.bmin).cwiseQuotient(Vector3(n[0], n[1], n[2]));
+  double steep[3] = {0, 0, 0};
+  auto at = [&](int i, int j, int k) { return g.values[((size_t)i * n[1] + j) * n[2] + k]; };
+  for (int i = 0; i < n[0]; ++i)
+    for (int j = 0; j < n[1]; ++j)
+      for (int k = 0; k < n[2]; ++k) {
+        const double v = at(i, j, k);
+        if (i + 1 < n[0]) steep[0] = std::max(steep[0], std::abs(at(i + 1, j, k) - v));
+        if (j + 1 < n[1]) steep[1] = std::max(steep[1], std::abs(at(i, j + 1, k) - v));
+        if (k + 1 < n[2]) steep[2] = std::max(steep[2], std::abs(at(i, j, k + 1) - v));
+      }
+  double sum = 0;
+  for (int k = 0; k < 3; ++k)
+    if (h[k] > 0) sum += (steep[k] / h[k]) * (steep[k] / h[k]);
+  return std::sqrt(sum) + 1.0;
+}
+
 PointDistance leafPointDistance(const Leaf& leaf, const Vector3& p, double upper) {
   if (leaf.isMesh()) {
     Vector3 cp;
@@ -199,9 +223,7 @@ PointDistance leafPointDistance(const Leaf& leaf, const Vector3& p, double upper
   if (leaf.isGrid()) {
     const double v = gridValue(leaf.data->grid, local);
     if (v >= upper) return {upper, p, -1};
-    Vector3 g = gridGradient(leaf.data->grid, local);
-    const Vector3 cp = g.norm() > 0 ? Vector3(local - v * g.normalized()) : local;
-    return {v, leaf.T.apply(cp), leaf.elem(0)};
+    return {v, leaf.T.apply(gridLevelSetPoint(leaf.data->grid, local, v)), leaf.elem(0)};
   }
   throw std::invalid_argument("point distance is not supported for " + leaf.name());
 }

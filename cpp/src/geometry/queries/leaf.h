@@ -85,6 +85,12 @@ void ballOf(const Leaf& leaf, Vector3& c, double& r);
 double gridValue(const VolumeGrid& grid, const Vector3& p);
 /// Gradient of gridValue by central differences of half a cell.
 Vector3 gridGradient(const VolumeGrid& grid, const Vector3& p);
+/// The point of the zero level set reached from the local point p, whose
+/// value is v, along the field's gradient (p where the gradient vanishes).
+Vector3 gridLevelSetPoint(const VolumeGrid& grid, const Vector3& p, double v);
+/// A bound on |grad| of gridValue: the trilinear part's steepest cell edges,
+/// plus 1 for the distance to the box that is added outside it.
+double gridLipschitz(const VolumeGrid& grid);
 
 }  // namespace detail
 }  // namespace klampt

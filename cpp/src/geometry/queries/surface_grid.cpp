@@ -17,27 +17,6 @@ namespace {
 /// (reached only by surfaces that follow the level set closely).
 constexpr long kMaxEvaluations = 400000;
 
-/// A bound on |grad| of gridValue: the trilinear part's steepest cell edges,
-/// plus 1 for the distance to the box that is added outside it.
-double lipschitz(const VolumeGrid& g) {
-  const auto& n = g.dims;
-  const Vector3 h = (g.bmax - g.bmin).cwiseQuotient(Vector3(n[0], n[1], n[2]));
-  double steep[3] = {0, 0, 0};
-  auto at = [&](int i, int j, int k) { return g.values[((size_t)i * n[1] + j) * n[2] + k]; };
-  for (int i = 0; i < n[0]; ++i)
-    for (int j = 0; j < n[1]; ++j)
-      for (int k = 0; k < n[2]; ++k) {
-        const double v = at(i, j, k);
-        if (i + 1 < n[0]) steep[0] = std::max(steep[0], std::abs(at(i + 1, j, k) - v));
-        if (j + 1 < n[1]) steep[1] = std::max(steep[1], std::abs(at(i, j + 1, k) - v));
-        if (k + 1 < n[2]) steep[2] = std::max(steep[2], std::abs(at(i, j, k + 1) - v));
-      }
-  double sum = 0;
-  for (int k = 0; k < 3; ++k)
-    if (h[k] > 0) sum += (steep[k] / h[k]) * (steep[k] / h[k]);
-  return std::sqrt(sum) + 1.0;
-}
-
 struct Piece {
   Vector3 a, b, c;  // grid-local corners
   double bound;     // lower bound of the grid value over the piece
@@ -53,7 +32,7 @@ SurfaceGridDistance surfaceGridDistance(const Leaf& surface, const Leaf& grid, d
       surface.isMesh() ? TriangleMesh() : convertGeometry(*surface.data, GeometryType::TriangleMesh, 0).mesh;
   const TriangleMesh& mesh = surface.isMesh() ? surface.data->mesh : converted;
   const RigidTransform toGrid = grid.T.inverse() * surface.T;
-  const double L = lipschitz(vg);
+  const double L = grid.cache->gridLipschitz;
   const Vector3 cell = (vg.bmax - vg.bmin).cwiseQuotient(Vector3(vg.dims[0], vg.dims[1], vg.dims[2]));
   const double tol = 1e-6 * std::max(cell.minCoeff(), 1e-9);
 
@@ -102,11 +81,9 @@ SurfaceGridDistance surfaceGridDistance(const Leaf& surface, const Leaf& grid, d
   }
   SurfaceGridDistance out{upper, Vector3::Zero(), Vector3::Zero(), -1};
   if (bestTri < 0) return out;
-  const Vector3 g = gridGradient(vg, bestPoint);
-  const Vector3 onLevel = g.norm() > 0 ? Vector3(bestPoint - best * g.normalized()) : bestPoint;
   out.d = best;
   out.cpSurface = grid.T.apply(bestPoint);
-  out.cpGrid = grid.T.apply(onLevel);
+  out.cpGrid = grid.T.apply(gridLevelSetPoint(vg, bestPoint, best));
   out.elem = surface.isMesh() ? surface.elem(bestTri) : surface.elem(0);
   return out;
 }

@@ -29,6 +29,8 @@ struct CollisionCache {
   PointTree points;
   /// Local axis-aligned box of the shape (exact for all but Coal BVHs).
   Vector3 bmin = Vector3::Zero(), bmax = Vector3::Zero();
+  /// A volume grid's bound on the gradient of its value (detail::gridLipschitz).
+  double gridLipschitz = 0;
   /// Built on first use by shapeHull, and freed with the shape.
   mutable LazyCache<const BroadPhaseHull> hull;
 };
