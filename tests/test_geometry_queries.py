@@ -16,7 +16,7 @@ import pytest
 
 import klampt
 from klampt.math import so3
-from conftest import SHARED_DATA, load_golden
+from conftest import SHARED_DATA, aabb_geometry, load_golden
 from geometry_oracles import hull_distance
 
 GOLDEN = load_golden("geometry.json") if os.path.isdir(SHARED_DATA) else {"pairs": [], "rays": [], "geometries": {}}
@@ -404,13 +404,8 @@ def test_box_resting_on_box_gets_a_contact_per_corner():
 def test_box_inside_a_box_touching_its_faces_collides_in_both_orders(lo):
     """A box inside another, flush with one or more of its faces, penetrates
     it: collides and withinDistance say so whichever geometry asks."""
-    def aabb(a, b):
-        p = klampt.GeometricPrimitive()
-        p.setAABB(a, b)
-        return klampt.Geometry3D(p)
-
-    big = aabb([0, 0, 0], [1, 0.5, 0.25])
-    small = aabb(lo, [lo[0] + 0.125, lo[1] + 0.125, lo[2] + 0.125])
+    big = aabb_geometry([0, 0, 0], [1, 0.5, 0.25])
+    small = aabb_geometry(lo, [lo[0] + 0.125, lo[1] + 0.125, lo[2] + 0.125])
     for a, b in ((small, big), (big, small)):
         assert a.collides(b)
         assert a.withinDistance(b, 0.0)

@@ -8,6 +8,7 @@ import pytest
 import klampt
 from klampt.math import so3
 
+from conftest import sphere_geometry
 from geometry_oracles import point_triangle_distances, segment_segment_distances
 
 W, H = 12, 10
@@ -118,19 +119,13 @@ def sample_points(g, n, rng, above):
     return np.array(pts)
 
 
-def sphere(c, r):
-    p = klampt.GeometricPrimitive()
-    p.setSphere(list(c), r)
-    return klampt.Geometry3D(p)
-
-
 def test_spheres_and_points_against_the_samples():
     g = terrain()
     rng = np.random.default_rng(1)
     for c in sample_points(g, 30, rng, (0.02, 0.5)):
         r = 0.1
         d = surface_distance(g, c)[0]
-        s = sphere(c, r)
+        s = sphere_geometry(c, r)
         res = g.distance(s)
         assert res.d == pytest.approx(d - r, abs=1e-7)
         assert np.linalg.norm(np.array(res.cp1) - c) == pytest.approx(d, abs=1e-7)
@@ -142,8 +137,8 @@ def test_spheres_and_points_against_the_samples():
         assert g.distance(klampt.Geometry3D(point)).d == pytest.approx(d, abs=1e-7)
     for c in sample_points(g, 10, rng, (-0.5, -0.2)):
         # Deep under the surface: inside the solid.
-        assert g.collides(sphere(c, 0.05)) and sphere(c, 0.05).collides(g)
-        assert g.distance(sphere(c, 0.05)).d < 0
+        assert g.collides(sphere_geometry(c, 0.05)) and sphere_geometry(c, 0.05).collides(g)
+        assert g.distance(sphere_geometry(c, 0.05)).d < 0
 
 
 def test_rays_hit_the_first_triangle():
@@ -215,7 +210,7 @@ def test_meshes_hulls_groups_and_clouds():
         group = klampt.Geometry3D()
         group.setGroup()
         group.setElement(0, m.convert("ConvexHull"))
-        far = sphere(c + [0, 0, 2.0], 0.1)
+        far = sphere_geometry(c + [0, 0, 2.0], 0.1)
         group.setElement(1, far)
         group.setCurrentTransform(*m.getCurrentTransform())
         assert g.distance(group).d == pytest.approx(expected, abs=1e-6)
@@ -268,13 +263,13 @@ def test_contacts_with_a_sphere_pressed_into_the_surface():
     for c in sample_points(g, 8, rng, (0.02, 0.08)):
         r = 0.1
         d = surface_distance(g, c)[0]
-        res = g.contacts(sphere(c, r), 0.0, 0.0)
+        res = g.contacts(sphere_geometry(c, r), 0.0, 0.0)
         assert len(res.depths) > 0
         assert max(res.depths) == pytest.approx(r - d, abs=1e-6)
         for p1, n in zip(res.points1, res.normals):
             assert surface_distance(g, np.array(p1))[0] < 1e-9 or on_footprint_border(g, p1)
             assert np.linalg.norm(n) == pytest.approx(1.0)
-    far = sphere([0, 0, 2.0], 0.1)
+    far = sphere_geometry([0, 0, 2.0], 0.1)
     assert len(g.contacts(far, 0.0, 0.0).depths) == 0
 
 
@@ -282,7 +277,7 @@ def test_volume_grids_collide_through_their_level_set():
     g = terrain()
     rng = np.random.default_rng(5)
     c = sample_points(g, 1, rng, (0.4, 0.4))[0]
-    sdf = sphere(c, 0.15).convert("ImplicitSurface", 0.02)
+    sdf = sphere_geometry(c, 0.15).convert("ImplicitSurface", 0.02)
     assert not g.collides(sdf)
     sdf.setCurrentTransform(so3.identity(), [0, 0, -0.4])
     assert g.collides(sdf)

@@ -7,18 +7,15 @@ import pytest
 
 import klampt
 from klampt.math import so3
+from conftest import aabb_geometry, sphere_geometry
 
 
 def sphere_sdf(radius=0.3, resolution=0.02):
-    s = klampt.GeometricPrimitive()
-    s.setSphere([0, 0, 0], radius)
-    return klampt.Geometry3D(s).convert("ImplicitSurface", resolution)
+    return sphere_geometry((0, 0, 0), radius).convert("ImplicitSurface", resolution)
 
 
 def box_mesh(size=0.2):
-    b = klampt.GeometricPrimitive()
-    b.setAABB([-size / 2] * 3, [size / 2] * 3)
-    return klampt.Geometry3D(b).convert("TriangleMesh")
+    return aabb_geometry([-size / 2] * 3, [size / 2] * 3, mesh=True)
 
 
 def surface_samples(g, n=24):
@@ -54,12 +51,9 @@ def test_mesh_to_grid_distance_is_the_least_grid_value_on_the_surface(offset):
 
 def test_primitives_hulls_and_occupancy_grids_against_a_grid():
     sdf = sphere_sdf()
-    box = klampt.GeometricPrimitive()
-    box.setAABB([0.25, -0.05, -0.05], [0.45, 0.05, 0.05])
-    g = klampt.Geometry3D(box)
+    g = aabb_geometry([0.25, -0.05, -0.05], [0.45, 0.05, 0.05])
     assert g.collides(sdf) and sdf.collides(g)
-    box.setAABB([0.35, -0.05, -0.05], [0.55, 0.05, 0.05])
-    far = klampt.Geometry3D(box)
+    far = aabb_geometry([0.35, -0.05, -0.05], [0.55, 0.05, 0.05])
     assert not far.collides(sdf)
     assert far.distance(sdf).d == pytest.approx(0.05, abs=0.02)
     hull = far.convert("ConvexHull")
