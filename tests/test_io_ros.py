@@ -345,7 +345,7 @@ def test_camera_info_round_trips():
     vp.w, vp.h, vp.fx, vp.fy, vp.cx, vp.cy = 640, 480, 500.0, 510.0, 320.5, 239.0
     vp2 = ros.from_CameraInfo(wire(ros.to_CameraInfo(vp)), klampt.Viewport())
     assert (vp2.w, vp2.h, vp2.fx, vp2.fy, vp2.cx, vp2.cy) == (640, 480, 500.0, 510.0, 320.5, 239.0)
-    from klampt.model._glviewport import GLViewport
+    from klampt._viewport import GLViewport
     glvp = GLViewport()
     glvp.w, glvp.h, glvp.fov = 400, 300, 60.0
     glvp2 = GLViewport()

@@ -11,7 +11,7 @@ import pytest
 import klampt
 from klampt.math import se3, so3, vectorops
 from klampt.model import sensing
-from klampt.model._glviewport import GLViewport
+from klampt._viewport import GLViewport
 from klampt.model.create import primitives
 
 from conftest import assert_close

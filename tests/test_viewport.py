@@ -12,7 +12,7 @@ import pytest
 
 import klampt
 from klampt.math import so3, vectorops
-from klampt.model._glviewport import GLViewport
+from klampt._viewport import GLViewport
 
 from conftest import assert_close
 from viewport_cases import make

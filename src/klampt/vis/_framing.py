@@ -7,10 +7,14 @@ items; terrains, and objects shaped like a floor much larger than the rest,
 are the surroundings: they never widen the view, but the eye stays above them
 and is not put where they hide the robots. Terrains are the subject only when
 nothing else is there.
+
+The camera controllers of ``vis.followCamera`` (an item, a trajectory or a
+camera sensor the view follows) are here too.
 """
+import copy
 import math
 
-from klampt.math import vectorops
+from klampt.math import se3, so3, vectorops
 
 # Elevations tried, in order, for the eye above the target (degrees): slightly
 # above first, as a person standing by the scene would look.
@@ -339,3 +343,89 @@ def fit(view, objects, zoom=True, rotate=True):
     far = max(100.0, 2.0 * max(depths), dist + 20.0 * radius)
     view.clippingplanes = (near, far)
     return True
+
+
+def autoFitViewport(viewport, objects, zoom=True, rotate=True):
+    """Aims a GLViewport at the objects (VisAppearances) as a person would:
+    from above the floor, z up, slightly above the robots and objects, which
+    fill the view; terrains count only when nothing else is there (see
+    :mod:`klampt.vis._framing`). ``zoom=False`` keeps the default distance,
+    ``rotate=False`` the default direction (along +y)."""
+    if fit(viewport, objects, zoom=zoom, rotate=rotate):
+        print("auto-fitting camera")
+
+
+def follow_item(view, app, translate, rotate, center):
+    """A controller ``f(t) -> GLViewport or None`` keeping the camera on an
+    item: moving with its centre (translate) and / or turning with its
+    orientation (rotate)."""
+    if center:
+        c = app.getCenter()
+        if translate:
+            view.camera.tgt = list(c)
+        else:
+            view.camera.set_matrix(view.camera.matrix())
+            view.camera.tgt = list(c)
+    if not translate and not rotate:
+        return None
+    state = {'last': _pose_of(app)}
+
+    def controller(t):
+        pose = _pose_of(app)
+        last = state['last']
+        state['last'] = pose
+        if pose is None or last is None:
+            return None
+        vp = copy.deepcopy(view)
+        delta = se3.mul(pose, se3.inv(last))
+        if translate:
+            vp.camera.tgt = vectorops.add(vp.camera.tgt, vectorops.sub(pose[1], last[1]))
+        if rotate:
+            T = vp.camera.matrix()
+            vp.camera.set_matrix((so3.mul(delta[0], T[0]), T[1]))
+        view.camera = vp.camera
+        return vp
+    return controller
+
+
+def _pose_of(app):
+    item = app.item
+    names = _names(item)
+    if names & {'RigidObjectModel', 'RobotModelLink'}:
+        return item.getTransform()
+    if 'RobotModel' in names:
+        return item.link(0).getTransform() if item.numLinks() else None
+    c = app.getCenter()
+    return (so3.identity(), c)
+
+
+def follow_object(view, target):
+    """A controller following a camera SimRobotSensor or a Trajectory (looped):
+    of camera transforms (an SE3Trajectory or 12-vectors, as
+    ``get_transform``, 'standard' convention), of camera orientations (an
+    SO3Trajectory or 9-vectors, the camera staying in place) or of target
+    points (3-vectors)."""
+    from klampt.model.trajectory import Trajectory
+    if isinstance(target, Trajectory):
+        def controller(t):
+            vp = copy.deepcopy(view)
+            v = target.eval(t, 'loop')
+            if len(v) == 2 and hasattr(v[0], '__len__'):
+                v = list(v[0]) + list(v[1])
+            if len(v) == 12:
+                vp.set_transform((v[:9], v[9:]))
+            elif len(v) == 9:
+                vp.set_transform((list(v), vp.get_transform()[1]))
+            elif len(v) == 3:
+                vp.camera.tgt = list(v)
+            return vp
+        return controller
+    if 'SimRobotSensor' in _names(target):
+        from klampt.model import sensing
+
+        def controller(t):
+            vp = sensing.camera_to_viewport(target, target.robot())
+            vp.w, vp.h = view.w, view.h
+            return vp
+        return controller
+    raise ValueError("Invalid value for target, must either be str or a Trajectory")

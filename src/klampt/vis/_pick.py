@@ -1,4 +1,10 @@
-"""``vis.pick``: one click on an item, found by ray casting the scene."""
+"""``vis.pick``: one click on an item, found by ray casting the scene's
+items (:func:`ray_cast_item`)."""
+import warnings
+
+from klampt.math import vectorops
+
+from ._framing import _names
 
 
 class Picker:
@@ -34,3 +40,29 @@ class Picker:
         if app is not None:
             self.hover_callback(app.name, app.item, point)
         return app is not None
+
+
+def ray_cast_item(app, s, d, tolerance=0.01):
+    """The point where the ray (s, d) first hits an item, or None."""
+    item = app.item
+    names = _names(item)
+    try:
+        if names & {'RobotModelLink', 'RigidObjectModel', 'TerrainModel'}:
+            hit, pt = item.geometry().rayCast(s, d)
+            return pt if hit else None
+        if 'Geometry3D' in names:
+            hit, pt = item.rayCast(s, d)
+            return pt if hit else None
+        bb = app.getBounds()
+        if bb is None:
+            return None
+        c = vectorops.mul(vectorops.add(bb[0], bb[1]), 0.5)
+        r = max(tolerance, 0.5 * vectorops.distance(bb[0], bb[1]))
+        t = vectorops.dot(vectorops.sub(c, s), d)
+        if t < 0:
+            return None
+        closest = vectorops.madd(s, d, t)
+        return closest if vectorops.distance(closest, c) <= r else None
+    except Exception as e:
+        warnings.warn("klampt.vis: ray cast of %s failed: %s" % (app.name, e))
+        return None

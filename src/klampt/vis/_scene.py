@@ -364,7 +364,7 @@ class VisualizationScene:
     """
 
     def __init__(self):
-        from klampt.model._glviewport import GLViewport
+        from klampt._viewport import GLViewport
         self.items = {}
         self.labels = []
         self.t = 0
@@ -722,7 +722,7 @@ class VisualizationScene:
 
     def autoFitCamera(self, zoom=True, rotate=True, scale=1.0):
         """Aims the camera at the items (see ``vis.autoFitCamera``)."""
-        from ._camera import autoFitViewport
+        from ._framing import autoFitViewport
         with global_lock:
             vp = self.getViewport()
             autoFitViewport(vp, list(self.items.values()), zoom=zoom, rotate=rotate)
@@ -732,16 +732,16 @@ class VisualizationScene:
 
     def followCamera(self, target, translate=True, rotate=False, center=False):
         """Makes the camera follow an item, a Trajectory or a camera sensor."""
-        from . import _camera
+        from . import _framing
         with global_lock:
             if target is None:
                 self.cameraController = None
                 return
             if isinstance(target, (str, tuple, list)):
                 app = self.getItem(target)
-                self.cameraController = _camera.follow_item(self.view, app, translate, rotate, center)
+                self.cameraController = _framing.follow_item(self.view, app, translate, rotate, center)
             else:
-                self.cameraController = _camera.follow_object(self.view, target)
+                self.cameraController = _framing.follow_object(self.view, target)
 
     def setTimeCallback(self, cb):
         """Sets the clock ``updateTime`` reads (None: time.time)."""
@@ -871,7 +871,7 @@ class VisualizationScene:
     def rayCast(self, x, y, filter=None, tolerance=0.01):
         """The first item under pixel (x, y): (VisAppearance, point), or
         (None, None)."""
-        from ._camera import ray_cast_item
+        from ._pick import ray_cast_item
         s, d = self.view.click_ray(x, y)
         best = [(None, None), float('inf')]
 

@@ -6,7 +6,7 @@ the program through ``klampt.vis``. Importing it loads no OpenGL."""
 import math
 import time
 
-from klampt.model._glviewport import GLViewport
+from klampt._viewport import GLViewport
 
 from .glinterface import GLPluginInterface
 

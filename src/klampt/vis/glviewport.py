@@ -1,4 +1,5 @@
-"""GLViewport, the camera view of ``klampt.vis`` (horizontal field of view
-30 degrees, orbit camera at distance 6 looking along +y, z up)."""
-from ..robotsim import Viewport  # noqa: F401  (Klamp't's module has them)
-from klampt.model._glviewport import GLViewport, orbit  # noqa: F401
+"""Compatibility module: Klamp't's ``klampt.vis.glviewport`` (GLViewport, the
+camera view of ``klampt.vis``: horizontal field of view 30 degrees, orbit
+camera at distance 6 looking along +y, z up), re-exported from
+:mod:`klampt._viewport`, where cameras and views live."""
+from klampt._viewport import GLViewport, Viewport, orbit  # noqa: F401

@@ -640,7 +640,7 @@ def setDrawFunc(name: ItemPath, func: Callable) -> None:
 
 def autoFitViewport(viewport, objects, zoom=True, rotate=True) -> None:
     """Aims a GLViewport at objects (scene items or their VisAppearances)."""
-    from ._camera import autoFitViewport as fit
+    from ._framing import autoFitViewport as fit
     apps = [o if isinstance(o, VisAppearance) else VisAppearance(o, 'item') for o in objects]
     fit(viewport, apps, zoom, rotate)
 

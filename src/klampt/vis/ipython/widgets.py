@@ -224,7 +224,7 @@ class KlamptWidget(anywidget.AnyWidget):
 
     def resetCamera(self):
         """Back to the default camera."""
-        from klampt.model._glviewport import GLViewport
+        from klampt._viewport import GLViewport
         self._vis_scene.view = GLViewport()
         self.camera = camera_json(self._vis_scene.view)
 
