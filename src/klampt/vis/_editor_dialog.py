@@ -9,8 +9,6 @@ import textwrap
 from ._scene import global_lock
 from ._state import importable, manager
 
-EDITING_BACKENDS = ('GLFW', 'PyQt')
-
 
 def panel_widget(window, widget, callback):
     """Adds a JSON GUI widget (id: its text) to a Window's panel."""
@@ -25,24 +23,25 @@ def choose_gui(binding=None):
     with no backend started, GLFW when it can open windows here, else Qt.
     RuntimeError naming the backends that can edit otherwise."""
     from .backends.qt_window import BINDINGS, usable_binding
-    active = manager.backend.name if manager.backend is not None else None
-    if binding is None and active == 'GLFW':
-        return 'GLFW', None
-    qt_loaded = any(b + '.QtCore' in sys.modules for b in BINDINGS)
-    if binding is not None or active == 'PyQt' or (qt_loaded and active is None):
+    backend = manager.backend
+    if binding is not None:
         return 'PyQt', usable_binding(binding)
-    if active is None:
-        from . import visualization
-        from ._context import has_display
-        if has_display() and importable('glfw') and importable('OpenGL'):
-            return visualization.init('GLFW'), None
-        try:
-            return 'PyQt', usable_binding()
-        except (ImportError, RuntimeError) as e:
-            raise RuntimeError("klampt.vis.editors need a window of the GLFW or Qt backend (a display and "
-                               "pip install glfw or klampt[qt]): %s" % e) from None
-    raise RuntimeError("klampt.vis.editors need a window of the GLFW or Qt backend; the %s backend cannot edit "
-                       "(call vis.init('GLFW') or vis.init('PyQt') first)" % active)
+    if backend is not None:
+        if not backend.can_edit:
+            raise RuntimeError("klampt.vis.editors need a window of the GLFW or Qt backend; the %s backend cannot "
+                               "edit (call vis.init('GLFW') or vis.init('PyQt') first)" % backend.name)
+        return backend.edit_gui, (usable_binding() if backend.edit_gui == 'PyQt' else None)
+    if any(b + '.QtCore' in sys.modules for b in BINDINGS):
+        return 'PyQt', usable_binding()
+    from . import visualization
+    from ._context import has_display
+    if has_display() and importable('glfw') and importable('OpenGL'):
+        return visualization.init('GLFW'), None
+    try:
+        return 'PyQt', usable_binding()
+    except (ImportError, RuntimeError) as e:
+        raise RuntimeError("klampt.vis.editors need a window of the GLFW or Qt backend (a display and "
+                           "pip install glfw or klampt[qt]): %s" % e) from None
 
 
 def make_window(editor):

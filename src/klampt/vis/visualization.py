@@ -282,7 +282,7 @@ def show(display: bool = True) -> None:
 
 def _main_thread_fallback():
     backend = _backend()
-    if backend.name != 'GLFW' or not backend.needs_fallback:
+    if not backend.needs_fallback:
         return
     from ._launcher import LAUNCHER_HINT, gui_mode
     if gui_mode(blocking=False) == 'viser':

@@ -76,6 +76,17 @@ class Backend:
     name = 'base'
     warned_headless = False
 
+    # What the backend can do, read by vis instead of its name.
+    #: The window klampt.vis.editors run in while it is active: 'GLFW', 'PyQt' or None (it cannot edit).
+    edit_gui = None
+    #: ``vis.show()`` now could not keep a window (a GLFW window needing the main thread): viser shows instead.
+    needs_fallback = False
+
+    @property
+    def can_edit(self):
+        """Whether klampt.vis.editors can run while this backend is active."""
+        return self.edit_gui is not None
+
     # -- rendering (offscreen by default)
     def render(self, window, want_depth=False):
         """(rgb, depth) of the window's current frame."""

@@ -184,6 +184,7 @@ class GLFWBackend(Backend):
     """Desktop windows through GLFW, in a vis thread."""
 
     name = 'GLFW'
+    edit_gui = 'GLFW'
 
     def __init__(self):
         import glfw  # noqa: F401  (ImportError: not available)

@@ -903,6 +903,7 @@ class QtBackend(Backend):
     """Qt windows (see the module docstring)."""
 
     name = 'PyQt'
+    edit_gui = 'PyQt'
 
     def __init__(self, binding=None):
         qt = usable_binding(binding)
