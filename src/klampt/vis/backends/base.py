@@ -14,6 +14,7 @@ import warnings
 from .._scene import global_lock
 
 LOOP_PERIOD = 1.0 / 30.0
+SCREENSHOT_TIMEOUT = 5.0  # seconds a screenshot asked of a GUI thread waits for its frame
 _screenshot_numbers = itertools.count()
 
 _framebuffer = None
@@ -69,6 +70,53 @@ def run_queued_calls(calls, where):
                 func()
         except Exception as e:
             warnings.warn("klampt.vis: a function run in the %s thread raised %r" % (where, e))
+
+class FrameRequests:
+    """Screenshots other threads ask a GUI thread for: each waits for the
+    next frame its window draws (:meth:`wait`, at most SCREENSHOT_TIMEOUT
+    seconds) or has it delivered to a callback (:meth:`callback`). The GUI
+    thread takes a window's requests before drawing it (:meth:`take`) and
+    answers those of a window closed first with None (:meth:`answer`)."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._pending = {}
+
+    def add(self, window, want_depth, deliver):
+        """Queues ``deliver(result)`` for the window's next frame: result
+        is (rgb, depth), or None if the window is closed first."""
+        with self._lock:
+            self._pending.setdefault(window, []).append((bool(want_depth), deliver))
+
+    def take(self, window):
+        """The window's requests, (want_depth, deliver) pairs, now removed."""
+        with self._lock:
+            return self._pending.pop(window, [])
+
+    def answer(self, window, result):
+        """Delivers ``result`` to every request of the window."""
+        for _, deliver in self.take(window):
+            deliver(result)
+
+    def wait(self, window, want_depth):
+        """The window's next frame (rgb, depth), or None if it is closed
+        first; RuntimeError when no frame is drawn in time."""
+        done = threading.Event()
+        box = []
+
+        def deliver(result):
+            box.append(result)
+            done.set()
+        self.add(window, want_depth, deliver)
+        if not done.wait(SCREENSHOT_TIMEOUT):
+            raise RuntimeError("klampt.vis.screenshot: no frame was drawn within %g s" % SCREENSHOT_TIMEOUT)
+        return box[0]
+
+    def callback(self, window, want_depth, deliver):
+        """Calls ``deliver(rgb, depth)`` with the window's next frame (not
+        at all if the window is closed first)."""
+        self.add(window, want_depth, lambda r: r is not None and deliver(*r))
+
 
 class Backend:
     """The headless backend's behaviour; GUI backends override what they show."""

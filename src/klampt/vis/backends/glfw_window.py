@@ -18,10 +18,9 @@ import warnings
 
 from .._scene import global_lock
 from .._state import manager
-from .base import LOOP_PERIOD, Backend, run_queued_calls
+from .base import LOOP_PERIOD, Backend, FrameRequests, run_queued_calls
 
 _SPECIAL_KEYS = None
-SCREENSHOT_TIMEOUT = 5.0
 
 
 def _special_keys(glfw):
@@ -199,7 +198,7 @@ class GLFWBackend(Backend):
         self._started = threading.Event()
         self._error = None
         self._natives = {}
-        self._requests_lock = threading.Lock()
+        self._frames = FrameRequests()
         self._gui_ident = None
         self._inline = False  # the loop runs in the blocking caller (macOS main thread)
         self._blocking = 0  # depth of loop / dialog / run / spin calls
@@ -290,32 +289,18 @@ class GLFWBackend(Backend):
             return
         if not window.shown:
             self._natives.pop(window).destroy()
-            self._fail_requests(window)
+            self._frames.answer(window, None)
             return
         native.sync()
         window.scene.updateTime()
         window.idle()
-        requests = self._take_requests(window)  # a request made while drawing waits for the next frame
+        requests = self._frames.take(window)  # a request made while drawing waits for the next frame
         want = None
         if requests:
             want = any(r[0] for r in requests)
         result = native.frame(want)
         for req in requests:
             req[1](result)
-
-    def _request_frame(self, window, request):
-        with self._requests_lock:
-            window.__dict__.setdefault('_frame_requests', []).append(request)
-
-    def _take_requests(self, window):
-        with self._requests_lock:
-            requests = getattr(window, '_frame_requests', [])
-            window._frame_requests = []
-        return requests
-
-    def _fail_requests(self, window):
-        for req in self._take_requests(window):
-            req[1](None)
 
     # -- API
     def show(self, window, display=True):
@@ -394,23 +379,13 @@ class GLFWBackend(Backend):
             return super().screenshot(window, want_depth)
         if self._in_gui_thread() and window in self._natives:  # an action or inline loop callback
             return self._natives[window].frame(bool(want_depth))
-        done = threading.Event()
-        box = []
-
-        def deliver(result):
-            box.append(result)
-            done.set()
-        self._request_frame(window, (bool(want_depth), deliver))
-        if not done.wait(SCREENSHOT_TIMEOUT):
-            raise RuntimeError("klampt.vis.screenshot: no frame was drawn within %g s" % SCREENSHOT_TIMEOUT)
-        if box[0] is None:
-            return super().screenshot(window, want_depth)
-        return box[0]
+        result = self._frames.wait(window, want_depth)
+        return super().screenshot(window, want_depth) if result is None else result
 
     def screenshot_callback(self, window, deliver, want_depth):
         if not self.shown(window):
             return super().screenshot_callback(window, deliver, want_depth)
-        self._request_frame(window, (bool(want_depth), lambda r: r is not None and deliver(*r)))
+        self._frames.callback(window, want_depth, deliver)
 
     def thread_call(self, func):
         if not self.loop_running() or self._in_gui_thread():
