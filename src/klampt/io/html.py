@@ -1,8 +1,11 @@
 """HTMLSharePath: saves a world or a simulation as it moves into one
 self-contained HTML file that plays it back (klampt.vis's web viewer, no
-network access)."""
+network access). The viewer's serializer and page are klampt.vis's, reached
+through :func:`klampt._providers.provider` (io imports nothing from vis)."""
 from ..robotsim import *  # noqa: F401,F403  (Klamp't's module star-imports klampt)
 import importlib.resources
+
+from .. import _providers
 
 
 def make_fixed_precision(obj, digits):
@@ -59,8 +62,6 @@ class HTMLSharePath:
 
     def start(self, world):
         """Begins recording a WorldModel or a Simulator."""
-        from ..vis._scene import VisualizationScene
-        from ..vis._web.serialize import SceneSerializer
         if hasattr(world, 'getTime') and hasattr(world, 'world'):
             self.sim = world
             self.world = world.world
@@ -68,10 +69,7 @@ class HTMLSharePath:
         else:
             self.sim = None
             self.world = world
-        scene = VisualizationScene()
-        scene.add('world', self.world)
-        scene.autoFitCamera()
-        self._serializer = SceneSerializer(scene)
+        self._serializer = _providers.provider('html.world_serializer')(self.world)
         self._scene = self._serializer.build()
         self.frames = [{'transforms': self._serializer.transforms()}]
 
@@ -100,9 +98,9 @@ class HTMLSharePath:
 
     def end(self, rpc=None):
         """Writes the page to the filename (and returns None), or returns it."""
-        from ..vis._web.page import page
         if self._scene is None:
             raise RuntimeError("HTMLSharePath.end called before start()")
+        page = _providers.provider('html.page')
         text = page(self._scene, self.frames, self.dt if self.dt > 0 else 1.0 / 30.0, title=self.name)
         if self.fn is None:
             return text

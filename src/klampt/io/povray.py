@@ -390,14 +390,14 @@ def _viewport_of(vis):
 
 
 def _scene_of(vis):
-    """The VisualizationScene behind ``vis``, or None."""
-    from klampt.vis._scene import VisualizationScene
-    if isinstance(vis, VisualizationScene):
+    """The VisualizationScene behind ``vis`` (a scene: it has items and a
+    background colour; or the klampt.vis module's scene()), or None."""
+    if hasattr(vis, 'items') and hasattr(vis, 'backgroundColor'):
         return vis
     get = getattr(vis, 'scene', None)
     if callable(get) and getattr(vis, '__name__', '').startswith('klampt.vis'):
         scene = get()
-        return scene if isinstance(scene, VisualizationScene) else None
+        return scene if hasattr(scene, 'items') and hasattr(scene, 'backgroundColor') else None
     return None
 
 

@@ -9,7 +9,9 @@ visual editing opens the Qt dialogs of :mod:`klampt.vis.editors`, and
 :func:`load` and :func:`save` ask for a file name in a Qt file dialog
 (both need ``pip install klampt[qt]`` and a display, else raise
 RuntimeError); :func:`get` opens the editor for a missing resource only
-when Qt can show it. Thumbnails render offscreen.
+when Qt can show it. Thumbnails render offscreen. The dialogs and
+thumbnails are drawn by klampt.vis, which this module reaches through
+:func:`klampt._providers.provider` (io imports nothing from vis).
 
 Don't use ``from klampt.io.resource import *``: it would hide the builtin
 ``set``.
@@ -19,6 +21,7 @@ from ..robotsim import (IKObjective, RigidObjectModel, RobotModel, RobotModelLin
 import builtins
 import os
 
+from .. import _providers
 from . import loader
 
 _directory = 'resources'
@@ -152,11 +155,9 @@ class FileGetter(object):
         return filters + ["All files (*)"]
 
     def _ask(self, save):
-        from ..vis.backends import qt_window
-        binding = _gui_binding('A file dialog')
         suffix = next((exts[0] for _, exts in self.filetypes if exts), None)
-        self.result = qt_window.file_dialog(save, self.title, self.directory, self._filters(), suffix,
-                                            binding.name)
+        dialog = _providers.provider('resource.file_dialog')
+        self.result = dialog(save, self.title, self.directory, self._filters(), suffix)
         return self.result
 
     def getOpen(self):
@@ -170,22 +171,10 @@ class FileGetter(object):
         return self._ask(True)
 
 
-def _gui_binding(what):
-    """The Qt binding the GUI dialogs use; RuntimeError saying that
-    ``what`` needs it when Qt cannot open windows here."""
-    from ..vis.backends import qt_window
-    try:
-        return qt_window.usable_binding()
-    except (ImportError, RuntimeError) as error:
-        raise RuntimeError("%s needs the klampt.vis GUI (Qt windows), not usable here: %s"
-                           % (what, error)) from None
-
-
 def _gui_usable():
-    from ..vis.backends import qt_window
     try:
-        qt_window.usable_binding()
-    except (ImportError, RuntimeError):
+        _providers.provider('resource.gui_binding')('The visual editor')
+    except RuntimeError:
         return False
     return True
 
@@ -253,26 +242,7 @@ def thumbnail(value, size, type='auto', world=None, frame=None):
     a PIL RGB image (a uint8 h x w x 3 array without Pillow). The value is
     drawn in ``world`` when given (configurations pose its robot), in
     ``frame`` (an se3 element) when given, with the camera fitted to it."""
-    from ..vis._window import Window
-    from ..vis.backends.offscreen import render_offscreen
-    window = Window('thumbnail')
-    window.width, window.height = int(size[0]), int(size[1])
-    scene = window.scene
-    if world is not None:
-        scene.add('world', world)
-    kwargs = {} if type == 'auto' else {'type': type}
-    if frame is not None and type in ('Vector3', 'Point'):
-        from ..math import se3
-        value = se3.apply(frame, value)
-    scene.add('thumbnail', value, hide_label=True, **kwargs)
-    scene.autoFitCamera()
-    rgb, _ = render_offscreen(window)
-    scene.clear()
-    try:
-        from PIL import Image
-    except ImportError:
-        return rgb
-    return Image.fromarray(rgb, 'RGB')
+    return _providers.provider('resource.thumbnail')(value, size, type, world, frame)
 
 
 def console_edit(name, value, type, description=None, world=None, frame=None):
@@ -305,30 +275,9 @@ def edit(name, value, type='auto', description=None, editor='visual', world=None
     if editor == 'console':
         return console_edit(name, value, type, description, world, frame)
     if editor == 'visual':
-        return _visual_edit(name, value, type, description, world, referenceObject, frame)
+        visual_edit = _providers.provider('resource.visual_edit')
+        return visual_edit(name, value, type, description, world, referenceObject, frame)
     raise ValueError("editor must be 'visual' or 'console'")
-
-
-def _visual_edit(name, value, type, description, world, referenceObject, frame):
-    from ..vis import editors
-    if type in ('Config', 'Configs', 'Trajectory') and (world is None or world.numRobots() == 0):
-        raise ValueError("Visual editing of a %s needs a world with a robot" % type)
-    if type == 'Config':
-        e = editors.ConfigEditor(name, value, description, world, referenceObject)
-    elif type == 'Configs':
-        e = editors.ConfigsEditor(name, value, description, world, referenceObject)
-    elif type == 'Trajectory':
-        e = editors.TrajectoryEditor(name, value, description, world, referenceObject)
-    elif type in ('Vector3', 'Point'):
-        e = editors.PointEditor(name, value, description, world, frame)
-    elif type in ('RigidTransform', 'Rotation'):
-        e = editors.RigidTransformEditor(name, value, description, world, frame, translation=type != 'Rotation')
-    elif type == 'WorldModel':
-        e = editors.WorldEditor(name, value, description)
-    else:
-        raise ValueError("Visual editing of objects of type %s is not supported" % type)
-    _gui_binding('Visual editing')
-    return editors.run(e)
 
 
 getDirectory = get_directory

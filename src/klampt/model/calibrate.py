@@ -26,6 +26,7 @@ import random
 import warnings
 from typing import Callable, Dict, List, Sequence, Tuple, Union
 
+from .. import _providers
 from ..math import se3, so3, vectorops
 from ..robotsim import RobotModel
 from . import sensing
@@ -329,31 +330,23 @@ class RobotExtrinsicCalibration:
         """Shows the robot, cameras, markers and observations in klampt.vis
         (edit: lets the user drag the camera and marker poses, then stores
         them)."""
-        from .. import vis
         world = world if world is not None else self.world
+        items = {}
         if world is not None:
-            vis.add('world', world)
+            items['world'] = world
         elif self.robot is not None:
-            vis.add('robot', self.robot)
+            items['robot'] = self.robot
         cams, marks = self.cameraTransforms(world=True), self.markerTransforms(world=True)
-        for k, T in cams.items():
-            vis.add('camera ' + str(k), T)
-            if edit:
-                vis.edit('camera ' + str(k))
-        for k, T in marks.items():
-            vis.add('marker ' + str(k), T)
-            if edit:
-                vis.edit('marker ' + str(k))
-        vis.loop()
-        if edit:
-            # vis gives transforms as 12 numbers (R then t), points as 3
-            def item(name):
-                x = list(vis.getItemConfig(name))
-                return (x[:9], x[9:]) if len(x) == 12 else x
-            for k in cams:
-                self.setCameraTransform(k, item('camera ' + str(k)), world=True)
-            for k in marks:
-                self.setMarkerTransform(k, item('marker ' + str(k)), world=True)
+        items.update(('camera ' + str(k), T) for k, T in cams.items())
+        items.update(('marker ' + str(k), T) for k, T in marks.items())
+        editable = [name for name in items if name.startswith(('camera ', 'marker '))] if edit else []
+        edited = _providers.provider('calibrate.show_and_edit')(items, editable)
+        for k in cams:
+            if 'camera ' + str(k) in edited:
+                self.setCameraTransform(k, edited['camera ' + str(k)], world=True)
+        for k in marks:
+            if 'marker ' + str(k) in edited:
+                self.setMarkerTransform(k, edited['marker ' + str(k)], world=True)
 
     def editCalibration(self, world=None) -> None:
         """visualize(world, edit=True), starting unset poses at identity."""

@@ -24,6 +24,7 @@ from typing import Callable, Iterable, List, Optional, Sequence, Tuple
 from ..math import vectorops, so3, se3, spline
 from ..math.geodesic import GeodesicSpace, CartesianSpace, MultiGeodesicSpace, SO3Space, SE3Space
 from .._checks import check_finite, check_not_nan
+from .._robotsim import motionplanning as _motionplanning  # the time-scaling functions klampt.plan.motionplanning re-exports
 from . import _timing
 from .subrobot import SubRobotModel
 
@@ -699,7 +700,6 @@ class HermiteTrajectory(Trajectory):
                 that is not finite, or a leg that cannot stay within the
                 limits.
         """
-        from ..plan import motionplanning
         if vmax is None and amax is None:
             raise ValueError("Either vmax or amax must be provided")
         if amax is None:
@@ -735,13 +735,13 @@ class HermiteTrajectory(Trajectory):
         vels = [list(velocities[0]) if velocities is not None else [0.0] * n]
         for i in range(len(milestones) - 1):
             if velocities is None:
-                ts, xs, vs = motionplanning.interpolate_nd_min_time_linear(milestones[i], milestones[i + 1], vmax, amax)
+                ts, xs, vs = _motionplanning.interpolate_nd_min_time_linear(milestones[i], milestones[i + 1], vmax, amax)
             else:
-                ts, xs, vs = motionplanning.interpolate_nd_min_time(milestones[i], velocities[i], milestones[i + 1],
+                ts, xs, vs = _motionplanning.interpolate_nd_min_time(milestones[i], velocities[i], milestones[i + 1],
                                                                     velocities[i + 1], xmin, xmax, vmax, amax)
                 if len(ts) == 0:
                     raise ValueError("Leg %d cannot be made within the position limits" % i)
-                ts, xs, vs = motionplanning.combine_nd_cubic(ts, xs, vs)
+                ts, xs, vs = _motionplanning.combine_nd_cubic(ts, xs, vs)
             t0 = times[-1]
             times += [t0 + t for t in ts[1:]]
             points += [list(x) for x in xs[1:]]

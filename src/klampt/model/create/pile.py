@@ -1,10 +1,13 @@
 """Placing objects in a container: random collision-free arrangements on the
 container's floor (:func:`make_object_arrangement`) and piles settled by
-simulation (:func:`make_object_pile`)."""
+simulation (:func:`make_object_pile`, with :func:`klampt.sim.settle.settle`
+reached through :func:`klampt._providers.provider`: model imports nothing
+from sim)."""
 from ...robotsim import *  # noqa: F401,F403  (Klamp't's module star-imports klampt)
 import math
 import random
 
+from klampt import _providers
 from klampt.math import so3, vectorops
 from klampt.model import collide
 
@@ -123,8 +126,6 @@ def make_object_pile(world, container, objects, container_wall_thickness=0.01, r
         tuple: ``(world, None)``, the world with the objects moved to their
         settled placements (the reference returns no simulator either).
     """
-    from klampt.sim import settle
-
     inner_min, inner_max = _inner_box(container, container_wall_thickness)
     margin = 0.0025
     for i, obj in enumerate(objects):
@@ -138,6 +139,6 @@ def make_object_pile(world, container, objects, container_wall_thickness=0.01, r
         xy_randomize(obj, inner_min, inner_max)
         if verbose:
             print("Settling object", obj.getName())
-        xform, _ = settle.settle(world, obj, debug=visualize)
+        xform, _ = _providers.provider('pile.settle')(world, obj, debug=visualize)
         obj.setTransform(*xform)
     return (world, None)

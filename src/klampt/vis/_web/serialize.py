@@ -29,6 +29,7 @@ from klampt.math import se3, so3, vectorops
 
 from ... import _threejs
 from .. import _lighting
+from .._scene import VisualizationScene
 from .._render.geometry import TERRAIN_CHECKER_LEVELS, TERRAIN_CHECKER_SIZE
 
 _IDENTITY = (so3.identity(), [0.0, 0.0, 0.0])
@@ -269,6 +270,15 @@ class SceneSerializer:
         finally:
             for app in apps:
                 app.swapDrawConfig()
+
+
+def world_serializer(world):
+    """A :class:`SceneSerializer` of a scene holding just ``world``, the
+    camera fitted to it (what :class:`klampt.io.html.HTMLSharePath` records)."""
+    scene = VisualizationScene()
+    scene.add('world', world)
+    scene.autoFitCamera()
+    return SceneSerializer(scene)
 
 
 def _numbered_uuids(scene):
