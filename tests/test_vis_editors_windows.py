@@ -102,12 +102,12 @@ GLFW_SCRIPT = DRIVER + textwrap.dedent("""
 QT_SCRIPT = DRIVER + textwrap.dedent("""
     import importlib
     importlib.import_module('PyQt6.QtWidgets')   # the program's Qt: run() shows a Qt dialog
-    from klampt.vis.backends import qt_window
+    from klampt.vis.backends import qt_gui
     e = editors.AABBEditor('box', ([-0.3, -0.3, -0.5], [0.3, 0.3, -0.2]), 'a box', None)
     edited = []
 
     def native():
-        gui = qt_window._gui
+        gui = qt_gui.current()
         n = gui.natives.get(e.window) if gui is not None and e.window is not None else None
         return n if n is not None and n.glwidget.isValid() else None
 
@@ -115,7 +115,7 @@ QT_SCRIPT = DRIVER + textwrap.dedent("""
         assert wait_until(lambda: native() is not None)
         n = native()
         time.sleep(0.3)
-        gui = qt_window._gui
+        gui = qt_gui.current()
         view = front_view(e.window, 2.0)
         p = gui.call(lambda: n.glwidget.mapToGlobal(n.glwidget.rect().topLeft()))
         o = (p.x(), p.y())
@@ -143,7 +143,7 @@ QT_SCRIPT = DRIVER + textwrap.dedent("""
         assert wait_until(lambda: native() is not None)
         n = native()
         time.sleep(0.3)
-        gui = qt_window._gui
+        gui = qt_gui.current()
         p = gui.call(lambda: n.glwidget.mapToGlobal(n.glwidget.rect().topLeft()))
         o = (p.x(), p.y())
         hit = next((x, y, i) for y in range(0, e.window.view.h, 8) for x in range(0, e.window.view.w, 8)

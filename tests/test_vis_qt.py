@@ -36,7 +36,7 @@ X_INPUT = XTEST_PREAMBLE + textwrap.dedent("""
     import klampt
     from klampt import vis
     from klampt.vis import visualization
-    from klampt.vis.backends import qt_window
+    from klampt.vis.backends import qt_gui, qt_platform
 
 
     def wait_until(condition, timeout=10.0):
@@ -46,11 +46,11 @@ X_INPUT = XTEST_PREAMBLE + textwrap.dedent("""
         return condition()
 
     def native(window=None):
-        gui = qt_window._gui
+        gui = qt_gui.current()
         return gui.natives.get(window or visualization._manager.window) if gui else None
 
     def origin(n):
-        p = qt_window._gui.call(lambda: n.glwidget.mapToGlobal(n.glwidget.rect().topLeft()))
+        p = qt_gui.current().call(lambda: n.glwidget.mapToGlobal(n.glwidget.rect().topLeft()))
         return p.x(), p.y()
 
     def move(o, x, y):
@@ -91,13 +91,13 @@ X_INPUT = XTEST_PREAMBLE + textwrap.dedent("""
     QT = os.environ['KLAMPT_TEST_QT']
 
     def widgets():
-        return qt_window._gui.qt.QtWidgets
+        return qt_gui.current().qt.QtWidgets
 
     def bindings_loaded():
-        return [b for b in qt_window.BINDINGS if b + '.QtCore' in sys.modules]
+        return [b for b in qt_platform.BINDINGS if b + '.QtCore' in sys.modules]
 
     def shown_dialog(kind):
-        gui = qt_window._gui
+        gui = qt_gui.current()
         if gui is None or not gui.running_elsewhere():
             return None
         found = gui.call(lambda: [w for w in widgets().QApplication.topLevelWidgets()
@@ -110,7 +110,7 @@ X_INPUT = XTEST_PREAMBLE + textwrap.dedent("""
             try:
                 assert wait_until(lambda: shown_dialog('QFileDialog') is not None, 20.0)
                 d = shown_dialog('QFileDialog')
-                gui = qt_window._gui
+                gui = qt_gui.current()
                 p = gui.call(lambda: d.mapToGlobal(d.rect().center()))
                 move((p.x(), p.y()), 0, 0)
                 gui.call(lambda: (d.raise_(), d.activateWindow()))
@@ -128,7 +128,7 @@ X_INPUT = XTEST_PREAMBLE + textwrap.dedent("""
                 key('Return')
             except BaseException as e:
                 out.setdefault('driver_errors', []).append(repr(e))
-                qt_window._gui.call(lambda: [w.reject() for w in widgets().QApplication.topLevelWidgets()
+                qt_gui.current().call(lambda: [w.reject() for w in widgets().QApplication.topLevelWidgets()
                                              if isinstance(w, widgets().QFileDialog)])
         threading.Thread(target=run, daemon=True).start()
 
@@ -151,12 +151,12 @@ WINDOW_SCRIPT = X_INPUT + textwrap.dedent("""
     out['centre'] = img[240, 320].tolist()
     out['corner'] = img[5, 5].tolist()
     n = native()
-    out['gui_thread_is_main'] = qt_window._gui.thread is None
-    out['menu'] = qt_window._gui.call(lambda: [(a.text(), a.shortcut().toString()) for a in n.menu.actions()])
+    out['gui_thread_is_main'] = qt_gui.current().thread is None
+    out['menu'] = qt_gui.current().call(lambda: [(a.text(), a.shortcut().toString()) for a in n.menu.actions()])
     o = origin(n)
     move(o, 320, 240)
-    qt_window._gui.call(lambda: (n.top.raise_(), n.top.activateWindow()))
-    wait_until(lambda: qt_window._gui.call(lambda: n.top.isActiveWindow()), 3.0)
+    qt_gui.current().call(lambda: (n.top.raise_(), n.top.activateWindow()))
+    wait_until(lambda: qt_gui.current().call(lambda: n.top.isActiveWindow()), 3.0)
     key('d')
     wait_until(lambda: fired, 5.0)
     out['fired'] = list(fired)
@@ -221,7 +221,7 @@ WINDOW_SCRIPT = X_INPUT + textwrap.dedent("""
         QtWidgets = widgets()
         return (type(n.top).__name__, n.glwidget.window() is n.top, n.top.windowTitle(),
                 [b.text() for b in n.top.findChildren(QtWidgets.QPushButton)])
-    out['custom'] = qt_window._gui.call(inspect)
+    out['custom'] = qt_gui.current().call(inspect)
     again = vis.screenshot()
     out['again_centre'] = again[again.shape[0] // 2, again.shape[1] // 2].tolist()
     vis.splitView()
@@ -244,7 +244,7 @@ DIALOG_SCRIPT = X_INPUT + textwrap.dedent("""
     q0 = robot.getConfig()
 
     def dialog_native(title):
-        gui = qt_window._gui
+        gui = qt_gui.current()
         if gui is None:
             return None
         for win, n in list(gui.natives.items()):
@@ -264,13 +264,13 @@ DIALOG_SCRIPT = X_INPUT + textwrap.dedent("""
                 hit = editor_pixel(n.window, editor) if drag else None
                 QPushButton = widgets().QPushButton
                 for text in clicks:
-                    qt_window._gui.call(lambda: [b.click() for b in n.top.findChildren(QPushButton)
+                    qt_gui.current().call(lambda: [b.click() for b in n.top.findChildren(QPushButton)
                                                  if b.text() == text])
                 if hit:
                     drag_from(o, hit)
                 which = 'Ok' if press_ok else 'Cancel'
                 QDialogButtonBox = widgets().QDialogButtonBox
-                qt_window._gui.call(lambda: n.top.buttons.button(
+                qt_gui.current().call(lambda: n.top.buttons.button(
                     getattr(QDialogButtonBox.StandardButton, which)).click())
             except BaseException as e:
                 out.setdefault('driver_errors', []).append(repr(e))
@@ -281,7 +281,7 @@ DIALOG_SCRIPT = X_INPUT + textwrap.dedent("""
     out['ok'] = ok
     out['edited'] = max(abs(a - b) for a, b in zip(value, q0))
     out['world_restored'] = robot.getConfig() == q0
-    QThread = qt_window._gui.qt.QtCore.QThread
+    QThread = qt_gui.current().qt.QtCore.QThread
     out['app_in_main'] = widgets().QApplication.instance().thread() == QThread.currentThread()
 
     drive(False)
@@ -309,10 +309,10 @@ DIALOG_SCRIPT = X_INPUT + textwrap.dedent("""
         n = native()
         if n is None or not n.glwidget.isValid():
             return []
-        return qt_window._gui.call(lambda: [b for b in n.top.findChildren(QPushButton) if b.text() == 'OK'])
+        return qt_gui.current().call(lambda: [b for b in n.top.findChildren(QPushButton) if b.text() == 'OK'])
     def press_ok():
         assert wait_until(ok_buttons, 20.0)
-        qt_window._gui.call(lambda: ok_buttons()[0].click())
+        qt_gui.current().call(lambda: ok_buttons()[0].click())
     threading.Thread(target=press_ok, daemon=True).start()
     start = time.time()
     vis.dialog()
@@ -336,7 +336,7 @@ FILES_SCRIPT = X_INPUT + textwrap.dedent("""
                 assert wait_until(lambda: shown_dialog('QDialog') is not None, 20.0)
                 d = shown_dialog('QDialog')
                 ok = getattr(widgets().QDialogButtonBox.StandardButton, 'Ok')
-                qt_window._gui.call(lambda: d.buttons.button(ok).click())
+                qt_gui.current().call(lambda: d.buttons.button(ok).click())
             except BaseException as e:
                 out.setdefault('driver_errors', []).append(repr(e))
         threading.Thread(target=run, daemon=True).start()
@@ -434,7 +434,7 @@ ERRORS_SCRIPT = textwrap.dedent("""
     import os, sys
     from klampt import vis
     from klampt.io import resource
-    from klampt.vis.backends import qt_window
+    from klampt.vis.backends import qt_platform
     out = {}
     def failure(env):
         saved = dict(os.environ)
@@ -451,7 +451,7 @@ ERRORS_SCRIPT = textwrap.dedent("""
             os.environ.clear(); os.environ.update(saved)
     out['no_display'] = failure({})
     out['bad_plugin'] = failure({'DISPLAY': ':0', 'QT_QPA_PLATFORM': 'nosuchplugin'})
-    qt_window.XCB_LIBRARIES['libxcb-nosuch.so.7'] = 'libxcb-nosuch7'
+    qt_platform.XCB_LIBRARIES['libxcb-nosuch.so.7'] = 'libxcb-nosuch7'
     out['missing_lib'] = failure({'DISPLAY': ':0'})
     try:
         resource.edit('p', [1.0, 2.0, 3.0], 'Point')
@@ -477,7 +477,7 @@ LAUNCHED_SCRIPT = textwrap.dedent("""
     import threading, time
     import klampt
     from klampt import vis
-    from klampt.vis.backends import qt_window
+    from klampt.vis.backends import qt_gui
     assert vis.init('PyQt') == 'PyQt'
     p = klampt.GeometricPrimitive(); p.setSphere([0, 0, 0], 0.5)
     vis.add('s', klampt.Geometry3D(p), color=(1, 0, 0, 1))
@@ -486,7 +486,7 @@ LAUNCHED_SCRIPT = textwrap.dedent("""
     while vis.shown() and time.time() - start < 1.0:
         time.sleep(0.05)
     centre = vis.screenshot()[240, 320].tolist()
-    print(repr((centre, qt_window._gui.owner == threading.main_thread().ident)))
+    print(repr((centre, qt_gui.current().owner == threading.main_thread().ident)))
     """)
 
 

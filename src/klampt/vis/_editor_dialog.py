@@ -22,7 +22,7 @@ def choose_gui(binding=None):
     it is one of them; Qt when a binding is asked for or already loaded;
     with no backend started, GLFW when it can open windows here, else Qt.
     RuntimeError naming the backends that can edit otherwise."""
-    from .backends.qt_window import BINDINGS, usable_binding
+    from .backends.qt_platform import BINDINGS, usable_binding
     backend = manager.backend
     if binding is not None:
         return 'PyQt', usable_binding(binding)
@@ -60,7 +60,7 @@ def make_window(editor):
 
 def run_qt(editor, window, qt):
     """Shows the editor's window in a Qt dialog; True if OK was pressed."""
-    from .backends.qt_window import run_dialog
+    from .backends.qt_dialogs import run_dialog
     outcome = []
 
     def make_dialog(glwidget):

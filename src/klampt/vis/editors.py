@@ -181,7 +181,7 @@ class ConfigsEditor(ConfigEditor):
             _panel_widget(parent, {'type': 'button', 'text': 'Insert'}, self.insert)
             _panel_widget(parent, {'type': 'button', 'text': 'Delete'}, self.delete)
             return
-        from .backends.qt_window import choose_binding
+        from .backends.qt_platform import choose_binding
         QtWidgets = choose_binding().QtWidgets
         layout = QtWidgets.QHBoxLayout(parent)
         layout.addWidget(QtWidgets.QLabel("Index"))
@@ -464,7 +464,7 @@ class SelectionEditor(VisualEditorBase):
             _panel_widget(parent, {'type': 'button', 'text': 'Clear'}, self.clear)
             _panel_widget(parent, {'type': 'button', 'text': 'Select all'}, self.selectAll)
             return
-        from .backends.qt_window import choose_binding
+        from .backends.qt_platform import choose_binding
         qt = choose_binding()
         QtWidgets = qt.QtWidgets
         layout = QtWidgets.QHBoxLayout(parent)
@@ -703,7 +703,7 @@ class SensorEditor(RigidTransformEditor):
             _panel_widget(parent, {'type': 'text', 'text': 'Value', 'state': self.value.getSetting(self.current)},
                           edited)
             return
-        from .backends.qt_window import choose_binding
+        from .backends.qt_platform import choose_binding
         QtWidgets = choose_binding().QtWidgets
         layout = QtWidgets.QHBoxLayout(parent)
         settings = QtWidgets.QListWidget()
