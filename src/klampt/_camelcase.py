@@ -1,23 +1,15 @@
 """The camel-case module functions of Klamp't 0.9.2's ``robotsim``, which
 0.10 removed: each warns (DeprecationWarning) and calls its snake-case name."""
-import functools
 import warnings
 
 from . import equilibrium, streams
 from . import _threejs
+from ._deprecation import deprecated_alias
 from ._robotsim import set_random_seed
 
 
 def _deprecated(old_name, new, new_name):
-    """A function named old_name that warns and calls new."""
-    @functools.wraps(new)
-    def call(*args, **kwargs):
-        warnings.warn("%s is deprecated: use %s" % (old_name, new_name), DeprecationWarning, stacklevel=2)
-        return new(*args, **kwargs)
-    call.__name__ = call.__qualname__ = old_name
-    call.__module__ = "klampt.robotsim"
-    call.__doc__ = "Deprecated: use :func:`%s`.\n\n%s" % (new_name, new.__doc__ or "")
-    return call
+    return deprecated_alias(old_name, new, new_name, "klampt.robotsim")
 
 
 comEquilibrium = _deprecated("comEquilibrium", equilibrium.com_equilibrium, "com_equilibrium")

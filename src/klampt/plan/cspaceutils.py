@@ -105,7 +105,49 @@ def _native_embedding(space, terms, offset):
     return make(terms, offset, space.lift)
 
 
-class EmbeddedCSpace(CSpace):
+class _Embedding(CSpace):
+    """A space embedded in an ambient one by :meth:`lift` (embedded ->
+    ambient) and :meth:`project` (back): sampling, feasibility and the
+    ambient space's optional neighbourhood, visibility, distance and
+    interpolation go through the ambient space, and so do its properties
+    and feasibility tests."""
+
+    def __init__(self, ambientspace: CSpace):
+        CSpace.__init__(self)
+        self.ambientspace = ambientspace
+        if hasattr(ambientspace, 'sampleneighborhood'):
+            self.sampleneighborhood = lambda c, r: self.project(self.ambientspace.sampleneighborhood(self.lift(c), r))
+        if hasattr(ambientspace, 'visible'):
+            self.visible = lambda a, b: self.ambientspace.visible(self.lift(a), self.lift(b))
+        if hasattr(ambientspace, 'distance'):
+            self.distance = lambda a, b: self.ambientspace.distance(self.lift(a), self.lift(b))
+        if hasattr(ambientspace, 'interpolate'):
+            self.interpolate = lambda a, b, u: self.project(self.ambientspace.interpolate(self.lift(a), self.lift(b), u))
+        self.eps = self.ambientspace.eps
+        self.properties = self.ambientspace.properties
+        if self.ambientspace.feasibilityTests is not None:
+            self.feasibilityTests = [(lambda x, f=f: f(self.lift(x))) for f in self.ambientspace.feasibilityTests]
+            self.feasibilityTestNames = self.ambientspace.feasibilityTestNames[:]
+            self.feasibilityTestDependencies = self.ambientspace.feasibilityTestDependencies[:]
+
+    def liftPath(self, path):
+        """A subspace path as ambient configurations."""
+        return [self.lift(q) for q in path]
+
+    def projectPath(self, path_amb):
+        """An ambient path in subspace coordinates."""
+        return [self.project(q) for q in path_amb]
+
+    def feasible(self, x) -> bool:
+        if self.cspace is not None and self.cspace.isNative():
+            return self.cspace.isFeasible(x)
+        return self.ambientspace.feasible(self.lift(x))
+
+    def sample(self):
+        return self.project(self.ambientspace.sample())
+
+
+class EmbeddedCSpace(_Embedding):
     """The subspace of an ambient space where only the DOFs ``subset`` move;
     the others stay at ``xinit`` (default zeros).
 
@@ -119,26 +161,11 @@ class EmbeddedCSpace(CSpace):
     """
 
     def __init__(self, ambientspace: CSpace, subset: List[int], xinit: Optional[Config] = None):
-        CSpace.__init__(self)
-        self.ambientspace = ambientspace
+        _Embedding.__init__(self, ambientspace)
         n = len(ambientspace.sample())
         self.mapping = list(subset)
         self.xinit = [0.0] * n if xinit is None else list(xinit)
-        if hasattr(ambientspace, 'sampleneighborhood'):
-            self.sampleneighborhood = lambda c, r: self.project(self.ambientspace.sampleneighborhood(self.lift(c), r))
-        if hasattr(ambientspace, 'visible'):
-            self.visible = lambda a, b: self.ambientspace.visible(self.lift(a), self.lift(b))
-        if hasattr(ambientspace, 'distance'):
-            self.distance = lambda a, b: self.ambientspace.distance(self.lift(a), self.lift(b))
-        if hasattr(ambientspace, 'interpolate'):
-            self.interpolate = lambda a, b, u: self.project(self.ambientspace.interpolate(self.lift(a), self.lift(b), u))
-        self.eps = self.ambientspace.eps
         self.bound = [self.ambientspace.bound[i] for i in self.mapping]
-        self.properties = self.ambientspace.properties
-        if self.ambientspace.feasibilityTests is not None:
-            self.feasibilityTests = [(lambda x, f=f: f(self.lift(x))) for f in self.ambientspace.feasibilityTests]
-            self.feasibilityTestNames = self.ambientspace.feasibilityTestNames[:]
-            self.feasibilityTestDependencies = self.ambientspace.feasibilityTestDependencies[:]
 
     def _make_native(self):
         offset = list(self.xinit)
@@ -162,23 +189,6 @@ class EmbeddedCSpace(CSpace):
             xamb[i] = xemb[k]
         return xamb
 
-    def liftPath(self, path):
-        """A subspace path as ambient configurations."""
-        return [self.lift(q) for q in path]
-
-    def projectPath(self, path_amb):
-        """An ambient path in subspace coordinates."""
-        return [self.project(q) for q in path_amb]
-
-    def feasible(self, x) -> bool:
-        if self.cspace is not None and self.cspace.isNative():
-            return self.cspace.isFeasible(x)
-        return self.ambientspace.feasible(self.lift(x))
-
-    def sample(self):
-        return self.project(self.ambientspace.sample())
-
-
 def _matrix_entries(A):
     """(row, column, value) of the nonzeros of a scipy sparse matrix, a numpy
     array or a list of {column: value} rows."""
@@ -191,7 +201,7 @@ def _matrix_entries(A):
     return [(i, j, float(v)) for i, row in enumerate(A) for j, v in row.items() if v != 0]
 
 
-class AffineEmbeddedCSpace(CSpace):
+class AffineEmbeddedCSpace(_Embedding):
     """The subspace of an ambient space given by x_amb = A x + b (A: a scipy
     sparse matrix, numpy array or list of {column: value} rows; b: default 0).
 
@@ -201,8 +211,7 @@ class AffineEmbeddedCSpace(CSpace):
     """
 
     def __init__(self, ambientspace: CSpace, A, b=None):
-        CSpace.__init__(self)
-        self.ambientspace = ambientspace
+        _Embedding.__init__(self, ambientspace)
         n = len(ambientspace.sample())
         self.A = A
         if hasattr(A, 'shape'):
@@ -227,15 +236,6 @@ class AffineEmbeddedCSpace(CSpace):
         if len(self.b) != n:
             raise ValueError("Offset matrix must have n entries")
         self._entries = _matrix_entries(A)
-        if hasattr(ambientspace, 'sampleneighborhood'):
-            self.sampleneighborhood = lambda c, r: self.project(self.ambientspace.sampleneighborhood(self.lift(c), r))
-        if hasattr(ambientspace, 'visible'):
-            self.visible = lambda a, b: self.ambientspace.visible(self.lift(a), self.lift(b))
-        if hasattr(ambientspace, 'distance'):
-            self.distance = lambda a, b: self.ambientspace.distance(self.lift(a), self.lift(b))
-        if hasattr(ambientspace, 'interpolate'):
-            self.interpolate = lambda a, b, u: self.project(self.ambientspace.interpolate(self.lift(a), self.lift(b), u))
-        self.eps = self.ambientspace.eps
         # The box each coordinate may take so that every ambient DOF it moves stays in bounds.
         inf = float('inf')
         self.bound = [[-inf, inf] for _ in range(m)]
@@ -246,11 +246,6 @@ class AffineEmbeddedCSpace(CSpace):
                 a, c = c, a
             self.bound[j][0] = max(self.bound[j][0], a)
             self.bound[j][1] = min(self.bound[j][1], c)
-        self.properties = self.ambientspace.properties
-        if self.ambientspace.feasibilityTests is not None:
-            self.feasibilityTests = [(lambda x, f=f: f(self.lift(x))) for f in self.ambientspace.feasibilityTests]
-            self.feasibilityTestNames = self.ambientspace.feasibilityTestNames[:]
-            self.feasibilityTestDependencies = self.ambientspace.feasibilityTestDependencies[:]
         print("AffineEmbeddedCSpace projects from dimension", self.m, "to", self.n)
 
     @staticmethod
@@ -298,23 +293,6 @@ class AffineEmbeddedCSpace(CSpace):
         for i, j, v in self._entries:
             xamb[i] += v * xemb[j]
         return xamb
-
-    def liftPath(self, path):
-        """An embedded path as ambient configurations."""
-        return [self.lift(q) for q in path]
-
-    def projectPath(self, path_amb):
-        """An ambient path in embedded coordinates."""
-        return [self.project(q) for q in path_amb]
-
-    def feasible(self, x) -> bool:
-        if self.cspace is not None and self.cspace.isNative():
-            return self.cspace.isFeasible(x)
-        return self.ambientspace.feasible(self.lift(x))
-
-    def sample(self):
-        return self.project(self.ambientspace.sample())
-
 
 def _lifted_goal(goal, lift, project):
     """A goal (configuration, test, or (test, sampler)) moved to the subspace."""

@@ -6,9 +6,8 @@ functions on the simulator's parabolic ramps (:func:`interpolate_nd_min_time`,
 
 The camelCase names of older Klamp't versions are kept as deprecated aliases.
 """
-import warnings
-
 from klampt import _robotsim
+from klampt._deprecation import deprecated_alias
 from klampt._containers import SwigPyIterator, doubleMatrix, doubleVector  # noqa: F401  (the SWIG module's containers)
 
 _native = _robotsim.motionplanning
@@ -34,21 +33,6 @@ brake_nd = _native.brake_nd
 combine_nd_cubic = _native.combine_nd_cubic
 
 
-def _deprecated(old, new):
-    f = globals()[new]
-
-    def alias(*args, **kwargs):
-        warnings.warn("{} will be deprecated in favor of {} in a future version of Klampt".format(old, new),
-                      DeprecationWarning, stacklevel=2)
-        return f(*args, **kwargs)
-
-    alias.__name__ = old
-    alias.__qualname__ = old
-    alias.__doc__ = "Deprecated: use :func:`{}`.".format(new)
-    alias.__wrapped__ = f  # what the stubs type it as
-    globals()[old] = alias
-
-
 for _old, _new in [('setRandomSeed', 'set_random_seed'), ('setPlanJSONString', 'set_plan_json_string'),
                    ('getPlanJSONString', 'get_plan_json_string'), ('setPlanType', 'set_plan_type'),
                    ('setPlanSetting', 'set_plan_setting'), ('interpolate1DMinTime', 'interpolate_1d_min_time'),
@@ -58,5 +42,5 @@ for _old, _new in [('setRandomSeed', 'set_random_seed'), ('setPlanJSONString', '
                    ('interpolateNDMinAccel', 'interpolate_nd_min_accel'),
                    ('interpolateNDMinTimeLinear', 'interpolate_nd_min_time_linear'),
                    ('combineNDCubic', 'combine_nd_cubic')]:
-    _deprecated(_old, _new)
+    globals()[_old] = deprecated_alias(_old, globals()[_new], _new, __name__)
 del _old, _new

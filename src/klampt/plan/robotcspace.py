@@ -69,6 +69,32 @@ def _native_test_names(robot: RobotModel, collider) -> List[str]:
     return names
 
 
+def _moving_links(robot: RobotModel, dofs) -> List[bool]:
+    """Links that move when the DOFs do: the DOFs' links and their descendants."""
+    active = [False] * robot.numLinks()
+    for i in dofs:
+        active[i] = True
+    for i in range(robot.numLinks()):
+        p = robot.link(i).getParent()
+        if p >= 0 and active[p]:
+            active[i] = True
+    return active
+
+
+def _disable_inactive(robot: RobotModel, collider, active: List[bool]) -> None:
+    """Removes the collider's pairs of the robot's links that do not move
+    (``active[i]`` False), which planning need not test."""
+    indices = collider.robots[robot.index]
+    for i in range(robot.numLinks()):
+        if active[i] or indices[i] < 0:
+            continue
+        gi = indices[i]
+        keep = set(indices[j] for j in range(robot.numLinks()) if active[j] and indices[j] in collider.mask[gi])
+        for gj in collider.mask[gi] - keep:
+            collider.mask[gj].discard(gi)
+        collider.mask[gi] = keep
+
+
 class RobotCSpace(CSpace):
     """Collision-free motion of a robot.
 
@@ -423,22 +449,7 @@ class EmbeddedRobotCSpace(EmbeddedCSpace):
         collider = self.ambientspace.collider
         if collider is None:
             return
-        active = [False] * robot.numLinks()
-        for i in self.mapping:
-            active[i] = True
-        for i in range(robot.numLinks()):
-            p = robot.link(i).getParent()
-            if p >= 0 and active[p]:
-                active[i] = True
-        indices = collider.robots[robot.index]
-        for i in range(robot.numLinks()):
-            if active[i] or indices[i] < 0:
-                continue
-            gi = indices[i]
-            keep = set(indices[j] for j in range(robot.numLinks()) if active[j] and indices[j] in collider.mask[gi])
-            for gj in collider.mask[gi] - keep:
-                collider.mask[gj].discard(gi)
-            collider.mask[gi] = keep
+        _disable_inactive(robot, collider, _moving_links(robot, self.mapping))
         self.ambientspace._checker_space = None
 
     def discretizePath(self, path: Configs, epsilon=1e-2):

@@ -17,6 +17,7 @@ listed in ``ignoreCollisions``.
 import warnings
 from typing import Callable, List, Optional, Union
 
+from .._deprecation import deprecated_alias
 from ..model import collide
 from ..model.typing import Config
 from ..robotsim import IKObjective, RobotModel, WorldModel
@@ -53,31 +54,6 @@ def _expand_ignores(ignoreCollisions) -> list:
         else:
             out += bodies(item)
     return out
-
-
-def _moving_links(robot: RobotModel, dofs) -> List[bool]:
-    """Links that move when the DOFs do: the DOFs' links and their descendants."""
-    active = [False] * robot.numLinks()
-    for i in dofs:
-        active[i] = True
-    for i in range(robot.numLinks()):
-        p = robot.link(i).getParent()
-        if p >= 0 and active[p]:
-            active[i] = True
-    return active
-
-
-def _disable_inactive(robot: RobotModel, collider, active: List[bool]) -> None:
-    """Removes the collider's pairs of links that do not move."""
-    indices = collider.robots[robot.index]
-    for i in range(robot.numLinks()):
-        if active[i] or indices[i] < 0:
-            continue
-        gi = indices[i]
-        keep = set(indices[j] for j in range(robot.numLinks()) if active[j] and indices[j] in collider.mask[gi])
-        for gj in collider.mask[gi] - keep:
-            collider.mask[gj].discard(gi)
-        collider.mask[gi] = keep
 
 
 def make_space(world: WorldModel, robot: RobotModel, edgeCheckResolution: float = 1e-2,
@@ -137,7 +113,7 @@ def make_space(world: WorldModel, robot: RobotModel, edgeCheckResolution: float 
             raise ValueError("Robot is affected by affine links, but closed-chain constraints are specified. Can't handle this combination of constraints yet")
         drivers = [d for d in range(robot.numDrivers()) if any(l in affected for l in robot.driver(d).getAffectedLinks())]
         embedded = AffineEmbeddedCSpace.fromRobotDrivers(robot, space, drivers)
-        _disable_inactive(robot, collider, _moving_links(robot, affected))
+        robotcspace._disable_inactive(robot, collider, robotcspace._moving_links(robot, affected))
         embedded.setup()
         return embedded
     if partial:
@@ -365,20 +341,10 @@ def wizard(world_or_space_or_plan, moving_object=None, draw_end_effectors=None, 
                               "configure plans with make_space / plan_to_config instead")
 
 
-def _deprecated(old, new):
-    f = globals()[new]
-
-    def alias(*args, **kwargs):
-        warnings.warn("{} will be deprecated in favor of {} in a future version of Klampt".format(old, new),
-                      DeprecationWarning, stacklevel=2)
-        return f(*args, **kwargs)
-    alias.__name__ = old
-    alias.__doc__ = "Deprecated: use :func:`{}`.".format(new)
-    globals()[old] = alias
-
-
-_deprecated('preferredPlanOptions', 'preferred_plan_options')
-_deprecated('makeSpace', 'make_space')
-_deprecated('planToConfig', 'plan_to_config')
-_deprecated('planToSet', 'plan_to_set')
-_deprecated('planToCartesianObjective', 'plan_to_cartesian_objective')
+preferredPlanOptions = deprecated_alias('preferredPlanOptions', preferred_plan_options, 'preferred_plan_options',
+                                        __name__)
+makeSpace = deprecated_alias('makeSpace', make_space, 'make_space', __name__)
+planToConfig = deprecated_alias('planToConfig', plan_to_config, 'plan_to_config', __name__)
+planToSet = deprecated_alias('planToSet', plan_to_set, 'plan_to_set', __name__)
+planToCartesianObjective = deprecated_alias('planToCartesianObjective', plan_to_cartesian_objective,
+                                            'plan_to_cartesian_objective', __name__)
