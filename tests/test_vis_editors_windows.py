@@ -67,7 +67,7 @@ DRIVER = XTEST_PREAMBLE + textwrap.dedent("""
 
 GLFW_SCRIPT = DRIVER + textwrap.dedent("""
     from klampt import vis
-    from klampt.vis._gui_panel import GuiPanel
+    from klampt.vis._panel_layout import GuiPanel
     assert vis.init('GLFW') == 'GLFW'
     e = editors.SphereEditor('ball', ([0.0, 0.0, 0.0], 0.25), 'a ball', None)
     backend = visualization._manager.backend

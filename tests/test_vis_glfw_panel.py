@@ -19,7 +19,7 @@ SCRIPT = XTEST_PREAMBLE + textwrap.dedent("""
     import numpy as np
     import klampt
     from klampt import vis
-    from klampt.vis import _gui_panel as layout
+    from klampt.vis import _panel_layout as layout
     from klampt.vis import visualization
 
 
@@ -152,7 +152,7 @@ def test_panel_drawn_and_driven_by_x_input():
     # drawn: the panel's corner goes from the background to dark, its rows carry light text
     assert out['before'][0] > 195 and out['before'][2] > 220  # nothing there before any widget
     assert out['shown'][0] < out['before'][0] - 60
-    from klampt.vis._render.gui_panel import BACKGROUND
+    from klampt.vis._render.panel import BACKGROUND
     alpha = BACKGROUND[3]
     blend = [b * (1 - alpha) + 255 * c * alpha for b, c in zip((204, 204, 229), BACKGROUND[:3])]
     assert max(abs(a - b) for a, b in zip(out['panel_corner'], blend)) <= 3, (out['panel_corner'], blend)

@@ -1,4 +1,4 @@
-"""The GL windows' GUI panel without a display (klampt.vis._gui_panel): the
+"""The GL windows' GUI panel without a display (klampt.vis._panel_layout): the
 rows follow the widgets and actions in order at the documented geometry,
 clicks set states and fire callbacks as the JSON GUI defines them, typing
 edits inputs (Escape cancels, a number input ignores text that is not a
@@ -6,7 +6,7 @@ number), multiple selections toggle per option, the header folds."""
 import pytest
 
 from klampt import vis
-from klampt.vis import _gui_panel as layout
+from klampt.vis import _panel_layout as layout
 from klampt.vis import visualization
 
 

@@ -4,6 +4,28 @@ Jupyter. See :mod:`klampt.vis.visualization` for the functions.
 
 Importing it loads no OpenGL, GLFW, Qt or IPython; the backend is chosen
 at the first call that needs one.
+
+The package, by job:
+
+- the API: :mod:`klampt.vis.visualization` (its functions are also
+  ``klampt.vis``'s), :mod:`klampt.vis.colorize`, :mod:`klampt.vis.ipython`;
+- compatibility modules, Klamp't's names kept for its programs (each says
+  so in its first line): ``camera``, ``editors``, ``glcommon``, ``gldraw``,
+  ``glinit``, ``glinterface``, ``glprogram``, ``glrobotprogram``,
+  ``glviewport`` (cameras and views live in :mod:`klampt._viewport`);
+- the scene as data, the same for every backend: ``_scene`` (items,
+  attributes, animation), ``_window``, ``_types``, ``_plot``, ``_framing``
+  (choosing and following the camera), ``_pick``, ``_posers`` (``vis.edit``),
+  ``_panel_layout`` (the GL windows' widget panel), ``_lighting``;
+- drawing with OpenGL: ``_render/`` (one frame, items, overlays, the panel),
+  ``_context/`` (offscreen contexts), ``_sensor_render``, ``_gl_limits``;
+- the backends: ``backends/`` (``base`` with the headless behaviour, GLFW,
+  the ``qt_*`` modules, offscreen, null, HTML, Jupyter, viser, Rerun),
+  chosen by :func:`klampt.vis.visualization.init`, which shares the windows
+  with them through ``_state``; ``_launcher`` and ``_blocking`` decide
+  where GUI loops run;
+- the web viewer: ``_web/`` (the scene as JSON, the page) and ``web/``
+  (``viewer.js``); ``_editor_dialog`` holds the editors' windows.
 """
 from .glinterface import GLPluginInterface  # noqa: F401
 from .glprogram import GLProgram, GLNavigationProgram, GLRealtimeProgram, GLPluginProgram  # noqa: F401

@@ -331,8 +331,8 @@ class VisAppearance:
 
     def make_editor(self, world=None):
         """Creates the widget that edits this item (see ``vis.edit``)."""
-        from . import _editors
-        self.editor = _editors.make_editor(self, world)
+        from . import _posers
+        self.editor = _posers.make_editor(self, world)
         return self.editor
 
     def update_editor(self, item_to_editor=False):
@@ -340,8 +340,8 @@ class VisAppearance:
         editor follows the item, else the item takes the editor's value)."""
         if self.editor is None:
             return
-        from . import _editors
-        _editors.sync(self, item_to_editor)
+        from . import _posers
+        _posers.sync(self, item_to_editor)
 
 
 class VisualizationScene:

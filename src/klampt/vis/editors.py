@@ -1,11 +1,11 @@
-"""The visual editors of :func:`klampt.io.resource.edit`, as the reference's:
-each shows its value in a window (over the world, when given) with the
-widgets to drag it (a robot's links, a point's axes, a transform's axes and
-rings, a box's faces and corners, a sphere's ring), the description and
-instructions, OK and Cancel. :func:`run` shows one and returns
-``(accepted, value)``: in a Qt dialog (``pip install klampt[qt]``), or in a
-GLFW window whose panel holds OK, Cancel and the editor's controls. Both
-need a display; importing this module loads no Qt or GLFW."""
+"""Compatibility module: Klamp't's ``klampt.vis.editors``, the visual
+editors of :func:`klampt.io.resource.edit`: each shows its value in a
+window (over the world, when given) with the widgets to drag it (a robot's
+links, a point's axes, a transform's axes and rings, a box's faces and
+corners, a sphere's ring), the description and instructions, OK and
+Cancel. :func:`run` shows one and returns ``(accepted, value)``: in a Qt
+dialog (``pip install klampt[qt]``), or in a GLFW window whose panel holds
+OK, Cancel and the editor's controls. Both need a display; importing this module loads no Qt or GLFW."""
 from ..robotsim import (AABBPoser, Appearance, BoxPoser, Geometry3D, IKObjective,  # noqa: F401  (Klamp't's module has them)
                         ObjectPoser, PointPoser, RigidObjectModel, RobotModel,
                         RobotModelLink, RobotPoser, SpherePoser, TerrainModel,

@@ -1,5 +1,5 @@
-"""Plugin helpers of ``klampt.vis`` (as the reference's
-``klampt.vis.glcommon``): GLWidgetPlugin hosts klampt widgets
+"""Compatibility module: Klamp't's ``klampt.vis.glcommon``, the plugin
+helpers of ``klampt.vis``: GLWidgetPlugin hosts klampt widgets
 (``PointPoser``, ``TransformPoser``, ``RobotPoser``, ...),
 GLMultiViewportProgram shows several programs, CachedGLObject draws through
 a cache. Importing it loads no OpenGL."""

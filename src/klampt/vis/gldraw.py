@@ -1,4 +1,5 @@
-"""Immediate-mode drawing helpers (as the reference's ``klampt.vis.gldraw``):
+"""Compatibility module: Klamp't's ``klampt.vis.gldraw``, immediate-mode
+drawing helpers (drawn by :mod:`klampt.vis._render.primitives`):
 ``point``, ``circle``, ``triangle``, ``quad``, ``box``, ``centered_box``,
 ``setcolor``, ``xform_widget``, ``hermite_curve``, ``bezier_curve`` and
 ``glutBitmapString`` (drawn with klampt's text renderer, never GLUT).

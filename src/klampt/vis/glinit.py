@@ -1,5 +1,5 @@
-"""Which OpenGL backends are available (``klampt.vis.glinit``): checks that
-import nothing heavy until asked."""
+"""Compatibility module: Klamp't's ``klampt.vis.glinit``, which OpenGL
+backends are available: checks that import nothing heavy until asked."""
 import importlib.util
 
 

@@ -1,4 +1,5 @@
-"""GLPluginInterface: the base class of user plugins of ``klampt.vis``
+"""Compatibility module: Klamp't's ``klampt.vis.glinterface``,
+GLPluginInterface: the base class of user plugins of ``klampt.vis``
 (``vis.pushPlugin``, ``vis.setPlugin``, ``vis.run(plugin)``). Importing it
 loads no OpenGL."""
 from typing import Callable, List, Tuple

@@ -1,5 +1,5 @@
-"""Program classes of ``klampt.vis`` (as the reference's
-``klampt.vis.glprogram``): GLProgram (a whole window's drawing and events),
+"""Compatibility module: Klamp't's ``klampt.vis.glprogram``, the program
+classes of ``klampt.vis``: GLProgram (a whole window's drawing and events),
 GLNavigationProgram (camera navigation), GLRealtimeProgram (a fixed frame
 rate) and GLPluginProgram (a stack of GLPluginInterfaces). ``run()`` shows
 the program through ``klampt.vis``. Importing it loads no OpenGL."""

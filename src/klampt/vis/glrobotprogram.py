@@ -1,6 +1,7 @@
-"""GLWorldPlugin (draws a world, ray casts clicks) and GLSimulationPlugin
-(steps a simulation in ``idle``, with key bindings), as the reference's
-``klampt.vis.glrobotprogram``. Importing it loads no OpenGL."""
+"""Compatibility module: Klamp't's ``klampt.vis.glrobotprogram``,
+GLWorldPlugin (draws a world, ray casts clicks) and GLSimulationPlugin
+(steps a simulation in ``idle``, with key bindings). Importing it loads
+no OpenGL."""
 from ..robotsim import RobotPoser, WidgetSet  # noqa: F401  (Klamp't's module has them)
 from klampt.math import vectorops
 from klampt.model import collide

@@ -472,13 +472,13 @@ def draw_item(app, scene, world, view, draw_transparent=None):
         app.customDrawFunc(app.item)
         return
     if app.editor is not None and view is not None:
-        from .. import _editors
+        from .. import _posers
         # drawn once, in the pass the item takes part in: a wholly transparent
         # item is only drawn in the transparent one
         editor_pass = app.transparent() is True
         if draw_transparent is None or draw_transparent == editor_pass:
-            _editors.draw(app, world, view)
-        if _editors.draws_item(app):
+            _posers.draw(app, world, view)
+        if _posers.draws_item(app):
             return
     if app.subAppearances:
         for sub in app.subAppearances.values():

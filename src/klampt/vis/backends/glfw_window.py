@@ -6,7 +6,7 @@ into an FBO and blitted to the window; screenshots read the FBO after the
 next frame (5 s timeout). Keys fire actions ('?' prints them), drag
 rotates, Ctrl-drag pans, Shift-drag and the wheel zoom. The JSON GUI
 widgets and the actions are controls of a panel in the top right corner
-(:mod:`klampt.vis._gui_panel`); screenshots show it as the window does.
+(:mod:`klampt.vis._panel_layout`); screenshots show it as the window does.
 
 On macOS the loop needs the main thread (:mod:`klampt.vis._launcher`):
 under ``python -m klampt.vis`` it runs there while the script runs in a
@@ -40,7 +40,7 @@ class _NativeWindow:
     """A GLFW window showing a vis Window (lives in the vis thread)."""
 
     def __init__(self, glfw, window, share):
-        from .._gui_panel import GuiPanel
+        from .._panel_layout import GuiPanel
         from .._render.frame import Framebuffer
         self.panel = GuiPanel(window)
         self.glfw = glfw
@@ -158,7 +158,7 @@ class _NativeWindow:
         self.window.scene.view.screenDeviceScale = fw / float(w) if w else 1
         self.fbo.bind(fw, fh)
         self.window.draw(h)
-        from .._render.gui_panel import draw_panel
+        from .._render.panel import draw_panel
         with global_lock:
             draw_panel(self.panel, w, h, fw / float(w) if w else 1.0)
         result = None

@@ -2,7 +2,7 @@
 right corner, for the GL windows: the layout (one row per control, in
 window pixels), what a click, a drag or a key does to the widgets' states
 (firing their callbacks), and nothing of OpenGL (the panel is drawn by
-:mod:`klampt.vis._render.gui_panel`).
+:mod:`klampt.vis._render.panel`).
 
 Controls: a header that folds the panel; buttons (actions show their
 key); checkboxes; sliders (click or drag on the track); selections (a

@@ -1,6 +1,6 @@
-"""Draws a window's GUI panel (:mod:`klampt.vis._gui_panel`) over the
+"""Draws a window's GUI panel (:mod:`klampt.vis._panel_layout`) over the
 frame in the current context: flat rectangles and the project's text."""
-from .._gui_panel import ARROW_WIDTH, slider_track
+from .._panel_layout import ARROW_WIDTH, slider_track
 from .gl import gl, set_screen_projection
 from .text import draw_text_window, text_size
 
