@@ -7,6 +7,8 @@
 current context they raise RuntimeError."""
 import math
 
+from ._render_state import render_state
+
 
 def _render():
     from klampt.vis._render import geometry, gl
@@ -27,18 +29,18 @@ def appearance_drawGL(self, geom=None):
     if geom is None:
         raise ValueError("Appearance.drawGL needs the geometry to draw: drawGL(geom), or use the element's "
                          "drawGL()")
-    geometry.draw_local(geom, self._render_state())
+    geometry.draw_local(geom, render_state(self))
 
 
 def appearance_drawWorldGL(self, geom):
     """Draws a geometry at its current transform with this appearance, in
     the current OpenGL context."""
     geometry = _check("Appearance.drawWorldGL")
-    geometry.draw_world(geom, self._render_state())
+    geometry.draw_world(geom, render_state(self))
 
 
 def _element_parts(element):
-    state = element.appearance()._render_state()
+    state = render_state(element.appearance())
     if type(element).__name__ == 'TerrainModel':
         from klampt.vis._render.geometry import with_terrain_checker
         state = with_terrain_checker(state)
@@ -46,7 +48,7 @@ def _element_parts(element):
 
 
 def _opaque(state):
-    return state['color'][3] >= 1.0
+    return state.color[3] >= 1.0
 
 
 def link_drawLocalGL(self, keepAppearance=True):

@@ -38,6 +38,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 
 from ..robotsim import Appearance, Geometry3D, PointCloud, TriangleMesh
 from .._heightmap_colors import heightmap_vertex_colors
+from .._render_state import render_state
 
 __all__ = ['trimesh_to_rr', 'point_cloud_to_rr', 'geom_to_rr', 'transform_to_rr', 'point_to_rr', 'camera_to_rr',
            'traj_to_rr', 'log_rr_geometry', 'log_rr_robot', 'log_rr_terrain', 'log_rr_rigid_object',
@@ -78,9 +79,9 @@ def _tinted(colors, state):
     appearance's tint colour by its tint strength, as the renderer draws
     them (rounded in double precision, the same for every input type)."""
     out = np.array(colors, dtype=float).reshape(-1, 4)
-    strength = float(state['tint_strength'])
+    strength = float(state.tint_strength)
     if strength > 0:
-        out[:, :3] = (1 - strength) * out[:, :3] + strength * np.asarray(state['tint_color'][:3], dtype=float)
+        out[:, :3] = (1 - strength) * out[:, :3] + strength * np.asarray(state.tint_color[:3], dtype=float)
     return np.clip(np.round(out * 255), 0, 255).astype(np.uint8)
 
 
@@ -98,24 +99,24 @@ def _vertex_normals(vertices, triangles):
 
 def _texture(state, vertices):
     """(texels, texcoords) of a 2D-textured appearance state, or None."""
-    tex = state.get('texture')
+    tex = state.texture
     if tex is None:
         return None
-    texels = np.asarray(tex['texels'], dtype=np.uint8)
+    texels = np.asarray(tex.texels, dtype=np.uint8)
     if texels.ndim != 3 or texels.shape[0] <= 1:
         return None  # 1D textures have no Rerun counterpart
-    fmt = str(tex['format']).lower()
+    fmt = str(tex.format).lower()
     channels = texels.shape[2]
     if channels == 1:
         texels = np.repeat(texels, 3, axis=2)
     elif fmt.startswith('bgr'):
         texels = np.concatenate([texels[:, :, 2::-1], texels[:, :, 3:]], axis=2)
     texels = np.ascontiguousarray(texels[:, :, :4])
-    coords = tex.get('texcoords')
+    coords = tex.texcoords
     if coords is not None and len(coords) == len(vertices) and np.shape(coords)[1] >= 2:
         uv = np.asarray(coords, dtype=np.float32)[:, :2]
-    elif len(tex.get('texgen') or []) >= 2:
-        planes = np.asarray(tex['texgen'], dtype=float)[:2]
+    elif len(tex.texgen) >= 2:
+        planes = np.asarray(tex.texgen, dtype=float)[:2]
         uv = (np.hstack([vertices, np.ones((len(vertices), 1))]) @ planes.T).astype(np.float32)
     else:
         return None
@@ -136,9 +137,9 @@ def trimesh_to_rr(mesh: TriangleMesh, appearance: Optional[Appearance] = None) -
         raise ValueError("the mesh has triangle indices outside its %d vertices" % len(vertices))
     kwargs = {}
     if appearance is not None:
-        state = appearance._render_state()
-        kwargs['albedo_factor'] = _tinted(state['color'], state)[0]
-        faces, colors = state['face_colors'], state['vertex_colors']
+        state = render_state(appearance)
+        kwargs['albedo_factor'] = _tinted(state.color, state)[0]
+        faces, colors = state.face_colors, state.vertex_colors
         if faces is not None and len(faces) == len(triangles):
             vertices = vertices[triangles.ravel()]
             triangles = np.arange(len(vertices)).reshape(-1, 3)
@@ -164,9 +165,9 @@ def point_cloud_to_rr(pc: PointCloud, appearance: Optional[Appearance] = None) -
     if data['colors'] is not None:
         kwargs['colors'] = np.asarray(data['colors'], dtype=np.float32)
     if appearance is not None:
-        state = appearance._render_state()
-        kwargs['colors'] = _tinted(kwargs.get('colors', state['color']), state)
-        kwargs['radii'] = rr.Radius.ui_points(0.5 * float(state['point_size']))
+        state = render_state(appearance)
+        kwargs['colors'] = _tinted(kwargs.get('colors', state.color), state)
+        kwargs['radii'] = rr.Radius.ui_points(0.5 * float(state.point_size))
     return rr.Points3D(positions, **kwargs)
 
 

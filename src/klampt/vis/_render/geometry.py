@@ -1,13 +1,15 @@
 """Draws a Geometry3D with an Appearance into the current OpenGL context, from
 the core's render data (``Geometry3D._render_mesh`` / ``_render_points``,
-``Appearance._render_state``) through client-side vertex arrays, so nothing
+a :class:`klampt._render_state.RenderState`) through client-side vertex arrays, so nothing
 is left behind in the context and any context (ours or the user's) works.
 """
+import dataclasses
 import math
 
 import numpy as np
 
 from klampt._heightmap_colors import heightmap_vertex_colors
+from klampt._render_state import Texture
 
 from .gl import arrays, column_major, gl, pointer, set_surface_color
 
@@ -17,31 +19,31 @@ _CORNER_CACHE_SIZE = 64
 
 
 def _tinted(color, state):
-    s = float(state['tint_strength'])
+    s = float(state.tint_strength)
     if s <= 0:
         return list(color)
-    tint = state['tint_color']
+    tint = state.tint_color
     return [(1 - s) * c + s * t for c, t in zip(color[:3], tint[:3])] + [color[3]]
 
 
 def _tinted_array(colors, state):
-    s = float(state['tint_strength'])
+    s = float(state.tint_strength)
     if s <= 0:
         return colors
     out = np.array(colors, dtype=np.float32)
-    out[:, :3] = (1 - s) * out[:, :3] + s * np.asarray(state['tint_color'][:3], dtype=np.float32)
+    out[:, :3] = (1 - s) * out[:, :3] + s * np.asarray(state.tint_color[:3], dtype=np.float32)
     return out
 
 
 def _corner_color_array(mesh, state):
     """Per-corner RGBA of a mesh with per-face or per-vertex colors, or None."""
-    faces, verts = state['face_colors'], state['vertex_colors']
+    faces, verts = state.face_colors, state.vertex_colors
     if faces is None and verts is None:
         return None
     ncorners = len(mesh['positions'])
     source = faces if faces is not None else verts
-    key = (mesh['serial'], faces is not None, hash(source.tobytes()), float(state['tint_strength']),
-           tuple(state['tint_color']))
+    key = (mesh['serial'], faces is not None, hash(source.tobytes()), float(state.tint_strength),
+           tuple(state.tint_color))
     cached = _corner_colors.get(key)
     if cached is not None:
         return cached
@@ -65,12 +67,12 @@ def _set_material(GL, state, color):
     """The appearance's material, and ``color`` as the current color, with
     GL_COLOR_MATERIAL left off (see :func:`~.gl.set_surface_color`)."""
     set_surface_color(color)
-    if state['shininess'] > 0:
-        GL.glMaterialfv(GL.GL_FRONT_AND_BACK, GL.GL_SPECULAR, state['specular'])
-        GL.glMaterialf(GL.GL_FRONT_AND_BACK, GL.GL_SHININESS, min(128.0, float(state['shininess'])))
+    if state.shininess > 0:
+        GL.glMaterialfv(GL.GL_FRONT_AND_BACK, GL.GL_SPECULAR, state.specular)
+        GL.glMaterialf(GL.GL_FRONT_AND_BACK, GL.GL_SHININESS, min(128.0, float(state.shininess)))
     else:
         GL.glMaterialfv(GL.GL_FRONT_AND_BACK, GL.GL_SPECULAR, [0.0, 0.0, 0.0, 1.0])
-    GL.glMaterialfv(GL.GL_FRONT_AND_BACK, GL.GL_EMISSION, state['emissive'])
+    GL.glMaterialfv(GL.GL_FRONT_AND_BACK, GL.GL_EMISSION, state.emissive)
 
 
 def _begin_blend(GL, alpha):
@@ -84,7 +86,7 @@ def _begin_blend(GL, alpha):
 def _texture_coordinates(texture, mesh):
     """Per-corner texture coordinates (float32 n x 2) from the appearance's
     per-vertex texcoords, or None (texgen, or none given)."""
-    tc = texture.get('texcoords')
+    tc = texture.texcoords
     if tc is None:
         return None
     idx = mesh['source_vertex']
@@ -101,12 +103,12 @@ _TEX_FORMATS = {'l8': 'GL_LUMINANCE', 'rgb8': 'GL_RGB', 'bgr8': 'GL_BGR', 'rgba8
 def _bind_texture(GL, texture, mesh):
     """Uploads and enables the appearance's texture; returns a cleanup
     function, or None when the texture cannot apply."""
-    texels = texture['texels']
+    texels = texture.texels
     h, w = texels.shape[0], texels.shape[1]
-    fmt = getattr(GL, _TEX_FORMATS[texture['format']])
+    fmt = getattr(GL, _TEX_FORMATS[texture.format])
     target = GL.GL_TEXTURE_1D if h == 1 else GL.GL_TEXTURE_2D
     coords = _texture_coordinates(texture, mesh)
-    planes = texture.get('texgen') or []
+    planes = texture.texgen
     if coords is None and not planes:
         return None
     tex = GL.glGenTextures(1)
@@ -118,7 +120,7 @@ def _bind_texture(GL, texture, mesh):
         GL.glTexImage1D(target, 0, GL.GL_RGBA, w, 0, fmt, GL.GL_UNSIGNED_BYTE, data)
     else:
         GL.glTexImage2D(target, 0, GL.GL_RGBA, w, h, 0, fmt, GL.GL_UNSIGNED_BYTE, data)
-    wrap = GL.GL_REPEAT if texture['wrap'] else GL.GL_CLAMP_TO_EDGE
+    wrap = GL.GL_REPEAT if texture.wrap else GL.GL_CLAMP_TO_EDGE
     GL.glTexParameteri(target, GL.GL_TEXTURE_WRAP_S, wrap)
     GL.glTexParameteri(target, GL.GL_TEXTURE_WRAP_T, wrap)
     GL.glTexParameteri(target, GL.GL_TEXTURE_MIN_FILTER, GL.GL_NEAREST)
@@ -164,16 +166,14 @@ def with_terrain_checker(state):
     texture of its own: its color modulated by a checkerboard of 0.5 m
     squares in the x-y plane."""
     global _CHECKER
-    if state.get('texture') is not None:
+    if state.texture is not None:
         return state
     if _CHECKER is None:
         a, b = TERRAIN_CHECKER_LEVELS
         _CHECKER = np.array([[a, b], [b, a]], dtype=np.uint8).reshape(2, 2, 1)
-    out = dict(state)
     k = 0.5 / TERRAIN_CHECKER_SIZE  # the 2 x 2 texture repeats every 2 squares
-    out['texture'] = {'format': 'l8', 'texels': _CHECKER, 'wrap': True, 'texcoords': None,
-                      'texgen': [[k, 0.0, 0.0, 0.0], [0.0, k, 0.0, 0.0]], 'texgen_world': False}
-    return out
+    return dataclasses.replace(state, texture=Texture('l8', _CHECKER, wrap=True,
+                                                      texgen=[[k, 0.0, 0.0, 0.0], [0.0, k, 0.0, 0.0]]))
 
 
 def draw_mesh(mesh, state, keep_appearance=True, lighting=True):
@@ -185,8 +185,8 @@ def draw_mesh(mesh, state, keep_appearance=True, lighting=True):
         return
     GL.glEnableClientState(GL.GL_VERTEX_ARRAY)
     arrays().glVertexPointer(3, GL.GL_FLOAT, 0, pointer(mesh['positions']))
-    if state['draw_faces']:
-        color = _tinted(state['color'], state) if keep_appearance else None
+    if state.draw_faces:
+        color = _tinted(state.color, state) if keep_appearance else None
         corner_colors = _corner_color_array(mesh, state) if keep_appearance else None
         blended = False
         tracking = keep_appearance and bool(GL.glIsEnabled(GL.GL_COLOR_MATERIAL))
@@ -198,7 +198,7 @@ def draw_mesh(mesh, state, keep_appearance=True, lighting=True):
             GL.glEnable(GL.GL_LIGHTING)
             GL.glEnableClientState(GL.GL_NORMAL_ARRAY)
             arrays().glNormalPointer(GL.GL_FLOAT, 0, pointer(mesh['normals']))
-        if state['crease_angle'] > 0:
+        if state.crease_angle > 0:
             GL.glShadeModel(GL.GL_SMOOTH)
         if corner_colors is not None:
             mode = GL.glGetIntegerv(GL.GL_COLOR_MATERIAL_FACE), GL.glGetIntegerv(GL.GL_COLOR_MATERIAL_PARAMETER)
@@ -207,8 +207,8 @@ def draw_mesh(mesh, state, keep_appearance=True, lighting=True):
             GL.glEnableClientState(GL.GL_COLOR_ARRAY)
             arrays().glColorPointer(4, GL.GL_FLOAT, 0, pointer(corner_colors))
         cleanup = None
-        if keep_appearance and state['texture'] is not None:
-            cleanup = _bind_texture(GL, state['texture'], mesh)
+        if keep_appearance and state.texture is not None:
+            cleanup = _bind_texture(GL, state.texture, mesh)
         GL.glDrawArrays(GL.GL_TRIANGLES, 0, n)
         if cleanup is not None:
             cleanup()
@@ -224,17 +224,17 @@ def draw_mesh(mesh, state, keep_appearance=True, lighting=True):
             GL.glDisable(GL.GL_BLEND)
         if tracking:
             GL.glEnable(GL.GL_COLOR_MATERIAL)
-    if state['draw_edges'] and len(mesh['edges']):
+    if state.draw_edges and len(mesh['edges']):
         GL.glDisable(GL.GL_LIGHTING)
         if keep_appearance:
-            GL.glColor4f(*state['edge_color'])
+            GL.glColor4f(*state.edge_color)
         arrays().glDrawElements(GL.GL_LINES, mesh['edges'].size, GL.GL_UNSIGNED_INT, pointer(mesh['edges']))
         GL.glEnable(GL.GL_LIGHTING)
-    if state['draw_vertices']:
+    if state.draw_vertices:
         GL.glDisable(GL.GL_LIGHTING)
         if keep_appearance:
-            GL.glColor4f(*state['vertex_color'])
-        GL.glPointSize(float(state['point_size']))
+            GL.glColor4f(*state.vertex_color)
+        GL.glPointSize(float(state.point_size))
         GL.glDrawArrays(GL.GL_POINTS, 0, n)
         GL.glEnable(GL.GL_LIGHTING)
     GL.glDisableClientState(GL.GL_VERTEX_ARRAY)
@@ -248,7 +248,7 @@ def draw_points(points, state, keep_appearance=True):
     if n == 0:
         return
     GL.glDisable(GL.GL_LIGHTING)
-    GL.glPointSize(float(state['point_size']))
+    GL.glPointSize(float(state.point_size))
     GL.glEnableClientState(GL.GL_VERTEX_ARRAY)
     arrays().glVertexPointer(3, GL.GL_FLOAT, 0, pointer(points['positions']))
     colors = points['colors'] if keep_appearance else None
@@ -259,7 +259,7 @@ def draw_points(points, state, keep_appearance=True):
         GL.glEnableClientState(GL.GL_COLOR_ARRAY)
         arrays().glColorPointer(4, GL.GL_FLOAT, 0, pointer(colors))
     elif keep_appearance:
-        color = _tinted(state['color'], state)
+        color = _tinted(state.color, state)
         blended = _begin_blend(GL, color[3])
         GL.glColor4f(*color)
     GL.glDrawArrays(GL.GL_POINTS, 0, n)
@@ -276,9 +276,9 @@ def _draw_point_primitive(prim, state, keep_appearance):
     p = prim.properties
     GL.glDisable(GL.GL_LIGHTING)
     if keep_appearance:
-        GL.glColor4f(*_tinted(state['color'], state))
+        GL.glColor4f(*_tinted(state.color, state))
     if prim.type == 'Point':
-        GL.glPointSize(float(state['point_size']))
+        GL.glPointSize(float(state.point_size))
         GL.glBegin(GL.GL_POINTS)
         GL.glVertex3d(p[0], p[1], p[2])
     else:
@@ -291,7 +291,7 @@ def _draw_point_primitive(prim, state, keep_appearance):
 
 def draw_local(geom, state, keep_appearance=True):
     """Draws a Geometry3D in its local frame."""
-    if not state['drawn']:
+    if not state.drawn:
         return
     gtype = geom.type()
     if gtype == '':
@@ -312,9 +312,9 @@ def draw_local(geom, state, keep_appearance=True):
             if etype == 'PointCloud' or (etype == 'GeometricPrimitive' and
                                          element.getGeometricPrimitive().type in ('Point', 'Segment')):
                 draw_local(element, state, keep_appearance)
-    crease = float(state['crease_angle'])
+    crease = float(state.crease_angle)
     mesh = geom._render_mesh(crease if math.isfinite(crease) and crease > 0 else 0.0)
-    if gtype == 'Heightmap' and state['face_colors'] is None and state['vertex_colors'] is None:
+    if gtype == 'Heightmap' and state.face_colors is None and state.vertex_colors is None:
         state = _with_heightmap_colors(geom, mesh['serial'], state)
     draw_mesh(mesh, state, keep_appearance)
 
@@ -332,7 +332,7 @@ def _with_heightmap_colors(geom, key, state):
     colors = _heightmap_colors[key]
     if colors is None:
         return state
-    return dict(state, vertex_colors=colors, texture=None)
+    return dataclasses.replace(state, vertex_colors=colors, texture=None)
 
 
 def draw_world(geom, state, keep_appearance=True):

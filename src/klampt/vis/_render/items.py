@@ -3,9 +3,11 @@ context, one function per kind of item, as the reference's
 ``VisAppearance.drawGL`` draws them. Appearance overrides (``setColor``,
 ``setAppearance``) are applied to a copy of the render state, never to the
 user's objects; animated configurations are swapped in only while drawn."""
+import dataclasses
 import math
 import warnings
 
+from klampt._render_state import render_state
 from klampt.math import se3, so3, spline, vectorops
 
 from . import geometry, primitives
@@ -24,21 +26,21 @@ def _base_geometry_state():
     global _STANDALONE_STATE
     if _STANDALONE_STATE is None:
         from klampt import Appearance
-        _STANDALONE_STATE = Appearance()._render_state()
-    return dict(_STANDALONE_STATE)
+        _STANDALONE_STATE = render_state(Appearance())
+    return dataclasses.replace(_STANDALONE_STATE)
 
 
 def _element_state(app, element):
     """The render state of a link / object / terrain with the item's
     overrides (custom appearance, then color)."""
     source = app.customAppearance if app.customAppearance is not None else element.appearance()
-    state = source._render_state()
+    state = render_state(source)
     if not app.useDefaultAppearance and app.customAppearance is None:
         color = app.attributes.get('color')
         if color is not None:
-            state['color'] = [float(c) for c in color] + [1.0] * (4 - len(color))
-            state['face_colors'] = state['vertex_colors'] = None
-            state['texture'] = None
+            state.color = [float(c) for c in color] + [1.0] * (4 - len(color))
+            state.face_colors = state.vertex_colors = None
+            state.texture = None
     if type(element).__name__ == 'TerrainModel':
         state = geometry.with_terrain_checker(state)
     return state
@@ -64,7 +66,7 @@ def _draw_robot_links(robot, state_for_link, transparent_pass=None):
     for i in range(robot.numLinks()):
         link = robot.link(i)
         state = state_for_link(link)
-        opaque = state['color'][3] >= 1.0
+        opaque = state.color[3] >= 1.0
         if transparent_pass is True and opaque or transparent_pass is False and not opaque:
             continue
         geometry.draw_world(link.geometry(), state)
@@ -295,16 +297,16 @@ def _draw_geometry_item(app, scene):
     a = app.attributes
     geom = _geometry_of(app)
     custom = a.get('appearance') if app.customAppearance is None else app.customAppearance
-    state = custom._render_state() if custom is not None else _base_geometry_state()
+    state = render_state(custom) if custom is not None else _base_geometry_state()
     if custom is None:
         color = a.get('color')
         if color is not None:
-            state['color'] = [float(c) for c in color] + [1.0] * (4 - len(color))
+            state.color = [float(c) for c in color] + [1.0] * (4 - len(color))
         size = a.get('size')
         if size:
-            state['point_size'] = float(size)
-        state['silhouette_radius'] = 0.0
-        state['crease_angle'] = 0.0
+            state.point_size = float(size)
+        state.silhouette_radius = 0.0
+        state.crease_angle = 0.0
     GL = gl()
     width = None
     if geom.type() == 'GeometricPrimitive' and geom.getGeometricPrimitive().type == 'Segment':

@@ -28,6 +28,7 @@ import math
 from klampt.math import se3, so3, vectorops
 
 from ... import _threejs
+from ..._render_state import render_state
 from .. import _lighting
 from .._scene import VisualizationScene
 from .._render.geometry import TERRAIN_CHECKER_LEVELS, TERRAIN_CHECKER_SIZE
@@ -116,7 +117,7 @@ class SceneSerializer:
         node = self._body(name, element, fn, color)
         if is_terrain and node.get('type') == 'Mesh':
             source = app.customAppearance if app.customAppearance is not None else element.appearance()
-            if source._render_state().get('texture') is None:
+            if render_state(source).texture is None:
                 self.checkered.append(name)
         if app.attributes.get('hidden', False):
             node['visible'] = False
