@@ -13,16 +13,17 @@ Environment: ``KLAMPT_VIS_BACKEND`` picks the backend;
 headless ``dialog()``, ``run()``, ``spin()`` and ``kill()`` would have shown.
 """
 from ..robotsim import *  # noqa: F401,F403  (the module re-exports the core classes, as in Klamp't)
-import os
 import sys
 import warnings
 from typing import Callable, Sequence, Union
 
-from . import _state
+from . import backends as _backends
 from ._blocking import blocking as _blocking
 from . import _gl_limits
 from ._gl_limits import frame_size as _frame_size
-from ._scene import VisualizationScene, VisAppearance, global_lock
+from . import _json_gui
+from ._item import VisAppearance
+from ._scene import VisualizationScene, global_lock
 from ._state import manager as _manager
 from ._render.trajectory import drawRobotTrajectory, drawTrajectory
 from ._types import objectToVisType
@@ -46,56 +47,6 @@ __all__ = ['init', 'debug', 'nativeWindow', 'scene', 'createWindow', 'setWindow'
            'drawTrajectory', 'drawRobotTrajectory',
            'VisualizationScene', 'VisAppearance', 'ItemPath']
 
-_ALIASES = {'pyqt': 'PyQt', 'pyqt5': 'PyQt', 'pyqt6': 'PyQt', 'pyside6': 'PyQt', 'qt': 'PyQt',
-            'glut': 'GLFW', 'glfw': 'GLFW', 'ipython': 'IPython', 'jupyter': 'IPython', 'html': 'HTML',
-            'offscreen': 'offscreen', 'egl': 'offscreen', 'osmesa': 'offscreen', 'null': 'null',
-            'none': 'null', 'viser': 'viser', 'rerun': 'Rerun'}
-
-
-def _default_order():
-    env = os.environ.get('KLAMPT_VIS_BACKEND')
-    if env:
-        return [b.strip() for b in env.split(',') if b.strip()]
-    order = []
-    if _state.in_colab():
-        order += ['IPython', 'HTML']
-    elif _state.in_notebook():
-        order += ['IPython']
-    from ._context import has_display
-    if has_display() and _state.importable('glfw') and _state.importable('OpenGL'):
-        order.append('GLFW')
-    order += ['offscreen', 'null']
-    return order
-
-
-def _make_backend(name, requested=None):
-    if name == 'offscreen':
-        from .backends.offscreen import OffscreenBackend
-        return OffscreenBackend()
-    if name == 'null':
-        from .backends.null import NullBackend
-        return NullBackend()
-    if name == 'GLFW':
-        from .backends.glfw_window import GLFWBackend
-        return GLFWBackend()
-    if name == 'HTML':
-        from .backends.html import HTMLBackend
-        return HTMLBackend()
-    if name == 'IPython':
-        from .backends.jupyter import JupyterBackend
-        return JupyterBackend()
-    if name == 'PyQt':
-        from .backends.qt_window import QtBackend
-        return QtBackend({'pyqt5': 'PyQt5', 'pyqt6': 'PyQt6', 'pyside6': 'PySide6'}.get(str(requested).lower()))
-    if name == 'viser':
-        from .backends.viser_backend import ViserBackend
-        return ViserBackend()
-    if name == 'Rerun':
-        from .backends.vis_rerun import RerunWindowManager
-        return RerunWindowManager()
-    raise RuntimeError("klampt.vis backend %r is not available here" % name)
-
-
 def init(backends=None) -> str:
     """Chooses the backend: a name or list of names tried in order among
     'GLFW' ('GLUT' is served by GLFW), 'offscreen' ('EGL', 'OSMesa'),
@@ -107,14 +58,14 @@ def init(backends=None) -> str:
     chosen backend's name. Calling it again with the active backend keeps
     it; another backend replaces it."""
     if backends is None:
-        names = _default_order()
+        names = _backends.default_order()
     elif isinstance(backends, str):
         names = [backends]
     else:
         names = list(backends)
     requested = {}
     for n in names:
-        requested.setdefault(_ALIASES.get(str(n).lower(), str(n)), n)
+        requested.setdefault(_backends.ALIASES.get(str(n).lower(), str(n)), n)
     names = list(requested)
     current = _manager.backend
     if current is not None and current.name in names:
@@ -124,7 +75,7 @@ def init(backends=None) -> str:
     errors = []
     for name in names:
         try:
-            backend = _make_backend(name, requested[name])
+            backend = _backends.make(name, requested[name])
         except Exception as e:  # an optional package or library is missing
             errors.append("%s: %s" % (name, e))
             continue
@@ -479,22 +430,12 @@ def _add_widget(widget, callback=None):
     return widget['id']
 
 
-def _style(widget, icon=None, iconformat=None, style=None):
-    """The reference's presentation options, kept in the widget dict as
-    the reference keeps them (the panels drawn here do not show them)."""
-    for key, value in (('icon', icon), ('iconformat', iconformat), ('style', style)):
-        if value is not None:
-            widget[key] = value
-    return widget
-
-
 def addButton(text: str, callback: Callable = None, id: str = None, icon=None, iconformat=None,
               style: dict = None) -> str:
     """A button calling ``callback()``; returns its id (``text`` unless
     given). ``icon`` (base64 data), ``iconformat`` (its MIME type) and
     ``style`` (a dict of HTML style) are kept in the widget."""
-    widget = _style({'type': 'button', 'text': text, 'id': id or text}, icon, iconformat, style)
-    return _add_widget(widget, callback)
+    return _add_widget(_json_gui.button(text, id, icon, iconformat, style), callback)
 
 
 def addCheckbox(text: str, callback: Callable = None, checked: bool = False, id: str = None, icon=None,
@@ -503,8 +444,7 @@ def addCheckbox(text: str, callback: Callable = None, checked: bool = False, id:
     ``callback(state)`` with its new state (a bool, as
     ``getWidgetState`` gives); returns its id."""
     state = bool(checked if value is None else value)
-    widget = _style({'type': 'checkbox', 'text': text, 'state': state, 'id': id or text}, icon, iconformat, style)
-    return _add_widget(widget, callback)
+    return _add_widget(_json_gui.checkbox(text, state, id, icon, iconformat, style), callback)
 
 
 def addSelect(text: str, options: Sequence[str], callback: Callable = None, selection=None, id: str = None,
@@ -513,23 +453,7 @@ def addSelect(text: str, options: Sequence[str], callback: Callable = None, sele
     initial ``selection`` (``value`` is the same) is an option (a list of
     them when ``multiple``), by default the first option (none when
     ``multiple``). ValueError for a selection that is not an option."""
-    options = list(options)
-    chosen = selection if value is None else value
-    if multiple:
-        chosen = [] if chosen is None else ([chosen] if isinstance(chosen, str) else list(chosen))
-        unknown = [c for c in chosen if c not in options]
-    else:
-        if isinstance(chosen, (list, tuple)):
-            if len(chosen) > 1:
-                raise ValueError("addSelect: one selection without multiple=True, got %r" % (chosen,))
-            chosen = chosen[0] if chosen else None
-        if chosen is None:
-            chosen = options[0] if options else None
-        unknown = [] if chosen is None or chosen in options else [chosen]
-    if unknown:
-        raise ValueError("addSelect: %r not among the options %r" % (unknown, options))
-    widget = _style({'type': 'select', 'text': text, 'options': options, 'state': chosen,
-                     'multiple': bool(multiple), 'id': id or text}, style=style)
+    widget = _json_gui.select(text, options, selection if value is None else value, id, multiple, style)
     return _add_widget(widget, callback)
 
 
@@ -538,17 +462,7 @@ def addInput(text: str, value='', callback: Callable = None, id: str = None, min
     """A text (str value) or number (int / float value) input calling
     ``callback(state)``; a number input keeps its state within ``min`` and
     ``max`` when given, and steps by 1 for an int (any for a float)."""
-    number = isinstance(value, (int, float)) and not isinstance(value, bool)
-    widget = {'type': 'number' if number else 'text', 'text': text, 'state': value, 'id': id or text}
-    if number:
-        widget['step'] = 1 if isinstance(value, int) else 'any'
-        if min is not None:
-            widget['min'] = min
-        if max is not None:
-            widget['max'] = max
-    elif min is not None or max is not None:
-        raise ValueError("addInput: min and max are for number inputs")
-    return _add_widget(_style(widget, style=style), callback)
+    return _add_widget(_json_gui.input_field(text, value, id, min, max, style), callback)
 
 
 def addSlider(text: str, value: float = 0.0, min: float = 0.0, max: float = 1.0, callback: Callable = None,
