@@ -13,8 +13,9 @@ The package, by job:
   so in its first line): ``camera``, ``editors``, ``glcommon``, ``gldraw``,
   ``glinit``, ``glinterface``, ``glprogram``, ``glrobotprogram``,
   ``glviewport`` (cameras and views live in :mod:`klampt._viewport`);
-- the scene as data, the same for every backend: ``_scene`` (items,
-  attributes, animation), ``_window``, ``_types``, ``_plot``, ``_framing``
+- the scene as data, the same for every backend: ``_scene`` (the items,
+  animation, clock), ``_item`` (one item and its attributes), ``_window``,
+  ``_json_gui`` (its widgets), ``_types``, ``_plot``, ``_framing``
   (choosing and following the camera), ``_pick``, ``_posers`` (``vis.edit``),
   ``_panel_layout`` (the GL windows' widget panel), ``_lighting``;
 - drawing with OpenGL: ``_render/`` (one frame, items, overlays, the panel),
