@@ -1,28 +1,8 @@
-"""The scene model as the web viewer reads it, and per-frame updates.
-
-The scene JSON is a dict with:
-
-- ``metadata``, ``geometries``, ``materials``, ``object``: a three.js Object
-  JSON scene (the subset :func:`klampt.threejs_get_scene` emits:
-  BufferGeometry, Phong / Points materials, nested nodes with column-major
-  matrices, z-up turned y-up by the root). Node names are made unique
-  (``name``, ``name#2``, ...) so every node can be updated by name.
-- ``extras``: points, polylines, axes and text, in z-up world coordinates.
-- ``camera``: ``{position, target, up, fov, near, far}`` of the scene's
-  viewport (z-up world, horizontal field of view in degrees).
-- ``background``: RGBA.
-- ``lights``: ``{ambient, lights: [{direction, frame, diffuse, specular}]}``
-  (:func:`klampt.vis._lighting.as_json`): directions point toward the
-  light, in the camera frame (x right, y up, z toward the viewer) or the
-  z-up world; both sides of surfaces are lit. The viewer shades as
-  OpenGL's fixed pipeline does with the same lights.
-- ``checker``: ``{nodes, size, levels}``: the nodes drawn with the
-  terrains' checkerboard (their colour times ``levels[0]`` on the squares
-  whose x and y cells, of ``size`` metres in the node's frame, have the
-  same parity, else ``levels[1]``), as the OpenGL renderer draws a terrain
-  without a texture.
-
-Per-frame updates are ``{node name: matrix}``."""
+"""The scene model as the web viewer reads it, and per-frame updates: the
+messages of :mod:`.protocol` (a :class:`~.protocol.Scene` and
+:data:`~.protocol.Transforms`), where each field is described. Node names
+are made unique (``name``, ``name#2``, ...) so every node can be updated by
+name."""
 import math
 
 from klampt.math import se3, so3, vectorops
@@ -215,8 +195,8 @@ class SceneSerializer:
                         'width': a.get('width', 3), 'strip': True})
 
     def build(self):
-        """The viewer's JSON dict for the scene as it is now (the fields of
-        the module's description)."""
+        """The viewer's JSON dict for the scene as it is now (a
+        :class:`~.protocol.Scene`)."""
         self.checkered = []
         children = []
         extras = []

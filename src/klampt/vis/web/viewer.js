@@ -368,7 +368,6 @@
     gl.uniformMatrix4fv(this.loc.view, false, new Float32Array(M.zupView));
     for (var i = 0; i < this.extraBuffers.length; i++) {
       var x = this.extraBuffers[i], e = x.extra;
-      if (e.hidden) continue;
       var buf = {points: e.type === "points", position: x.buffer, count: x.count};
       if (e.type === "lines") {
         var gl2 = this.gl;
@@ -402,7 +401,7 @@
     var consoleY = 20, pv = mul(M.projection, M.zupView);
     for (var i = 0; i < this.extras.length; i++) {
       var e = this.extras[i];
-      if (e.type !== "text" || e.hidden) continue;
+      if (e.type !== "text") continue;
       var size = e.size || 12, c = e.color || [0, 0, 0, 1], x, y;
       ctx.font = size + "px sans-serif";
       ctx.textBaseline = "top";
