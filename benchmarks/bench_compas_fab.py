@@ -7,10 +7,12 @@ max_results 20) at tolerances of 1e-5 m / 1e-4 rad and at PyBullet's default
 1e-3 m / 1e-3 rad; a result counts as solved when compas_robots' own FK of it
 is within the tolerances. Then ur5
 plan_cartesian_motion (two segments of FrameWaypoints; one of PointAxisWaypoints,
-which PyBullet plans depth first too), and plan_motion on ur5_cone_tool between
-random free states on the native robot C-space against the same planner on a
-C-space of Python callbacks (what plan_motion used before), same queries and
-seeds (PyBullet 2.0.1 has no plan_motion). Times are medians.
+which PyBullet plans depth first too), and plan_motion between random free
+states (the cone of ur5_cone_tool carried, hidden, or the bare ur5) with the same
+planner, queries and seeds on three C-spaces: one of Python callbacks, the native
+robot C-space with the carried tools and bodies tested by a Python test, and the
+native robot C-space holding them as links of the planning robot (what
+plan_motion uses). PyBullet 2.0.1 has no plan_motion. Times are medians.
 
     python benchmarks/bench_compas_fab.py [--cells ur5,panda] [--targets 20]
 """
@@ -22,7 +24,14 @@ import time
 
 from benchcommon import median_us
 from compas.geometry import Frame, Transformation
-from compas_fab.backends import CollisionCheckError, InverseKinematicsError, PyBulletClient, PyBulletPlanner
+from compas_fab.backends import (
+    CollisionCheckError,
+    InverseKinematicsError,
+    MPNoPlanFoundError,
+    MPSearchTimeOutError,
+    PyBulletClient,
+    PyBulletPlanner,
+)
 from compas_fab.robots import (
     ConfigurationTarget,
     FrameTarget,
@@ -33,6 +42,7 @@ from compas_fab.robots import (
 )
 
 from klampt.compas_fab import KlamptClient, KlamptPlanner
+from klampt.compas_fab.backend_features.klampt_plan_motion import _GroupCSpace
 from klampt.math import se3
 from klampt.plan.cspace import CSpace
 
@@ -123,36 +133,87 @@ def measure_cartesian(planners):
     return row
 
 
+def moving_keys(planner, state):
+    """The keys of the tools and bodies that move with the robot at ``state``."""
+    client = planner.client
+    moving = {obj.index for obj, _, _ in planner._attached_offsets(state)}
+    keys = {("tool", t) for t, parts in client.tool_parts.items() if any(p.obj.index in moving for p in parts)}
+    return keys | {("body", b) for b, objs in client.rigid_body_objects.items() if any(o.index in moving for o in objs)}
+
+
+def place_carried(robot, carried, q):
+    """Sets ``robot`` to ``q`` and moves the ``(object, link, T_link_object)`` carried objects with it."""
+    robot.setConfig(q)
+    for obj, link, T in carried:
+        obj.setTransform(*se3.mul(link.getTransform(), T))
+
+
 class PythonGroupSpace(CSpace):
-    """The baseline: the group's C-space with a feasibility test written in Python (set the robot, move the
+    """The first baseline: the group's C-space with a feasibility test written in Python (set the robot, move the
     carried objects, test every pair), as plan_motion planned before it ran on the native robot C-space."""
 
-    def __init__(self, native):
+    def __init__(self, native, planner, state):
         CSpace.__init__(self)
         self.native = native
         self.setBounds(native.bound)
         self.eps = native.eps
+        self.carried = planner._attached_offsets(state)
+        moving = moving_keys(planner, state)
+        self.pairs = [(a, b) for a, b, ka, kb in planner._collision_geometry_pairs(state)
+                      if ka[0] == "link" or kb[0] == "link" or ka in moving or kb in moving]
 
     def feasible(self, x):
         if not CSpace.feasible(self, x):
             return False
-        n = self.native
-        n.robot.setConfig(n.lift(x))
-        for obj, link, T in n.carried:
-            obj.setTransform(*se3.mul(link.getTransform(), T))
+        place_carried(self.native.robot, self.carried, self.native.lift(x))
         return not any(a.collides(b) for a, b in self.pairs)
+
+
+class CarriedInPythonSpace(_GroupCSpace):
+    """The second baseline: the native robot C-space for the links, and the carried tools and bodies moved and
+    tested by one Python test, as plan_motion planned before they became links of the planning robot."""
+
+    def __init__(self, planner, state, dofs, q0, resolution):
+        client = planner.client
+        world, robot, _ = client._carrying_robot([])
+        moving = moving_keys(planner, state)
+        object_pairs, self.pairs = [], []
+        for c in planner._cell_checks(state):
+            if c.skip:
+                continue
+            if c.key_a[0] == "link" and c.key_b not in moving:
+                link = client.link_index[c.key_a[1]]
+                object_pairs += [(link, "object", obj.index, -1) for obj in planner._objects_of(c.key_b)]
+            elif c.key_a[0] == "link" or c.key_a in moving or c.key_b in moving:
+                self.pairs += [gp for _, gps in c.tests for gp in gps]
+        _GroupCSpace.__init__(self, client.robot, robot, dofs, q0, client.mimic, object_pairs, None, resolution)
+        self.planning_world = world
+        self.carried = planner._attached_offsets(state)
+
+    def _carried_test(self, x):
+        place_carried(self.robot, self.carried, self.lift(x))
+        return not any(a.collides(b) for a, b in self.pairs)
+
+    def _make_native(self):
+        native = _GroupCSpace._make_native(self)
+        if self.pairs:
+            native.addFeasibilityTest("carried objects", self._carried_test)
+        return native
 
 
 class PythonSpacePlanner(KlamptPlanner):
     """KlamptPlanner planning on :class:`PythonGroupSpace`."""
 
     def _group_space(self, state, dofs, q0, path_constraints, resolution, check):
-        native = KlamptPlanner._group_space(self, state, dofs, q0, path_constraints, resolution, check)
-        space = PythonGroupSpace(native)
-        moving = self._moving_keys(state)
-        space.pairs = [(a, b) for a, b, ka, kb in self._collision_geometry_pairs(state)
-                       if ka[0] == "link" or kb[0] == "link" or ka in moving or kb in moving]
-        return space
+        return PythonGroupSpace(KlamptPlanner._group_space(self, state, dofs, q0, path_constraints, resolution, check),
+                                self, state)
+
+
+class CarriedInPythonPlanner(KlamptPlanner):
+    """KlamptPlanner planning on :class:`CarriedInPythonSpace`."""
+
+    def _group_space(self, state, dofs, q0, path_constraints, resolution, check):
+        return CarriedInPythonSpace(self, state, dofs, q0, resolution)
 
 
 def measure_point_axes(planners):
@@ -175,10 +236,16 @@ def measure_point_axes(planners):
     return row
 
 
-def measure_plan_motion(planner, queries, carry_tool=True):
-    """plan_motion between random free states of ur5_cone_tool, with the cone carried or hidden."""
-    cell, state = RobotCellLibrary.ur5_cone_tool()
-    state.tool_states["cone"].is_hidden = not carry_tool
+#: plan_motion scenes: (cell, whether the cone is hidden).
+MOTION_SCENES = {"carried": ("ur5_cone_tool", False), "hidden": ("ur5_cone_tool", True), "none": ("ur5", False)}
+
+
+def measure_plan_motion(planner, queries, scene):
+    """plan_motion between random free states: ur5_cone_tool with the cone carried or hidden, or the bare ur5."""
+    name, hide_cone = MOTION_SCENES[scene]
+    cell, state = getattr(RobotCellLibrary, name)()
+    if hide_cone:
+        state.tool_states["cone"].is_hidden = True
     planner.set_robot_cell(cell, state)
     rng = random.Random(1)
     names = cell.get_configurable_joint_names()
@@ -200,10 +267,21 @@ def measure_plan_motion(planner, queries, carry_tool=True):
         try:
             planner.plan_motion(ConfigurationTarget(b.robot_configuration), a, options={"seed": k, "time_step": 0})
             solved += 1
-        except Exception:
+        except (MPSearchTimeOutError, MPNoPlanFoundError):
             pass
         times.append(time.perf_counter() - t0)
     return {"median_s": statistics.median(times), "mean_s": statistics.mean(times), "solved": solved, "queries": queries}
+
+
+def pybullet_plan_motion(planner):
+    """What PyBullet's plan_motion does on ur5_cone_tool: the name of the error it raises, or "plans"."""
+    cell, state = RobotCellLibrary.ur5_cone_tool()
+    planner.set_robot_cell(cell, state)
+    try:
+        planner.plan_motion(ConfigurationTarget(state.robot_configuration), state)
+        return "plans"
+    except Exception as e:
+        return type(e).__name__
 
 
 def main():
@@ -235,18 +313,20 @@ def main():
         print("ur5_cone_tool plan_cartesian_motion (PointAxisWaypoints, depth first): klampt %.1f ms (%d points), "
               "pybullet %.1f ms (%d points), %.1fx" % (pa["klampt"]["ms"], pa["klampt"]["points"], pa["pybullet"]["ms"],
                                                        pa["pybullet"]["points"], pa["pybullet"]["ms"] / pa["klampt"]["ms"]))
-        print("ur5_cone_tool plan_motion, random free-to-free (pybullet: not supported):")
-        with KlamptClient() as bc:
-            baseline = PythonSpacePlanner(bc)
-            for carry in (True, False):
-                native = measure_plan_motion(planners["klampt"], args.queries, carry)
-                python = measure_plan_motion(baseline, args.queries, carry)
-                print("  the cone %s:" % ("carried (tested in Python)" if carry else "hidden (every test native)"))
-                for label, pm in (("Python-callback C-space (before)", python), ("native robot C-space", native)):
-                    print("    %-34s median %.3f s, mean %.3f s, %d/%d solved" % (
-                        label, pm["median_s"], pm["mean_s"], pm["solved"], pm["queries"]))
-                print("    speed-up: %.1fx (median), %.1fx (mean)" % (python["median_s"] / native["median_s"],
-                                                                     python["mean_s"] / native["mean_s"]))
+        print("plan_motion, random free-to-free, %d queries (pybullet: %s):" % (
+            args.queries, pybullet_plan_motion(planners["pybullet"])))
+        with KlamptClient() as bc, KlamptClient() as cc:
+            baselines = (("Python-callback C-space", PythonSpacePlanner(bc)),
+                         ("native, carried objects in Python", CarriedInPythonPlanner(cc)),
+                         ("native, carried objects as links", planners["klampt"]))
+            for scene, what in (("carried", "ur5_cone_tool, the cone carried"), ("hidden", "ur5_cone_tool, the cone hidden"),
+                                ("none", "ur5, no tool or body")):
+                print("  %s:" % what)
+                results = [(label, measure_plan_motion(planner, args.queries, scene)) for label, planner in baselines]
+                for label, pm in results:
+                    print("    %-34s median %.3f s, mean %.3f s, %d/%d solved, speed-up %.1fx (median) %.1fx (mean)" % (
+                        label, pm["median_s"], pm["mean_s"], pm["solved"], pm["queries"],
+                        results[0][1]["median_s"] / pm["median_s"], results[0][1]["mean_s"] / pm["mean_s"]))
 
 
 if __name__ == "__main__":

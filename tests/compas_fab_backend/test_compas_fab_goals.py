@@ -1,5 +1,6 @@
 """plan_motion's goals and spaces: ConstraintSetTarget, PointAxisTarget, carried bodies, other groups, prismatic joints."""
 import math
+import random
 
 import pytest
 
@@ -26,22 +27,92 @@ from .fab_cells import dense_recheck, library_cell, point_state, state_at, use  
 START = [0, -1.2, 1.5, -1.9, -1.57, 0]
 
 
-def test_plan_motion_runs_on_the_native_robot_cspace(planner, cone):
-    cell, state = cone
-    start = state_at(cell, state, START)
-    planner.set_robot_cell_state(start)
+def post_cell():
+    """ur5_cone_tool with a 0.23 m post on the floor in the cone's way, but not the arm's, when the shoulder pans
+    from -0.8 to 0.8 rad at START: ``(cell, state)``."""
+    cell, state = library_cell("ur5_cone_tool")
+    cell = cell.copy()
+    cell.rigid_body_models["post"] = RigidBody.from_mesh(Mesh.from_shape(Box(0.12, 0.12, 0.23, Frame([0.64, 0, 0.115], [1, 0, 0], [0, 1, 0]))))
+    state.rigid_body_states["post"] = RigidBodyState(Frame.worldXY())
+    return cell, state
+
+
+def native_space(planner, state):
+    """The group C-space plan_motion builds at ``state``, set up."""
     client = planner.client
-    dofs = [client.joint_dof[n] for n in cell.get_configurable_joint_names()]
-    space = planner._group_space(start, dofs, client.robot.getConfig(), None, 0.01, True)
+    planner.set_robot_cell_state(state)
+    dofs = [client.joint_dof[n] for n in client.robot_cell.get_configurable_joint_names()]
+    space = planner._group_space(state, dofs, client.robot.getConfig(), None, 0.01, True)
     space.setup()
+    return space
+
+
+def collides(planner, state):
+    """The first collision message of check_collision at ``state``, or None."""
+    try:
+        planner.check_collision(state)
+        return None
+    except CollisionCheckError as e:
+        return e.message
+
+
+def test_plan_motion_runs_on_the_native_robot_cspace(planner):
+    cell, state = post_cell()
+    use(planner, cell)
+    space = native_space(planner, state_at(cell, state, START))
     try:
         assert space.cspace.isNative()
-        # the floor is a native link-object pair; only the carried cone is tested in Python
-        floor = client.rigid_body_objects["floor"][0].index
-        assert {(p[1], p[2]) for p in space.object_pairs} == {("object", floor)}
-        assert space.moving and all(len(pair) == 2 for pair in space.moving)
+        # every test is native: the carried cone is a link of the planning robot, no Python test is run
+        client = planner.client
+        assert space.planning_robot.numLinks() == client.robot.numLinks() + len(client.tool_parts["cone"])
+        assert not [n for n in space.cspace.feasibilityQueryOrder() if n not in (
+            "joint limits", "setconfig", "calcbb", "self collision") and not n.startswith("obj collision")]
+        # native feasibility is check_collision's answer: on random configurations, and across the post,
+        # which only the cone hits
+        rng = random.Random(0)
+        configurations = [[rng.uniform(-math.pi, math.pi) for _ in START] for _ in range(200)]
+        configurations += [[-0.8 + 0.02 * k] + START[1:] for k in range(81)]
+        outcomes = set()
+        for x in configurations:
+            message = collides(planner, state_at(cell, state, x))
+            outcomes.add(message.split(" - ")[0] if message and "'cone'" in message else message is None)
+            assert space.feasible(x) == (message is None), (x, message)
+        assert True in outcomes and False in outcomes
+        assert "CC.5 between tool 'cone' and rigid body 'post' (body_id '0')" in outcomes
     finally:
         space.close()
+    # the cone touches its flange link: allowed as its touch link, a collision without it
+    untouched = state_at(cell, state, START)
+    untouched.tool_states["cone"].touch_links = []
+    assert "'wrist_3_link' and tool 'cone'" in collides(planner, untouched)
+    space = native_space(planner, untouched)
+    try:
+        assert not space.feasible(START)
+    finally:
+        space.close()
+
+
+def test_plan_motion_routes_a_carried_tool_around_what_only_the_tool_would_hit(planner):
+    cell, state = post_cell()
+    use(planner, cell)
+    a, b = state_at(cell, state, [-0.8] + START[1:]), state_at(cell, state, [0.8] + START[1:])
+    hidden = state.copy()
+    hidden.tool_states["cone"].is_hidden = True
+    sweep = [[-0.8 + 0.01 * k] + START[1:] for k in range(161)]
+    # the straight joint path: free for the arm alone, the cone hits the post
+    assert all(collides(planner, state_at(cell, hidden, x)) is None for x in sweep)
+    hits = [collides(planner, state_at(cell, state, x)) for x in sweep]
+    assert any(h and "tool 'cone' and rigid body 'post'" in h for h in hits)
+    trajectory = planner.plan_motion(ConfigurationTarget(b.robot_configuration), a, options={"seed": 7})
+    assert trajectory.points[0].joint_values == [-0.8] + START[1:]
+    assert trajectory.points[-1].joint_values == [0.8] + START[1:]
+    # it leaves the straight path (in a joint other than the pan) and is free all along
+    assert max(abs(v - s) for p in trajectory.points for v, s in zip(p.joint_values[1:], START[1:])) > 0.02
+    dense_recheck(planner, a, trajectory)
+    # with the cone hidden, the straight path is the plan
+    straight = planner.plan_motion(ConfigurationTarget(b.robot_configuration), state_at(cell, hidden, [-0.8] + START[1:]),
+                                   options={"time_step": 0})
+    assert [p.joint_values for p in straight.points] == [[-0.8] + START[1:], [0.8] + START[1:]]
 
 
 def test_constraint_set_target_reaches_its_region(planner, cone):

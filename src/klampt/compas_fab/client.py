@@ -5,6 +5,7 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 from compas_fab.backends.interfaces import ClientInterface
+from compas_robots import RobotModel as CompasRobotModel
 
 from ..io import compas_fab as convert
 from ..math import se3
@@ -60,6 +61,9 @@ class KlamptClient(ClientInterface):
         self.world: Optional[WorldModel] = None
         #: Counts the times the world was posed from a state (generators re-pose it when it changed).
         self._state_serial = 0
+        #: A one-link robot (in a world of its own) that :meth:`_carrying_robot` mounts, made on first use.
+        self._carrier_world: Optional[WorldModel] = None
+        self._carrier: Optional[RobotModel] = None
         self._clear()
 
     def _clear(self):
@@ -164,15 +168,43 @@ class KlamptClient(ClientInterface):
         self._sphere_radii = np.array(radii)
         self._pair_slots = np.array([(slot[a], slot[b]) for a, b in self.self_collision_pairs], dtype=int).reshape(-1, 2)
 
-    def _mask_self_collision(self, enabled: bool = True) -> None:
-        """Makes the klampt robot's self-collision pairs exactly the CC.1 pairs (native C-spaces test those),
-        or none when not ``enabled``."""
+    def _mask_self_collision(self) -> None:
+        """Makes the klampt robot's self-collision pairs exactly the CC.1 pairs (native C-spaces test those)."""
         robot = self.robot
-        wanted = {frozenset((self.link_index[a], self.link_index[b])) for a, b in self.self_collision_pairs} if enabled else set()
+        wanted = {frozenset((self.link_index[a], self.link_index[b])) for a, b in self.self_collision_pairs}
         n = robot.numLinks()
         for i in range(n):
             for j in range(i + 1, n):
                 robot.enableSelfCollision(i, j, frozenset((i, j)) in wanted)
+
+    def _carrying_robot(self, carried) -> Tuple[WorldModel, RobotModel, List[int]]:
+        """A copy of the world whose robot holds each carried object as a link of its own.
+
+        ``carried`` lists ``(object, link, T_link_object)``: each object's
+        geometry becomes a new link welded to ``link`` at ``T_link_object``, so
+        that native C-spaces move and test it with the robot. Returns
+        ``(world copy, its robot, the new link's index per item)``. The copy
+        shares shapes with this world (nothing is rebuilt) and keeps the
+        robot's self-collision pairs; the new links' pairs are left off, for
+        the caller to enable.
+        """
+        if self._carrier is None:
+            model = CompasRobotModel("carried")
+            model.add_link("object")
+            self._carrier_world = WorldModel()
+            self._carrier, _ = convert.load_robot_model(self._carrier_world, model)
+        world = self.world.copy()
+        robot = world.robot(self.robot.index)
+        links = []
+        for obj, link, T in carried:
+            robot.mount(link.index, self._carrier, *T)
+            links.append(robot.numLinks() - 1)
+            robot.link(links[-1]).geometry().set(obj.geometry())
+        for i in links:
+            for j in range(robot.numLinks()):
+                if j != i:
+                    robot.enableSelfCollision(i, j, False)
+        return world, robot, links
 
     def _near_self_collision_pairs(self, margin: float = 0.0) -> List[Tuple[str, str]]:
         """The CC.1 pairs whose bounding spheres overlap (within ``margin``), in pair order."""

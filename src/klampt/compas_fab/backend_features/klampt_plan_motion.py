@@ -49,28 +49,28 @@ PLANNERS = {
 class _GroupCSpace(CSpace):
     """The C-space of a planning group's joints on klampt's native robot C-space.
 
-    Joint limits, the robot's self collision (the CC.1 pairs) and the links
-    against the cell's stationary tools and bodies are tested natively; the
-    tools and bodies that move with the robot, and path constraints, by one
-    extra test in Python run after the native ones.
+    Joint limits, self collision and collision with the cell's stationary
+    tools and bodies are all tested natively, on ``planning_robot``: a copy of
+    the cell's robot holding the carried tools and workpieces as links of
+    its own (see ``KlamptClient._carrying_robot``), whose self-collision pairs
+    are the cell's. Only path constraints, when given, are tested in Python.
     """
 
-    def __init__(self, robot, dofs, q0, mimic, object_pairs, moving, carried, constraints, eps):
+    def __init__(self, robot, planning_robot, dofs, q0, mimic, object_pairs, constraints, eps):
         CSpace.__init__(self)
         self.robot = robot
+        self.planning_robot = planning_robot
         self.dofs = dofs
         self.q0 = list(q0)
         self.mimic = mimic
         self.object_pairs = object_pairs
-        self.moving = moving
-        self.carried = carried
         self.constraints = constraints
         qmin, qmax = robot.getJointLimits()
         self.setBounds([(qmin[d], qmax[d]) for d in dofs])
         self.eps = eps
 
     def lift(self, x) -> List[float]:
-        """The robot configuration of group coordinates ``x``."""
+        """The configuration of the cell's robot at group coordinates ``x``."""
         q = list(self.q0)
         for d, v in zip(self.dofs, x):
             q[d] = v
@@ -78,28 +78,24 @@ class _GroupCSpace(CSpace):
             q[dof] = mult * q[src] + off
         return q
 
-    def _python_test(self, x) -> bool:
-        self.robot.setConfig(self.lift(x))
-        for obj, link, T in self.carried:
-            obj.setTransform(*se3.mul(link.getTransform(), T))
-        if any(a.collides(b) for a, b in self.moving):
-            return False
-        return not self.constraints or self.constraints.satisfied()
+    def _constraints_test(self, x) -> bool:
+        return self.constraints.satisfied(self.lift(x))
 
     def _make_native(self):
         slot = {d: i for i, d in enumerate(self.dofs)}
         terms = [(i, d, 1.0) for i, d in enumerate(self.dofs)]
-        offset = list(self.q0)
+        # the carried objects' welded links sit at 0
+        offset = list(self.q0) + [0.0] * (self.planning_robot.numLinks() - len(self.q0))
         for d in self.dofs:
             offset[d] = 0.0
         for dof, src, mult, off in self.mimic:
             if src in slot:
                 terms.append((slot[src], dof, mult))
                 offset[dof] = off
-        native = motionplanning.robot_cspace(self.robot, offset, terms, self.object_pairs, collider=True,
+        native = motionplanning.robot_cspace(self.planning_robot, offset, terms, self.object_pairs, collider=True,
                                              collisionMargin=0.0, edgeCheck="bisection", eps=self.eps)
-        if self.moving or self.constraints:
-            native.addFeasibilityTest("carried objects and path constraints", self._python_test)
+        if self.constraints:
+            native.addFeasibilityTest("path constraints", self._constraints_test)
         return native
 
     def feasible(self, x) -> bool:
@@ -235,8 +231,6 @@ class KlamptPlanMotion(PlanMotion):
         if not check and not path_constraints:
             path = [list(start_in), list(goals[0])]
         else:
-            if not check:
-                client._mask_self_collision(enabled=False)
             space = self._group_space(start_state, dofs, q0, path_constraints, resolution, check)
             try:
                 for i, goal in enumerate(goals):
@@ -255,7 +249,6 @@ class KlamptPlanMotion(PlanMotion):
                         break
             finally:
                 space.close()
-                client._mask_self_collision()
         robot.setConfig(q0)
         self._place_objects(start_state)
         elapsed = time.time() - t0
@@ -283,22 +276,46 @@ class KlamptPlanMotion(PlanMotion):
         return sum(math.dist(a, b) for a, b in zip(path, path[1:]))
 
     def _group_space(self, state, dofs, q0, path_constraints, resolution, check) -> _GroupCSpace:
-        """The native group C-space at ``state`` (the world already posed there)."""
+        """The native group C-space at ``state`` (the world already posed there).
+
+        Without ``check``, only the joint limits (and path constraints) are
+        tested. With it, the tested pairs are those of :meth:`check_collision`
+        at ``state``: a link, or a carried tool or body (a link of the planning
+        robot), against another as a self-collision pair; against a
+        stationary tool or body as a link-object pair. Pairs between two
+        stationary objects cannot change and are left to the start check.
+        """
         client = self.client
-        moving_keys = self._moving_keys(state)
-        object_pairs, moving = [], []
-        if check:
+        carried = self._attached_offsets(state) if check else []
+        world, robot, carried_links = client._carrying_robot(carried)
+        link_of = {obj.index: link for (obj, _, _), link in zip(carried, carried_links)}
+
+        def bodies(key):
+            if key[0] == "link":
+                return [("link", client.link_index[key[1]])]
+            return [("link", link_of[o.index]) if o.index in link_of else ("object", o.index) for o in self._objects_of(key)]
+
+        object_pairs = []
+        if not check:
+            n = robot.numLinks()
+            for i in range(n):
+                for j in range(i + 1, n):
+                    robot.enableSelfCollision(i, j, False)
+        else:
             for c in self._cell_checks(state):
                 if c.skip:
                     continue
-                if c.key_a[0] == "link" and c.key_b not in moving_keys:
-                    link = client.link_index[c.key_a[1]]
-                    object_pairs += [(link, "object", obj.index, -1) for obj in self._objects_of(c.key_b)]
-                elif c.key_a[0] == "link" or c.key_a in moving_keys or c.key_b in moving_keys:
-                    moving += [gp for _, gps in c.tests for gp in gps]
-        carried = self._attached_offsets(state) if check or path_constraints else []
-        return _GroupCSpace(client.robot, dofs, q0, client.mimic, object_pairs, moving, carried,
-                            path_constraints, resolution)
+                for kind_a, a in bodies(c.key_a):
+                    for kind_b, b in bodies(c.key_b):
+                        if kind_a == "link" and kind_b == "link":
+                            robot.enableSelfCollision(a, b, True)
+                        elif kind_a == "link":
+                            object_pairs.append((a, "object", b, -1))
+                        elif kind_b == "link":
+                            object_pairs.append((b, "object", a, -1))
+        space = _GroupCSpace(client.robot, robot, dofs, q0, client.mimic, object_pairs, path_constraints, resolution)
+        space.planning_world = world  # the robot's world lives as long as the space
+        return space
 
     def _objects_of(self, key):
         client = self.client
@@ -485,13 +502,6 @@ class KlamptPlanMotion(PlanMotion):
             if lo <= w <= hi and abs(w - reference) < abs(best - reference):
                 best = w
         return best
-
-    def _moving_keys(self, state: RobotCellState):
-        """The keys of the tools and bodies that move with the robot at ``state``."""
-        moving = {("tool", t) for t, ts in state.tool_states.items() if ts.attached_to_group and not ts.is_hidden}
-        moving.update(("body", b) for b, bs in state.rigid_body_states.items()
-                      if bs.attached_to_link or (bs.attached_to_tool and ("tool", bs.attached_to_tool) in moving))
-        return moving
 
     def _attached_offsets(self, state: RobotCellState):
         """``(object, link, T_link_object)`` for every visible tool part and body that moves with the robot."""
