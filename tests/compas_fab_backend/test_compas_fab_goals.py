@@ -182,6 +182,13 @@ def test_a_body_carried_by_a_link_moves_with_it(planner):
         planner.check_collision(low)
     with pytest.raises(MPTargetInCollisionError, match="bar"):
         planner.plan_motion(ConfigurationTarget(low.robot_configuration, [0.0] * 6, [0.0] * 6), start)
+    # natively too: the bar is a link of the planning robot, touching its wrist link but not the floor
+    space = native_space(planner, start)
+    try:
+        assert space.feasible(START)
+        assert not space.feasible([0, -0.39, -2.35, -1.39, -0.31, -0.02])
+    finally:
+        space.close()
 
 
 def test_other_groups_and_prismatic_joints(planner):
