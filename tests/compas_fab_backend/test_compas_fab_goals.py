@@ -92,6 +92,32 @@ def test_plan_motion_runs_on_the_native_robot_cspace(planner):
         space.close()
 
 
+@pytest.mark.parametrize("name", ["ur10e_gripper_one_beam", "abb_irb4600_40_255_printing_tool"])
+def test_native_feasibility_is_check_collision_with_carried_tools_and_workpieces(planner, name):
+    """A gripper carrying a beam (a workpiece attached to the tool), and a printing tool: the native space agrees
+    with check_collision on random configurations, those where a carried item collides among them."""
+    cell, state = library_cell(name)
+    use(planner, cell)
+    client = planner.client
+    space = native_space(planner, state)
+    names = cell.get_configurable_joint_names()
+    carried = sum(len(client.tool_parts[t]) for t, ts in state.tool_states.items() if ts.attached_to_group)
+    carried += sum(len(client.rigid_body_objects[b]) for b, bs in state.rigid_body_states.items()
+                   if bs.attached_to_tool or bs.attached_to_link)
+    try:
+        assert space.planning_robot.numLinks() == client.robot.numLinks() + carried
+        rng = random.Random(1)
+        stages = set()
+        for _ in range(200):
+            x = [rng.uniform(max(lo, -math.pi), min(hi, math.pi)) for lo, hi in space.bound]
+            message = collides(planner, state_at(cell, state, x))
+            stages.add(message.split(" between")[0] if message else None)
+            assert space.feasible(x) == (message is None), (x, message)
+        assert {None, "CC.2"} <= stages
+    finally:
+        space.close()
+
+
 def test_plan_motion_routes_a_carried_tool_around_what_only_the_tool_would_hit(planner):
     cell, state = post_cell()
     use(planner, cell)
