@@ -100,7 +100,6 @@ def test_native_feasibility_is_check_collision_with_carried_tools_and_workpieces
     use(planner, cell)
     client = planner.client
     space = native_space(planner, state)
-    names = cell.get_configurable_joint_names()
     carried = sum(len(client.tool_parts[t]) for t, ts in state.tool_states.items() if ts.attached_to_group)
     carried += sum(len(client.rigid_body_objects[b]) for b, bs in state.rigid_body_states.items()
                    if bs.attached_to_tool or bs.attached_to_link)
