@@ -1,7 +1,9 @@
 """The native text formats that model modules read and write too (the XML
 of :class:`klampt.model.multipath.MultiPath`), here so that they need not
 import :mod:`klampt.io.loader`, which documents and exposes them."""
+from .. import robotsim
 from ..math import so3
+from ..model.contact import ContactPoint, Hold
 
 
 def _numbers(text, what):
@@ -35,7 +37,6 @@ def write_Vector_raw(x):
 def read_IKObjective(text):
     """Reads an IKObjective in the native format described in the docstring
     of :mod:`klampt.io.loader`."""
-    from .. import robotsim
     obj = robotsim.IKObjective()
     if not obj.loadString(text):
         raise ValueError("Invalid IK objective text %r" % text)
@@ -55,7 +56,6 @@ def write_ContactPoint(cp):
 
 def read_ContactPoint(text):
     """Reads a contact point written by :func:`write_ContactPoint`."""
-    from ..model.contact import ContactPoint
     items = _numbers(text, 'contact point')
     if len(items) != 7:
         raise ValueError("A contact point needs 7 values, got %d" % len(items))
@@ -87,7 +87,6 @@ def write_Hold(h):
 def read_Hold(text):
     """Reads a Hold written by :func:`write_Hold` (its IK constraint needs
     klampt.IKObjective)."""
-    from ..model.contact import Hold
     lines = parse_lines(text)
     if not lines or lines[0] != 'begin hold' or lines[-1] != 'end':
         raise ValueError("A hold starts with 'begin hold' and ends with 'end'")
@@ -108,7 +107,6 @@ def read_Hold(text):
         raise ValueError("Hold contacts need 7 values each")
     h.contacts = [read_ContactPoint(' '.join(items[i:i + 7])) for i in range(0, len(items), 7)]
     if 'position' in values:
-        from .. import robotsim
         if not hasattr(robotsim, 'IKObjective'):
             raise RuntimeError("Reading a hold's IK constraint needs klampt.IKObjective, which is not available")
         pos = [float(v) for v in values['position']]

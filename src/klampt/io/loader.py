@@ -25,9 +25,13 @@ from ..robotsim import *  # noqa: F401,F403  (the module re-exports the core cla
 import json
 import os
 
-from .. import _json
+from .. import _json, robotsim
 from ..math import so3
+from ..model import trajectory
 from ..model import types as _types
+from ..model.contact import ContactPoint, Hold
+from ..model.multipath import MultiPath
+from ..model.trajectory import Trajectory
 from . import _text
 from ._text import _numbers
 
@@ -205,7 +209,6 @@ def write_GeometricPrimitive(g):
 
 def read_GeometricPrimitive(text):
     """Reads a GeometricPrimitive from its native text format."""
-    from .. import robotsim
     g = robotsim.GeometricPrimitive()
     if not g.loadString(text):
         raise ValueError("Invalid GeometricPrimitive text %r" % text)
@@ -296,7 +299,6 @@ def read(type, text):
 
 def load_WorldModel(fn):
     """Loads a world file (IOError if it fails)."""
-    from .. import robotsim
     w = robotsim.WorldModel()
     if not w.readFile(fn):
         raise IOError("Error reading WorldModel from " + fn)
@@ -305,7 +307,6 @@ def load_WorldModel(fn):
 
 def load_Geometry3D(fn):
     """Loads a geometry file (IOError if it fails)."""
-    from .. import robotsim
     g = robotsim.Geometry3D()
     if not g.loadFile(fn):
         raise IOError("Error reading Geometry3D from " + fn)
@@ -314,7 +315,6 @@ def load_Geometry3D(fn):
 
 def load_Trajectory(fn):
     """Loads a .path file as a Trajectory."""
-    from ..model.trajectory import Trajectory
     t = Trajectory()
     t.load(fn)
     return t
@@ -322,7 +322,6 @@ def load_Trajectory(fn):
 
 def _load_entity(kind):
     def loader(fn):
-        from .. import robotsim
         w = robotsim.WorldModel()
         entity = getattr(w, 'load' + kind)(fn)
         if entity.index < 0:
@@ -333,7 +332,6 @@ def _load_entity(kind):
 
 def load_MultiPath(fn):
     """Loads a MultiPath XML file."""
-    from ..model.multipath import MultiPath
     path = MultiPath()
     path.load(fn)
     return path
@@ -425,7 +423,6 @@ def load(type, fn):
     if type in loaders:
         return loaders[type](fn)
     if type in ('SE3Trajectory', 'SO3Trajectory'):
-        from ..model import trajectory
         t = getattr(trajectory, type)()
         t.load(fn)
         return t
@@ -444,7 +441,6 @@ def to_json(obj, type='auto'):
     plain Trajectory), IK objectives and GeometricPrimitives as typed
     dicts.  Raises TypeError for unsupported objects (world entities,
     geometries)."""
-    from ..model import trajectory
     if isinstance(obj, trajectory.Trajectory):
         name = obj.__class__.__name__
         if name not in _TRAJECTORY_CLASSES:
@@ -503,7 +499,6 @@ def _ik_to_json(obj):
 
 
 def _ik_from_json(d):
-    from .. import robotsim
     obj = robotsim.IKObjective()
     obj.setLinks(d['link'], d.get('destLink', -1))
     pc = d.get('posConstraint', 'free')
@@ -527,7 +522,6 @@ def from_json(jsonobj, type='auto'):
     with 'times' and 'milestones' and no type is a Trajectory) and other
     structures are returned as they are.  A RobotTrajectory comes back as a
     plain Trajectory (the robot is not stored)."""
-    from ..model import trajectory
     if type == 'auto':
         if isinstance(jsonobj, dict):
             if 'type' in jsonobj:
@@ -551,10 +545,8 @@ def from_json(jsonobj, type='auto'):
     if type == 'GeometricPrimitive':
         return read_GeometricPrimitive(jsonobj['data'])
     if type == 'ContactPoint':
-        from ..model.contact import ContactPoint
         return ContactPoint(jsonobj['x'], jsonobj['n'], jsonobj['kFriction'])
     if type == 'Hold':
-        from ..model.contact import Hold
         h = Hold()
         h.link = jsonobj['link']
         h.contacts = [from_json(c, 'ContactPoint') for c in jsonobj.get('contacts', [])]

@@ -19,7 +19,9 @@ returns the data in world coordinates (current transform applied).
 import numpy as np
 
 from ..math import so3, se3
+from ..model import trajectory
 from ..model import types as _types
+from ..model.trajectory import Trajectory
 from . import _numpy_geometry as _geometry
 
 SUPPORTED_TYPES = set(['Value', 'Vector', 'Config', 'Vector2', 'Vector3', 'Point', 'Matrix3', 'Rotation',
@@ -33,7 +35,6 @@ def to_numpy(obj, type='auto'):
     """Converts an object to a numpy array, or a pair (times, milestones)
     for trajectories.  With type='auto' a 9-vector is a Config; pass
     type='Rotation' to get a 3x3 matrix."""
-    from ..model.trajectory import Trajectory
     if isinstance(obj, Trajectory):
         return np.array(obj.times, dtype=float), np.array(obj.milestones, dtype=float)
     if type == 'auto':
@@ -60,7 +61,6 @@ def from_numpy(obj, type='auto', template=None):
     volume grids and pairs (4x4 array, data) Geometry3D objects.  template (an object of the
     desired type) picks the trajectory class (and robot of a
     RobotTrajectory)."""
-    from ..model import trajectory
     if template is not None and type == 'auto':
         if isinstance(template, trajectory.Trajectory):
             type = 'Trajectory'

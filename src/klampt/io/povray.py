@@ -36,6 +36,7 @@ import warnings
 
 import numpy as np
 
+from klampt import Appearance, Geometry3D
 from klampt.math import se3, vectorops
 
 try:
@@ -457,7 +458,6 @@ def _element_key(obj):
 
 
 def _colored(color):
-    from klampt import Appearance
     a = Appearance()
     a.setColor(*([float(c) for c in color] + [1.0] * (4 - len(color))))
     return a
@@ -485,7 +485,6 @@ def _vis_bodies(scene):
                 appearance = item.appearance() if color is None else _colored(color)
             bodies.append((item, appearance))
         elif names & _GEOMETRY_TYPES and not hidden:
-            from klampt import Appearance, Geometry3D
             geom = item if 'Geometry3D' in names else Geometry3D(item)
             appearance = app.customAppearance or app.attributes.get('appearance')
             if appearance is None:

@@ -39,6 +39,8 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 from ..robotsim import Appearance, Geometry3D, PointCloud, TriangleMesh
 from .._heightmap_colors import heightmap_vertex_colors
 from .._render_state import render_state
+from ..model.sensing import camera_to_intrinsics
+from ..model.trajectory import HermiteTrajectory, SE3Trajectory
 
 __all__ = ['trimesh_to_rr', 'point_cloud_to_rr', 'geom_to_rr', 'transform_to_rr', 'point_to_rr', 'camera_to_rr',
            'traj_to_rr', 'log_rr_geometry', 'log_rr_robot', 'log_rr_terrain', 'log_rr_rigid_object',
@@ -312,7 +314,6 @@ def camera_to_rr(camera) -> 'rr.Pinhole':
     convention."""
     if camera.type() != 'CameraSensor':
         raise ValueError("camera_to_rr needs a CameraSensor, got a %s" % camera.type())
-    from ..model.sensing import camera_to_intrinsics
     intrinsics = camera_to_intrinsics(camera, 'json')
     return rr.Pinhole(width=int(camera.getSetting('xres')), height=int(camera.getSetting('yres')),
                       focal_length=[float(intrinsics['fx']), float(intrinsics['fy'])],
@@ -321,7 +322,6 @@ def camera_to_rr(camera) -> 'rr.Pinhole':
 
 def _milestone_points(traj):
     """The positions of a trajectory's milestones (2D or 3D)."""
-    from ..model.trajectory import HermiteTrajectory, SE3Trajectory
     if isinstance(traj, SE3Trajectory):
         return [list(m[9:12]) for m in traj.milestones]
     if isinstance(traj, HermiteTrajectory):
@@ -490,7 +490,6 @@ def log_rr_trajectory(traj, name: str, color=None, hide_label=False, *, recordin
     """Logs a 2D or 3D trajectory (or an SE3Trajectory's translations) as a
     line strip at entity ``name`` (static); an SE3Trajectory also gets a
     coordinate frame at up to 10 of its milestones, as ``name/T<index>``."""
-    from ..model.trajectory import SE3Trajectory
     lines = traj_to_rr(traj, color=color)
     if lines is None:
         return

@@ -22,6 +22,7 @@ import builtins
 import os
 
 from .. import _providers
+from ..model import types
 from . import loader
 
 _directory = 'resources'
@@ -46,8 +47,8 @@ def known_extensions():
 def known_types():
     """All known resource types."""
     res = []
-    for types in loader.EXTENSION_TO_TYPES.values():
-        res += types
+    for extension_types in loader.EXTENSION_TO_TYPES.values():
+        res += extension_types
     return res + ['Point', 'Rotation', 'Matrix3', 'ContactPoint']
 
 
@@ -69,7 +70,6 @@ def _resolve_type(name, type, value=None):
     if ext in loader.EXTENSION_TO_TYPES:
         return loader.filename_to_type(name)
     if value is not None:
-        from ..model import types
         t = types.object_to_type(value)
         if t is not None:
             return t
@@ -107,7 +107,6 @@ def get(name, type='auto', directory=None, default=None, doedit='auto', descript
             return default
         value = default
         if value is None and rtype not in ('json', 'xml'):
-            from ..model import types
             reference = referenceObject
             if reference is None and world is not None and world.numRobots() > 0:
                 reference = world.robot(0)
@@ -221,7 +220,6 @@ def save(value, type='auto', directory=None):
         the file name, or None if the dialog was cancelled.
         RuntimeError when no Qt GUI can be shown.
     """
-    from ..model import types
     typelist = types.object_to_types(value) if type == 'auto' else type
     if isinstance(typelist, str):
         typelist = [typelist]
@@ -270,7 +268,6 @@ def edit(name, value, type='auto', description=None, editor='visual', world=None
     if type == 'auto':
         if value is None:
             raise ValueError("edit needs a value or a type")
-        from ..model import types
         type = types.object_to_type(value)
     if editor == 'console':
         return console_edit(name, value, type, description, world, frame)

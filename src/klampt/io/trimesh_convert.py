@@ -14,6 +14,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 
 from ..math import se3
 from ..robotsim import Appearance, Geometry3D, TriangleMesh, WorldModel
+from ..model import geometry
 
 
 def to_trimesh(geom: Union[TriangleMesh, Geometry3D, WorldModel],
@@ -127,7 +128,6 @@ def from_trimesh(mesh, flatten=False) -> Union[Tuple[TriangleMesh, Appearance], 
         apps = [world.rigidObject(i).appearance() for i in range(world.numRigidObjects())]
         if len(geoms) == 1:
             return geoms[0], apps[0]
-        from ..model import geometry
         merged = Appearance()
         face_colors = [a.getColor() for g, a in zip(geoms, apps) for _ in range(len(g.getTriangleMesh().getIndices()))]
         merged.setColors(Appearance.FACES, np.array(face_colors, dtype=np.float32))

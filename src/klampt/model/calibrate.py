@@ -27,8 +27,9 @@ import warnings
 from typing import Callable, Dict, List, Sequence, Tuple, Union
 
 from .. import _providers
+from ..io import resource
 from ..math import se3, so3, vectorops
-from ..robotsim import RobotModel
+from ..robotsim import RobotModel, WorldModel
 from . import sensing
 from .trajectory import RobotTrajectory
 from .typing import RigidTransform, Vector, Vector2, Vector3
@@ -264,13 +265,11 @@ class RobotExtrinsicCalibration:
     def editTrajectory(self, world=None, name='calibration_trajectory') -> RobotTrajectory:
         """Edits the calibration trajectory (through the configurations) in
         klampt.io.resource's visual editor; returns it."""
-        from ..io import resource
         if world is None:
             world = self.world
         if world is None:
             if self.robot is None:
                 raise ValueError("Editing the trajectory needs a robot")
-            from ..robotsim import WorldModel
             world = WorldModel()
             world.add('robot', self.robot)
         if self.trajectory is None and self.configurations:

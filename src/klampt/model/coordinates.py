@@ -18,6 +18,7 @@ from ..robotsim import (IKObjective, RigidObjectModel, RobotModelLink,  # noqa: 
                         SimRobotController)
 from typing import Optional
 
+from .. import robotsim
 from ..math import se3, so3, vectorops
 
 
@@ -691,7 +692,6 @@ def _link_ancestor(frame):
 
 
 def _ik():
-    from .. import robotsim
     if not hasattr(robotsim, 'IKObjective'):
         raise RuntimeError("IK objectives need klampt.IKObjective, which is not available in this installation")
     return robotsim

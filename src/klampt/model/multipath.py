@@ -346,7 +346,7 @@ class MultiPath(object):
 
     def saveXML(self):
         """The XML ElementTree of the path."""
-        from ..io import _text
+        from ..io import _text  # klampt.io imports this module (its loader reads MultiPaths)
         root = ET.Element('multipath', dict((k, str(v)) for k, v in self.settings.items()))
         for s in self.sections:
             xs = ET.SubElement(root, 'section', dict((k, str(v)) for k, v in s.settings.items()))
@@ -370,7 +370,7 @@ class MultiPath(object):
 
     def loadXML(self, tree):
         """Reads the path from an XML ElementTree (or its root element)."""
-        from ..io import _text
+        from ..io import _text  # klampt.io imports this module (its loader reads MultiPaths)
         root = tree.getroot() if hasattr(tree, 'getroot') else tree
         if root.tag != 'multipath':
             raise ValueError("Expected a <multipath> element, got <%s>" % root.tag)

@@ -19,8 +19,11 @@ import os
 from typing import List, Sequence, Tuple, Union
 
 from .. import _json
+from ..io import loader, resource
 from ..math import vectorops, so3, se3
+from . import config
 from .subrobot import SubRobotModel
+from .trajectory import RobotTrajectory
 
 
 _JSON_ATTRS = ['name', 'modelFile', 'parts', 'baseType', 'properties', 'controllerFile', 'controllerArgs',
@@ -319,7 +322,6 @@ class RobotInfo(object):
             if len(target) == 2:
                 obj.matchDestination(target[0], target[1])
             else:
-                from . import config
                 config.set_config(obj, list(target))
         solver = robotsim.IKSolver(robot)
         solver.add(obj)
@@ -402,18 +404,15 @@ class RobotInfo(object):
     def getResource(self, name: str, doedit='auto'):
         """Loads a named resource from the resource directory (see
         :func:`klampt.io.resource.get`)."""
-        from ..io import resource
         return resource.get(name, directory=self._resource_dir(), doedit=doedit)
 
     def setResource(self, name: str, object) -> None:
         """Saves a named resource to the resource directory."""
-        from ..io import resource
         resource.set(name, object, directory=self._resource_dir())
 
     # ------------------------------------------------------------ JSON
     def toJson(self) -> dict:
         """The JSON structure of the info (the format of :meth:`save`)."""
-        from ..io import loader
         jsonobj = dict((attr, copy.deepcopy(getattr(self, attr))) for attr in _JSON_ATTRS)
         ees = {}
         for k, v in self.endEffectors.items():
@@ -429,7 +428,6 @@ class RobotInfo(object):
 
     def fromJson(self, jsonobj) -> None:
         """Sets the info from a JSON structure of :meth:`toJson`."""
-        from ..io import loader
         if 'name' not in jsonobj:
             raise IOError("RobotInfo JSON has no 'name'")
         for attr in _JSON_ATTRS:
@@ -536,7 +534,6 @@ class GripperInfo(object):
         if name is None:
             name = gripper.name + "_mounted"
         if isinstance(klamptModel, str):
-            from ..robotsim import WorldModel
             world = WorldModel()
             world.enableGeometryLoading(False)
             if not world.readFile(klamptModel):
@@ -763,11 +760,9 @@ class GripperInfo(object):
         center point and the primary/secondary axes; if animate, the fingers
         open and close."""
         vis = _require('klampt.vis', 'GripperInfo.addToVis')
-        from .trajectory import RobotTrajectory
         if robot is None:
             if self.klamptModel is None:
                 raise ValueError("Gripper %s has no klamptModel to show" % self.name)
-            from ..robotsim import WorldModel
             world = WorldModel()
             robot = world.loadRobot(self.klamptModel)
             if robot.index < 0:

@@ -31,6 +31,7 @@ from klampt.robotsim import Appearance, GeometricPrimitive, Geometry3D, Heightma
 from klampt.math import se3, so3, vectorops
 from . import coordinates
 from ._glviewport import GLViewport
+from . import geometry
 from .collide import bb_create, bb_intersect
 
 #: An image: a numpy array or nested lists (rows of pixels).
@@ -357,7 +358,6 @@ def viewport_to_camera(viewport, camera, robot='world'):
     (Klamp't 0.9.2, its current configuration places the camera's link) or
     the frame 'world' (0.10), in the camera link's frame with 'link'; with
     None (0.10) the camera's pose is left unchanged."""
-    from klampt._viewport import Viewport
     if not isinstance(viewport, Viewport):
         raise TypeError("viewport must be a GLViewport or a klampt.Viewport")
     _require_camera(camera)
@@ -637,7 +637,6 @@ def occluded(origin, point, occluders, tol=1e-3) -> bool:
 def sample_visible_surface(origin, object: Geometry3D, num_samples: int) -> List[Vector3]:
     """Up to ``num_samples`` points sampled on the surface of ``object`` that
     face ``origin`` (their outward normal points toward it)."""
-    from . import geometry
     samples = geometry.sample_surface(object, int(math.ceil(num_samples * 2.5)), local=False, want_normals=True)
     origin = np.asarray(origin, dtype=float)
     facing = np.einsum('ij,ij->i', origin - samples[:, :3], samples[:, 3:6]) > 0

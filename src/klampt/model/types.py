@@ -7,7 +7,11 @@ robot-indexed objects between robots.
 from ..robotsim import (ConvexHull, GeometricPrimitive, Geometry3D, Heightmap, IKObjective,  # noqa: F401  (Klamp't's module has them)
                         ImplicitSurface, OccupancyGrid, PointCloud, RigidObjectModel, RobotModel, RobotModelLink,
                         TerrainModel, TriangleMesh, VolumeGrid, WorldModel)
+from .. import robotsim
 from ..math import so3, se3
+from . import contact, multipath, trajectory
+from .subrobot import SubRobotModel
+from .trajectory import RobotTrajectory, SE3Trajectory, SO3Trajectory, Trajectory
 
 _KNOWN_TYPES = set(['Value', 'Vector2', 'Vector3', 'Point', 'Matrix3', 'Rotation', 'RigidTransform',
                     'Vector', 'Config', 'IntArray', 'StringArray', 'Configs', 'Trajectory', 'LinearPath',
@@ -48,7 +52,6 @@ def object_to_types(object, world=None):
     """The type name of a Python object, or the list of all its valid type
     names if there are several (e.g. ['Config', 'Vector3'] for a 3-vector).
     Raises ValueError for unknown objects."""
-    from .trajectory import Trajectory, SO3Trajectory, SE3Trajectory
     if isinstance(object, SE3Trajectory):
         return ['SE3Trajectory', 'Trajectory']
     if isinstance(object, SO3Trajectory):
@@ -103,8 +106,6 @@ def object_to_type(obj, validTypes=None, world=None):
 def make(type, object=None):
     """A default instance of a type.  For 'Config', 'Configs', 'Vector' and
     'Trajectory', object (a robot or a configuration) gives the size."""
-    from .. import robotsim
-    from . import trajectory
     if type not in _KNOWN_TYPES:
         raise ValueError("Unknown type %r" % (type,))
     if type in ('RobotModel', 'RigidObjectModel', 'TerrainModel'):
@@ -132,10 +133,8 @@ def make(type, object=None):
     if type == 'IKGoal':
         return robotsim.IKObjective()
     if type in ('ContactPoint', 'Hold'):
-        from . import contact
         return getattr(contact, type)()
     if type == 'MultiPath':
-        from . import multipath
         return multipath.MultiPath()
     return getattr(robotsim, type)()
 
@@ -154,7 +153,6 @@ def info(object, world=None) -> dict:
     else:
         t = types
     res['type'] = t
-    from .trajectory import Trajectory
     if t in ('Config', 'Vector', 'IntArray', 'StringArray', 'Vector2', 'Vector3', 'Matrix3', 'Rotation'):
         res['items'] = len(object)
     elif t == 'Configs':
@@ -197,7 +195,6 @@ def convert(object, dest_type):
     subclasses) into each other, and geometries into other geometry types
     (Geometry3D.convert).  A Configs list becomes a trajectory with times
     0, 1, 2, ..."""
-    from . import trajectory
     t = object_to_type(object)
     if dest_type == t:
         return object
@@ -227,7 +224,6 @@ def convert(object, dest_type):
 
 def _robot(r):
     if isinstance(r, str):
-        from .. import robotsim
         w = robotsim.WorldModel()
         # the robot handle keeps the world's data alive
         robot = w.loadRobot(r)
@@ -269,8 +265,6 @@ def transfer(object, source_robot, target_robot, link_map=None):
             mapping[i] = target
         elif target in tgt_index:
             mapping[i] = tgt_index[target]
-    from .trajectory import Trajectory, RobotTrajectory
-    from .subrobot import SubRobotModel
     n = target_robot.numLinks()
 
     def config(q):
