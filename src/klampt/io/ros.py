@@ -24,7 +24,10 @@ import time
 
 import numpy as np
 
+from klampt import Geometry3D, PointCloud, RobotModel, SimRobotController, Simulator, TriangleMesh, WorldModel
 from klampt.math import so3, se3
+from klampt.model import types
+from klampt.model.trajectory import RobotTrajectory, SE3Trajectory, SO3Trajectory, Trajectory
 
 try:
     import rospy
@@ -227,7 +230,6 @@ def to_JointState(robot, q='current', dq='current', effort=None, indices='auto',
         link_joint_names (list of str, optional): if given, the i'th link is
             mapped to the ROS joint name link_joint_names[i].
     """
-    from klampt import SimRobotController
     controller = robot if isinstance(robot, SimRobotController) else None
     values = {}
     for key, value, kind in (('q', q, 'Config'), ('dq', dq, 'Velocity'), ('effort', effort, 'Torque')):
@@ -290,7 +292,6 @@ def from_JointTrajectory(ros_traj, robot=None, joint_link_indices=None):
         joint_link_indices (dict, optional): if given, maps ROS joint names to
             Klampt link indices.  Default uses the Klamp't link names.
     """
-    from klampt.model.trajectory import Trajectory, RobotTrajectory
     times = [p.time_from_start.to_sec() for p in ros_traj.points]
     if robot is None:
         return Trajectory(times, [[float(v) for v in p.positions] for p in ros_traj.points])
@@ -357,7 +358,6 @@ def to_Path(klampt_path, start_time='now', frame='1'):
     start_time is the stamp of the path; each pose is stamped start_time plus
     its time. frame is the frame_id in the headers (1 means global frame).
     """
-    from klampt.model.trajectory import SO3Trajectory, SE3Trajectory
     rospath = Path()
     start_time = _stamp(start_time)
     rospath.header.stamp = start_time
@@ -388,14 +388,12 @@ def from_Path(ros_path):
 
     Times are the poses' stamps relative to the path header's stamp.
     """
-    from klampt.model.trajectory import SE3Trajectory
     times = [(p.header.stamp - ros_path.header.stamp).to_sec() for p in ros_path.poses]
     return SE3Trajectory(times, [from_Pose(p.pose) for p in ros_path.poses])
 
 
 def from_Mesh(ros_mesh):
     """From a ROS Mesh to a Klampt TriangleMesh"""
-    from klampt import TriangleMesh
     mesh = TriangleMesh()
     mesh.setVertices(np.array([[v.x, v.y, v.z] for v in ros_mesh.vertices], dtype=float).reshape(-1, 3))
     mesh.setIndices(np.array([list(t.vertex_indices) for t in ros_mesh.triangles], dtype=np.int32).reshape(-1, 3))
@@ -405,7 +403,6 @@ def from_Mesh(ros_mesh):
 def to_Mesh(klampt_mesh):
     """From a Klampt Geometry3D or TriangleMesh to a ROS Mesh. A Geometry3D's
     vertices are moved by its current transform."""
-    from klampt import Geometry3D
     if isinstance(klampt_mesh, Geometry3D):
         if klampt_mesh.type() != 'TriangleMesh':
             raise ValueError("Geometry3D of type %s is not a TriangleMesh" % klampt_mesh.type())
@@ -436,7 +433,6 @@ def from_PointCloud2(ros_pc):
     keep their integer value (0xRRGGBB). An organized cloud (height > 1)
     gets the width and height settings, a nonzero header seq the id setting.
     """
-    from klampt import PointCloud
     order = '>' if ros_pc.is_bigendian else '<'
     names, formats, offsets, props = [], [], [], []
     for f in ros_pc.fields:
@@ -497,7 +493,6 @@ def to_PointCloud2(klampt_pc, frame='0', stamp='now'):
 
     stamp is the ROS timestamp, or 'now', or a numeric value.
     """
-    from klampt import Geometry3D, PointCloud
     if isinstance(klampt_pc, Geometry3D):
         if klampt_pc.type() != 'PointCloud':
             raise ValueError("Geometry3D of type %s is not a PointCloud" % klampt_pc.type())
@@ -749,7 +744,6 @@ _MSG_CLASSES = {cls.__name__: cls for cls in (
 
 
 def _compatibleKlamptType(klampt_obj):
-    from klampt.model import types
     if klampt_obj.__class__.__name__ in SUPPORTED_KLAMPT_TYPES:
         return klampt_obj.__class__.__name__
     otype = types.object_to_type(klampt_obj, list(SUPPORTED_KLAMPT_TYPES))
@@ -939,7 +933,6 @@ def object_publisher(topic, klampt_object, convert_kwargs=None, **kwargs):
     Returns:
         KlamptROSPublisher
     """
-    from klampt import Geometry3D
     if _is_sensor(klampt_object):
         return publisher_SensorModel(topic, klampt_object, convert_kwargs, **kwargs)
     ros_type = None
@@ -1066,7 +1059,6 @@ def _lidar_frame(sensor, T):
 
 def _tf_frames(klampt_obj, frameprefix, root):
     """(child frame, parent frame, pose of child in parent) of the object's tf frames."""
-    from klampt import WorldModel, Simulator, RobotModel, SimRobotController
     if isinstance(klampt_obj, Simulator):
         klampt_obj.updateWorld()
         klampt_obj = klampt_obj.world
@@ -1171,7 +1163,6 @@ def listen_tf(listener, klampt_obj, frameprefix="klampt", root="world", onerror=
             is raised, 'print', in which case the error is printed, or None,
             in which case any exception is silently ignored.
     """
-    from klampt import WorldModel, RobotModel
     import tf2_ros
 
     def do_lookup(frame, parent):
