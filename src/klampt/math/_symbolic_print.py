@@ -38,7 +38,7 @@ def _jsonable(val):
         return val.tolist()
     if isinstance(val, (list, tuple)):
         return [_jsonable(v) for v in val]
-    from ..io import loader
+    from ..io import loader  # klampt.io sits above klampt.math: only for klampt objects
     try:
         return loader.to_json(val)
     except Exception as e:

@@ -263,7 +263,7 @@ def exprFromJson(context, jsonObj, taggedExpressions=None):
     if isinstance(jsonObj, dict) and set(jsonObj) in ({'slice'}, {'tuple'}, {'str'}):
         return const(_const_from_json(jsonObj))
     if isinstance(jsonObj, dict):
-        from ..io import loader
+        from ..io import loader  # klampt.io sits above klampt.math: only for klampt objects in the JSON
         return const(loader.from_json(jsonObj))
     if isinstance(jsonObj, list):
         return const(jsonObj)
@@ -354,7 +354,7 @@ def toJson(obj):
 def latex(expr):
     """LaTeX code for an Expression (requires SymPy)."""
     import sympy
-    from . import symbolic_sympy
+    from . import symbolic_sympy  # needs the optional sympy
     return sympy.latex(symbolic_sympy.exprToSympy(expr))
 
 
@@ -362,7 +362,7 @@ def pprint(expr):
     """Pretty-prints an Expression (with SymPy's printer if it can convert it)."""
     try:
         import sympy
-        from . import symbolic_sympy
+        from . import symbolic_sympy  # needs the optional sympy
         sympy.pprint(symbolic_sympy.exprToSympy(expr), use_unicode=False)
     except (ImportError, TypeError, ValueError, NotImplementedError):
         print(exprToStr(expr, parseCompatible=False))
@@ -373,7 +373,7 @@ def codegen(name_expr, language=None, **options):
     (name, Expression) pair, a list of pairs, or Expression-based Functions.
     Requires SymPy."""
     from sympy.utilities.codegen import codegen as sympy_codegen
-    from . import symbolic_sympy
+    from . import symbolic_sympy  # needs the optional sympy
 
     def convert(ne):
         if isinstance(ne, Function):

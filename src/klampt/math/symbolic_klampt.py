@@ -17,6 +17,7 @@ from ._symbolic_library import (sum_, array, list_, flatten, transpose, reshape,
                                 neg, arctan2, getitem, if_, abs_, le, div, not_, getattr_, outer)
 from .symbolic_linalg import LinAlgContext, unit, norm, norm2, bound_contains
 from . import so3
+from ..robotsim import IKSolver, RobotModelLink
 from ..io import loader
 
 __all__ = ['SO3Context', 'SE3Context', 'IKContext', 'GeometryContext', 'CollideContext', 'KlamptContext']
@@ -184,13 +185,11 @@ class IKContext(Context):
             return np.array(robot.link(ikobj.link()).getTransform()[0])
 
         def residual(ikobj, robot):
-            from .. import IKSolver
             s = IKSolver(_ik_robot(ikobj, robot))
             s.add(ikobj)
             return np.array(s.getResidual())
 
         def residualJacobian(ikobj, robot):
-            from .. import IKSolver
             robot = _ik_robot(ikobj, robot)
             s = IKSolver(robot)
             s.add(ikobj)
@@ -240,7 +239,7 @@ class GeometryContext(Context):
 
 
 def _collider(context):
-    from ..model import collide
+    from ..model import collide  # klampt.model sits above klampt.math: only for collision functions
     world = context['world']
     robot = context['robot'] if 'robot' in context else world.robot(0)
     collider = context['collider'] if 'collider' in context else collide.WorldCollider(world)
@@ -278,7 +277,6 @@ class CollideContext(Context):
 
 
 def _as_link(robot, link):
-    from .. import RobotModelLink
     return link if isinstance(link, RobotModelLink) else robot.link(link)
 
 

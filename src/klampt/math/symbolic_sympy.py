@@ -17,7 +17,7 @@ import sympy
 
 from .symbolic import (Function, Expression, ConstantExpression, VariableExpression, UserDataExpression,
                        OperatorExpression, Variable, expr, is_const, to_const)
-from ._symbolic_library import _builtin_functions, array, getitem, if_, not_, ge, le, neg, div, sum_, mul
+from ._symbolic_library import _builtin_functions, array, getitem, if_, not_, ge, le, neg, div, sum_, mul, summation
 
 __all__ = ['exprToSympy', 'exprFromSympy', 'SympyFunction', 'SympyFunctionAdaptor']
 
@@ -411,7 +411,6 @@ def exprFromSympy(context, sexpr, addFuncs=True):
         i, lo, hi = sexpr.limits[0]
         if not (lo.is_Integer and hi.is_Integer):
             raise ValueError("Can't convert a SymPy Sum with symbolic limits")
-        from ._symbolic_library import summation
         return summation(expr(rec(sexpr.function)), UserDataExpression(i.name), list(range(int(lo), int(hi) + 1)))
     rel = {sympy.Eq: 'eq', sympy.Ne: 'ne', sympy.Le: 'le', sympy.Ge: 'ge'}
     for cls, fname in rel.items():
