@@ -8,10 +8,11 @@ current context they raise RuntimeError."""
 import math
 
 from ._render_state import render_state
+from .math import se3, so3
 
 
 def _render():
-    from klampt.vis._render import geometry, gl
+    from klampt.vis._render import geometry, gl  # OpenGL: loaded by the first draw
     return gl, geometry
 
 
@@ -42,7 +43,7 @@ def appearance_drawWorldGL(self, geom):
 def _element_parts(element):
     state = render_state(element.appearance())
     if type(element).__name__ == 'TerrainModel':
-        from klampt.vis._render.geometry import with_terrain_checker
+        from klampt.vis._render.geometry import with_terrain_checker  # OpenGL: loaded by the first draw
         state = with_terrain_checker(state)
     return element.geometry(), state
 
@@ -112,7 +113,6 @@ def world_drawGL(self):
 
 
 def _sensor_world_transform(sensor):
-    from klampt.math import se3
     try:
         return sensor.getTransformWorld()
     except Exception:
@@ -124,8 +124,7 @@ def sensor_drawGL(self, np_array=None):
     sensors' mount frames; with measurements, also what they measured as if
     they were the latest (a camera's colored depth points, a laser's hits)."""
     _check("SimRobotSensor.drawGL")
-    from klampt.math import se3
-    from klampt.vis._render import gl, primitives
+    from klampt.vis._render import gl, primitives  # OpenGL: loaded by the first draw
     GL = gl.gl()
     measurements = [] if np_array is None else [float(v) for v in np_array]
     T = _sensor_world_transform(self)
@@ -174,7 +173,7 @@ def _draw_camera(sensor, measurements, primitives, GL):
     if not depth or len(measurements) < n * (2 if rgb else 1):
         return
     import numpy as np
-    from klampt.vis._render.gl import arrays, pointer
+    from klampt.vis._render.gl import arrays, pointer  # OpenGL: loaded by the first draw
     d = np.asarray(measurements[n if rgb else 0:(2 if rgb else 1) * n]).reshape(yres, xres)
     step = max(1, int(math.sqrt(n / 20000.0)))
     d = d[::step, ::step]
@@ -226,8 +225,7 @@ def viewport_drawGL(self, draw_frustum=True, draw_coords=True):
     OpenGL context."""
     gl, _ = _render()
     gl.require_context("GLViewport.drawGL")
-    from klampt.math import so3
-    from klampt.vis._render import primitives
+    from klampt.vis._render import primitives  # OpenGL: loaded by the first draw
     GL = gl.gl()
     R, t = self.camera.matrix()
     GL.glPushAttrib(GL.GL_ENABLE_BIT | GL.GL_CURRENT_BIT)

@@ -70,7 +70,7 @@ def _ray_point_distance(s, d, p):
 
 
 def _needs_gl(what):
-    from klampt.vis._render.gl import require_context
+    from klampt.vis._render.gl import require_context  # OpenGL: loaded by the first draw
     return require_context(what)
 
 

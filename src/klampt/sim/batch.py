@@ -151,7 +151,7 @@ def batchSim(world, duration, initialConditions, returnItems,
         n = lengths.pop() if lengths else 0
         initialConditions = [dict((k, v[i]) for k, v in initialConditions.items()) for i in range(n)]
     if executor is not None:
-        from ..batch import distributed
+        from ..batch import distributed  # needs the optional dask.distributed
         options = dict(duration=duration, returnItems=returnItems, simDt=simDt, simInit=simInit, simStep=simStep,
                        simTerm=simTerm)
         return distributed.map_chunks(executor, _batch_sim_chunk, (world,), [list(initialConditions)], options,

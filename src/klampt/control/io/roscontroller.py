@@ -16,6 +16,8 @@ not need ROS).
 """
 import warnings
 
+from klampt.model.trajectory import HermiteTrajectory, Trajectory
+
 from ..blocks.core import Block
 from ..blocks.robotcontroller import RobotControllerBlock
 from ._ros import ensure_node, require_ros_io, require_rospy
@@ -103,7 +105,6 @@ class RosRobotBlock(RobotControllerBlock):
 
     def _read(self, msg, t):
         """Folds one JointTrajectory message into the current trajectories."""
-        from klampt.model.trajectory import HermiteTrajectory, Trajectory
         names = list(msg.joint_names)
         for n in names:
             if n not in self.nameToIndex:

@@ -12,6 +12,8 @@ They need ``rospy`` and the sensor and trajectory message packages; without
 them, building one raises RuntimeError (importing this module does not need
 ROS).
 """
+from klampt.model.trajectory import Trajectory
+
 from ..robotinterface import RobotInterfaceBase
 from ._ros import ensure_node, require_ros_io, require_rospy
 
@@ -138,7 +140,6 @@ class RosRobotInterface(RobotInterfaceBase):
         times ts: from now if relative, else ts are clock() times (the
         message starts at ts[0])."""
         import rospy
-        from klampt.model.trajectory import Trajectory
         if len(ts) != len(qs) or len(ts) == 0:
             raise ValueError("setPiecewiseLinear needs as many times as milestones (at least one): %d and %d"
                              % (len(ts), len(qs)))
