@@ -54,7 +54,7 @@ def start_vis(args, title, backend=None):
         if not 0 <= args.port < 65536:
             raise SystemExit("%s: --port must be in 0..65535" % title)
         os.environ['KLAMPT_VIS_PORT'] = str(args.port)
-    from klampt import vis
+    from klampt import vis  # loads OpenGL: only when the app opens a window
     name = vis.init(backend if backend is not None else BACKENDS[args.backend])
     vis.setWindowTitle(title)
     return name
@@ -67,14 +67,14 @@ def is_headless(backend):
 
 def add_quit_key():
     """Binds 'q' to closing the window (a 'Quit' button in viser's panel)."""
-    from klampt import vis
+    from klampt import vis  # loads OpenGL: only when the app opens a window
     vis.addAction(lambda: vis.show(False), 'Quit', 'q', 'close the window and quit')
 
 
 def run_window(callback=None):
     """Shows the window and calls ``callback()`` about 30 times a second
     until the user closes it (or presses q), then closes the visualization."""
-    from klampt import vis
+    from klampt import vis  # loads OpenGL: only when the app opens a window
     try:
         vis.loop(callback=callback)  # loop shows the window (Qt: in this, the main, thread)
     finally:

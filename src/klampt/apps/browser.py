@@ -5,6 +5,11 @@ the view to a PNG without a window."""
 import os
 import sys
 
+from klampt import WorldModel
+from klampt.io import loader
+from klampt.model.multipath import MultiPath
+from klampt.model.trajectory import RobotTrajectory, SE3Trajectory, Trajectory
+
 from . import _cli
 
 EPILOG = """examples:
@@ -36,7 +41,6 @@ def parse_args(argv):
 def load_resource(fn):
     """The object in a resource file (RuntimeError, IOError or ValueError
     if it cannot be read)."""
-    from klampt.io import loader
     if not os.path.exists(fn):
         raise IOError("%s: no such file" % fn)
     if os.path.splitext(fn)[1].lower() == '.json':
@@ -64,9 +68,7 @@ def show_resources(world, resources):
     ghosts of the first robot, paths drawn and played (on the first robot
     when their milestones are its configurations, else on a point or a
     frame)."""
-    from klampt import vis
-    from klampt.model.multipath import MultiPath
-    from klampt.model.trajectory import RobotTrajectory, SE3Trajectory, Trajectory
+    from klampt import vis  # loads OpenGL: only when the app opens a window
     vis.add('world', world)
     robot = world.robot(0) if world.numRobots() > 0 else None
     for name, obj in resources:
@@ -105,7 +107,7 @@ def _is_configuration(obj, robot):
 
 def add_keys():
     """The browser's key bindings (buttons in viser's panel)."""
-    from klampt import vis
+    from klampt import vis  # loads OpenGL: only when the app opens a window
     playing = [True]
 
     def play_pause():
@@ -122,7 +124,7 @@ def main(argv=None):
     """Runs klampt_browser with the command line ``argv`` (default
     sys.argv[1:]); returns the exit status."""
     parser, args = parse_args(argv)
-    from klampt import WorldModel, vis
+    from klampt import vis  # loads OpenGL: only when the app opens a window
     world = WorldModel()
     try:
         resources = load_files(world, args.files)

@@ -8,6 +8,13 @@ import sys
 import threading
 import time
 
+from klampt import WorldModel
+from klampt.control.interop import RobotInterfacetoVis
+from klampt.control.networkrobotinterface import XMLRPCRobotInterfaceClient, XMLRPCRobotInterfaceServer
+from klampt.control.robotinterfaceutils import StepContext, make_from_file
+from klampt.io import loader
+from klampt.model.robotinfo import RobotInfo
+
 from . import _cli
 
 EPILOG = """examples:
@@ -60,10 +67,6 @@ def parse_args(argv):
 def build(args):
     """(world, interface) of the command line; args.model_file is set to
     the file the robot came from."""
-    from klampt import WorldModel
-    from klampt.control.networkrobotinterface import XMLRPCRobotInterfaceClient
-    from klampt.control.robotinterfaceutils import make_from_file
-    from klampt.model.robotinfo import RobotInfo
     world = WorldModel()
     info = None
     args.model_file = None
@@ -106,7 +109,6 @@ def build(args):
 
 def read_target(fn, robot):
     """The configuration in file fn, checked against the robot."""
-    from klampt.io import loader
     if not os.path.exists(fn):
         raise ValueError("%s: no such file" % fn)
     q = loader.load('Config', fn)
@@ -125,7 +127,6 @@ def name_model_file(interface, fn):
 
 def serve(interface, address):
     """Serves the interface over XML-RPC at address (host, port) until Ctrl-C."""
-    from klampt.control.networkrobotinterface import XMLRPCRobotInterfaceServer
     server = XMLRPCRobotInterfaceServer(interface, *address)
     if not server.initialize():
         raise RuntimeError("the controller %s could not be initialized" % interface)
@@ -143,7 +144,6 @@ class ControlLoop:
     VIEW_PERIOD = 0.05
 
     def __init__(self, interface, robot):
-        from klampt.control.interop import RobotInterfacetoVis
         self.interface = interface
         self.robot = robot
         self.view = RobotInterfacetoVis(interface)
@@ -169,8 +169,7 @@ class ControlLoop:
         return self.interface.configToKlampt(q)
 
     def _step(self, show):
-        from klampt import vis
-        from klampt.control.robotinterfaceutils import StepContext
+        from klampt import vis  # loads OpenGL: only when the app opens a window
         with self.lock:
             commands, self.commands = self.commands, []
         with StepContext(self.interface):
@@ -217,7 +216,7 @@ class Target:
 
     def show(self):
         """Updates the ghost and the line naming the selected joint."""
-        from klampt import vis
+        from klampt import vis  # loads OpenGL: only when the app opens a window
         vis.add('target', list(self.q), color=(1, 0.5, 0, 0.5), hide_label=True)
         i = self.joints[self.selected]
         vis.addText('target joint', "target: %s = %.2f" % (self.robot.link(i).getName(), self.q[i]),
@@ -244,7 +243,7 @@ class Target:
 def run_gui(world, interface, target=None):
     """Shows the robot and drives the interface until the window closes;
     the target starts at ``target`` (default: the robot's configuration)."""
-    from klampt import vis
+    from klampt import vis  # loads OpenGL: only when the app opens a window
     robot = world.robot(0)
     loop = ControlLoop(interface, robot)
     vis.add('world', world)
@@ -300,11 +299,11 @@ def main(argv=None):
     try:
         backend = _cli.start_vis(args, "klampt_control %s" % world.robot(0).getName())
         if _cli.is_headless(backend):
-            from klampt import vis
+            from klampt import vis  # loads OpenGL: only when the app opens a window
             vis.kill()
             parser.error("there is no display to show the robot: use --backend viser (and open the printed "
                          "address), or --server to serve the controller")
-        from klampt import vis
+        from klampt import vis  # loads OpenGL: only when the app opens a window
         vis.resizeWindow(args.width, args.height)
         run_gui(world, interface, target)
     finally:

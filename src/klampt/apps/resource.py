@@ -8,6 +8,11 @@ import json
 import os
 import sys
 
+from klampt import Geometry3D, WorldModel
+from klampt.io import loader, resource
+from klampt.model import types
+from klampt.model.trajectory import Trajectory
+
 from . import _cli
 
 EPILOG = """examples:
@@ -126,8 +131,6 @@ def read(fn, world=None):
     """The object in a file: robots, objects and terrains as elements of a
     world (``world``, else a new one), world files as a WorldModel, others
     through klampt.io.loader."""
-    from klampt import WorldModel
-    from klampt.io import loader
     if not os.path.exists(fn):
         raise IOError("%s: no such file" % fn)
     ext = os.path.splitext(fn)[1].lower()
@@ -143,15 +146,12 @@ def read(fn, world=None):
 
 
 def _type(obj, world=None):
-    from klampt.model import types
     return types.object_to_type(obj, world=world)
 
 
 def thumbnail(obj, size, world):
     """A PIL image of obj, drawn in world when given; a configuration of
     the world's first robot poses that robot."""
-    from klampt import WorldModel
-    from klampt.io import resource
     if isinstance(obj, WorldModel):
         return resource.thumbnail(obj, size)
     if world is not None and world.numRobots() > 0 and _type(obj, world) == 'Config' and \
@@ -184,7 +184,6 @@ def timescale(obj, scale, shift):
     scale (t - t0) (t0: the start time); a negative scale also reverses
     the path. A list of configurations gets the times 0, 1, 2 ... first
     (unless scale is -1 and there is no shift: then it is just reversed)."""
-    from klampt.model.trajectory import Trajectory
     t = _type(obj)
     if t not in PATH_TYPES:
         raise ValueError("timescale needs a path or a list of configurations, not a %s" % t)
@@ -215,7 +214,6 @@ def combine(objs, world=None):
     """Concatenated paths (each following the previous one's end) or lists
     of configurations, configurations collected in a list, or geometries
     grouped in one Geometry3D."""
-    from klampt import Geometry3D
     kinds = [_type(o, world) for o in objs]
     if len(set(kinds)) != 1:
         raise ValueError("can't combine objects of different types: %s" % ', '.join(kinds))
@@ -245,7 +243,6 @@ def combine(objs, world=None):
 def convert(obj, type):
     """obj converted to ``type`` (a type name; 'json' keeps it as is, for
     saving as JSON)."""
-    from klampt.model import types
     if type.lower() == 'json':
         return obj
     return types.convert(obj, type)
@@ -253,7 +250,6 @@ def convert(obj, type):
 
 def default_output(input, suffix, obj, world=None, type=None):
     """INPUT's name with ``suffix`` and the extension of obj's type."""
-    from klampt.io import loader
     base = os.path.splitext(input)[0]
     if type is not None and type.lower() == 'json':
         return base + suffix + '.json'
@@ -266,7 +262,6 @@ def default_output(input, suffix, obj, world=None, type=None):
 
 def write(obj, fn, as_json=False):
     """Saves obj to fn (as JSON if asked or if fn ends with .json)."""
-    from klampt.io import loader
     folder = os.path.dirname(fn)
     if folder:
         os.makedirs(folder, exist_ok=True)
@@ -275,9 +270,6 @@ def write(obj, fn, as_json=False):
 
 def run(args):
     """Performs the subcommand; returns the exit status."""
-    from klampt import WorldModel
-    from klampt.io import loader
-    from klampt.model import types
     world = None
     if args.world:
         world = WorldModel()

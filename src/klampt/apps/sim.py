@@ -7,6 +7,13 @@ import os
 import sys
 import time
 
+from klampt import WorldModel
+from klampt.control.blocks.trajectory_tracking import TrajectoryPositionController
+from klampt.io import loader
+from klampt.model.robotinfo import RobotInfo
+from klampt.model.trajectory import RobotTrajectory
+from klampt.sim.simulation import SimpleSimulator
+
 from . import _cli
 
 EPILOG = """examples:
@@ -62,11 +69,8 @@ def _load_python(fn):
 
 def make_controller(fn, robot):
     """The controller a path or Python file gives ``robot``."""
-    from klampt.io import loader
     ext = os.path.splitext(fn)[1].lower()
     if ext in ('.path', '.traj'):
-        from klampt.control.blocks.trajectory_tracking import TrajectoryPositionController
-        from klampt.model.trajectory import RobotTrajectory
         traj = loader.load('Trajectory', fn)
         if not traj.milestones or len(traj.milestones[0]) != robot.numLinks():
             raise ValueError("%s: the milestones are not configurations of robot %s (%d links)"
@@ -83,9 +87,6 @@ def make_controller(fn, robot):
 def build(files):
     """(world, simulator) of the command line's files: world elements and
     RobotInfo robots are loaded, then the controllers set in order."""
-    from klampt import WorldModel
-    from klampt.model.robotinfo import RobotInfo
-    from klampt.sim.simulation import SimpleSimulator
     world = WorldModel()
     infos, controllers = {}, []
     for fn in files:
@@ -123,7 +124,7 @@ class Recorder:
 
     def capture(self, t):
         """Saves a frame if one is due at simulation time t."""
-        from klampt import vis
+        from klampt import vis  # loads OpenGL: only when the app opens a window
         if t + 1e-9 < self.next_time:
             return
         path = os.path.join(self.folder, 'frame_%05d.png' % self.count)
@@ -164,7 +165,7 @@ class SimRunner:
 
     def show_status(self):
         """The simulation time (and a bad status) at the view's top left."""
-        from klampt import vis
+        from klampt import vis  # loads OpenGL: only when the app opens a window
         text = "t = %.2f s" % self.sim.getTime()
         if self.sim.getStatus() != 0:
             text += "  (%s)" % self.sim.getStatusString()
@@ -182,7 +183,7 @@ def run_headless(runner):
 def run_window(runner, paused):
     """Steps in real time in the shown window until it is closed or the
     duration is reached; s pauses, space steps, l toggles the log."""
-    from klampt import vis
+    from klampt import vis  # loads OpenGL: only when the app opens a window
     state = {'paused': paused, 'last': None, 'owed': 0.0, 'finished_at': None}
 
     def toggle_pause():
@@ -222,7 +223,7 @@ def main(argv=None):
     """Runs klampt_sim with the command line ``argv`` (default
     sys.argv[1:]); returns the exit status."""
     parser, args = parse_args(argv)
-    from klampt import vis
+    from klampt import vis  # loads OpenGL: only when the app opens a window
     try:
         world, sim = build(args.files)
     except (IOError, ValueError, RuntimeError) as e:
