@@ -8,6 +8,11 @@ import textwrap
 
 from ._scene import global_lock
 from ._state import importable, manager
+from .backends.qt_platform import BINDINGS, usable_binding
+from . import visualization
+from ._context import has_display
+from ._window import Window
+from .backends.qt_dialogs import run_dialog
 
 
 def panel_widget(window, widget, callback):
@@ -22,7 +27,6 @@ def choose_gui(binding=None):
     it is one of them; Qt when a binding is asked for or already loaded;
     with no backend started, GLFW when it can open windows here, else Qt.
     RuntimeError naming the backends that can edit otherwise."""
-    from .backends.qt_platform import BINDINGS, usable_binding
     backend = manager.backend
     if binding is not None:
         return 'PyQt', usable_binding(binding)
@@ -33,8 +37,6 @@ def choose_gui(binding=None):
         return backend.edit_gui, (usable_binding() if backend.edit_gui == 'PyQt' else None)
     if any(b + '.QtCore' in sys.modules for b in BINDINGS):
         return 'PyQt', usable_binding()
-    from . import visualization
-    from ._context import has_display
     if has_display() and importable('glfw') and importable('OpenGL'):
         return visualization.init('GLFW'), None
     try:
@@ -48,7 +50,6 @@ def make_window(editor):
     """A Window showing the editor: its scene set up by the editor, the
     editor a plugin over it, the camera on the world (or on the edited
     item, which the scene frames when it is added)."""
-    from ._window import Window
     window = Window("Editing %s" % (editor.name if editor.name is not None else 'a value'))
     editor.window = window
     editor.setup(window.scene)
@@ -60,7 +61,6 @@ def make_window(editor):
 
 def run_qt(editor, window, qt):
     """Shows the editor's window in a Qt dialog; True if OK was pressed."""
-    from .backends.qt_dialogs import run_dialog
     outcome = []
 
     def make_dialog(glwidget):

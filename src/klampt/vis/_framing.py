@@ -15,6 +15,8 @@ import copy
 import math
 
 from klampt.math import se3, so3, vectorops
+from klampt.model.trajectory import Trajectory
+from klampt.model import sensing
 
 # Elevations tried, in order, for the eye above the target (degrees): slightly
 # above first, as a person standing by the scene would look.
@@ -223,7 +225,7 @@ def preferred_azimuth(moving, subject):
     """The side to look from: along the normal of the plane the moving points
     span when it stands up (a planar arm seen side-on), else from -y, as the
     default camera does. Radians; the eye is in that direction."""
-    from klampt.model.geometry import fit_plane_centroid
+    from klampt.model.geometry import fit_plane_centroid  # lazy: it loads klampt.model.create, which import klampt.vis does not need
     for candidate in (moving, subject):
         try:
             normal = fit_plane_centroid(candidate)[1]
@@ -405,7 +407,6 @@ def follow_object(view, target):
     ``get_transform``, 'standard' convention), of camera orientations (an
     SO3Trajectory or 9-vectors, the camera staying in place) or of target
     points (3-vectors)."""
-    from klampt.model.trajectory import Trajectory
     if isinstance(target, Trajectory):
         def controller(t):
             vp = copy.deepcopy(view)
@@ -421,7 +422,6 @@ def follow_object(view, target):
             return vp
         return controller
     if 'SimRobotSensor' in _names(target):
-        from klampt.model import sensing
 
         def controller(t):
             vp = sensing.camera_to_viewport(target, target.robot())

@@ -4,6 +4,8 @@ cannot take gets a ValueError naming the limit, instead of an OpenGL error at
 the next frame."""
 import math
 import threading
+from ._context import offscreen_context, release
+from .backends.base import _render_lock
 
 #: The bound when no context can be asked (the usual GL_MAX_RENDERBUFFER_SIZE).
 FALLBACK_MAX_SIZE = 16384
@@ -23,8 +25,6 @@ def max_size() -> int:
 
 
 def _query():
-    from ._context import offscreen_context, release
-    from .backends.base import _render_lock
     try:
         with _render_lock:
             offscreen_context()

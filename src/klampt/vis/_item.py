@@ -8,6 +8,11 @@ import warnings
 from klampt.math import vectorops
 
 from ._types import default_attributes, objectToVisType
+from klampt.model import coordinates, config
+from klampt.model.contact import Hold
+from ._plot import VisPlot
+from klampt import Geometry3D
+from . import _posers
 
 
 def is_transform(x):
@@ -138,8 +143,6 @@ class VisAppearance:
 
     def setItem(self, item):
         """Replaces the item, rebuilding the sub-items."""
-        from klampt.model import coordinates
-        from klampt.model.contact import Hold
         self.item = item
         self.subAppearances = {}
         if is_world(item):
@@ -198,7 +201,6 @@ class VisAppearance:
 
     def updateAnimation(self, t):
         """Sets ``drawConfig`` from the animation at scene time t."""
-        from klampt.model import config
         if not self.animation:
             self.drawConfig = None
         else:
@@ -214,7 +216,6 @@ class VisAppearance:
 
     def updateTime(self, t):
         """Advances time-dependent items (plots) to scene time t."""
-        from ._plot import VisPlot
         if isinstance(self.item, VisPlot):
             for plotitem in self.item.items:
                 if plotitem.linkitem:
@@ -228,7 +229,6 @@ class VisAppearance:
         """Swaps the item's configuration with ``drawConfig`` (called around
         drawing an animated item, so the user's object keeps its own
         configuration between frames)."""
-        from klampt.model import config
         if self.drawConfig:
             try:
                 current = config.getConfig(self.item)
@@ -285,7 +285,6 @@ class VisAppearance:
                 bb = item.getBB()
                 return bb if _finite_bb(bb) else None
             if names & {'TriangleMesh', 'PointCloud', 'GeometricPrimitive', 'ConvexHull', 'VolumeGrid'}:
-                from klampt import Geometry3D
                 bb = Geometry3D(item).getBB()
                 return bb if _finite_bb(bb) else None
             if isinstance(item, str):
@@ -325,7 +324,6 @@ class VisAppearance:
 
     def make_editor(self, world=None):
         """Creates the widget that edits this item (see ``vis.edit``)."""
-        from . import _posers
         self.editor = _posers.make_editor(self, world)
         return self.editor
 
@@ -334,5 +332,4 @@ class VisAppearance:
         editor follows the item, else the item takes the editor's value)."""
         if self.editor is None:
             return
-        from . import _posers
         _posers.sync(self, item_to_editor)

@@ -2,6 +2,8 @@
 (time, value) samples kept over a time window, with events. Drawing is in
 :mod:`klampt.vis._render.overlay`."""
 import math
+from klampt.model import config
+from klampt.model.trajectory import Trajectory
 
 _COLORS = [(1, 0, 0), (0, 0.6, 0), (0, 0, 1), (1, 0.5, 0), (0.6, 0, 0.6), (0, 0.6, 0.6), (0.5, 0.5, 0.5)]
 
@@ -19,7 +21,6 @@ class VisPlotItem:
         self.traceRanges = []
         self.luminosity = []
         if linkitem is not None:
-            from klampt.model import config
             q = config.getConfig(linkitem.item)
             try:
                 self.itemnames = [str(n) for n in config.getConfigNames(linkitem.item)]
@@ -43,7 +44,6 @@ class VisPlotItem:
         """Samples the linked item's configuration at time t."""
         if self.linkitem is None:
             return
-        from klampt.model import config
         q = config.getConfig(self.linkitem.item)
         for i, v in enumerate(q):
             self.customUpdate(i, t, v)
@@ -121,7 +121,6 @@ class VisPlot:
             lookup = dict(trace)
             columns.append([lookup.get(t, float('nan')) for t in times])
         if str(fn).endswith('.traj'):
-            from klampt.model.trajectory import Trajectory
             Trajectory(times, [list(row) for row in zip(*columns)] if columns else [[] for _ in times]).save(fn)
             return
         with open(fn, 'w') as f:

@@ -4,6 +4,9 @@ configurations, ObjectPoser for rigid objects, and for GeometricPrimitives
 PointPoser, SpherePoser, AABBPoser or BoxPoser by their type) and the
 copying between the widget and the item."""
 from klampt.math import se3, so3
+from klampt import ObjectPoser, PointPoser, RobotPoser, TransformPoser, AABBPoser, BoxPoser, SpherePoser
+from klampt.model import coordinates
+from ._types import objectToVisType
 
 
 def _names(item):
@@ -14,9 +17,6 @@ def make_editor(app, world):
     """A widget for the item, or None (with a warning) when it cannot be
     edited."""
     import warnings
-    from klampt import ObjectPoser, PointPoser, RobotPoser, TransformPoser
-    from klampt.model import coordinates
-    from ._types import objectToVisType
     item = app.item
     names = _names(item)
     if 'RobotModel' in names:
@@ -62,7 +62,6 @@ _SHAPE_POSERS = {'SpherePoser', 'AABBPoser', 'BoxPoser'}
 def _primitive_poser(prim):
     """The widget editing a GeometricPrimitive of type Point, Sphere, AABB
     or Box (None for other types)."""
-    from klampt import AABBPoser, BoxPoser, PointPoser, SpherePoser
     poser = {'Point': PointPoser, 'Sphere': SpherePoser, 'AABB': AABBPoser, 'Box': BoxPoser}.get(prim.type)
     if poser is None:
         return None
@@ -99,7 +98,6 @@ def _poser_to_primitive(editor, prim):
 def sync(app, item_to_editor):
     """Copies the item's value into the editor (item_to_editor) or the
     editor's value into the item."""
-    from klampt.model import coordinates
     editor, item = app.editor, app.item
     names = _names(editor)
     if 'GeometricPrimitive' in _names(item):

@@ -11,6 +11,15 @@ from klampt.math import vectorops
 
 from ._item import VisAppearance, is_transform, is_world
 from ._types import default_attributes
+from klampt._viewport import GLViewport
+from . import _framing
+from klampt.model.multipath import MultiPath
+from klampt.model.trajectory import Trajectory
+from klampt.model import config
+from ._plot import VisPlotItem
+from ._framing import autoFitViewport
+from ._render.background import BackgroundImage
+from ._pick import ray_cast_item
 
 #: The lock the renderer holds per frame and users hold (``vis.lock()``) while
 #: they change what is shown.
@@ -37,7 +46,6 @@ class VisualizationScene:
     """
 
     def __init__(self):
-        from klampt._viewport import GLViewport
         self.items = {}
         self.labels = []
         self.t = 0
@@ -167,7 +175,6 @@ class VisualizationScene:
     def _frameFirstItems(self):
         """Frames the items with the camera, quietly, as long as the user
         has not chosen a camera: a first ``add`` shows what was added."""
-        from . import _framing
         try:
             self.cameraChosen = _framing.fit(self.view, list(self.items.values()))
         except Exception as e:  # framing is a convenience: never lose the add
@@ -180,8 +187,6 @@ class VisualizationScene:
 
     def animate(self, name, animation, speed=1.0, endBehavior='loop'):
         """Animates an item with a Trajectory (or milestones at unit times)."""
-        from klampt.model.multipath import MultiPath
-        from klampt.model.trajectory import Trajectory
         with global_lock:
             if isinstance(animation, MultiPath):
                 world = self.items.get('world')
@@ -239,7 +244,6 @@ class VisualizationScene:
         with global_lock:
             app = self.getItem(name)
             app.update_editor(False)
-            from klampt.model import config
             return config.getConfig(app.item)
 
     def setItemConfig(self, name, value):
@@ -252,7 +256,6 @@ class VisualizationScene:
                     value = (list(value[:9]), list(value[9:]))
                 item.item = value
             else:
-                from klampt.model import config
                 config.setConfig(item.item, value)
             item.markChanged(config=True, appearance=False)
             self._changed()
@@ -279,7 +282,6 @@ class VisualizationScene:
 
     def addPlotItem(self, plotname, itemname):
         """Plots an item's configuration in a plot."""
-        from ._plot import VisPlotItem
         with global_lock:
             plot = self.getItem(plotname)
             plot.item.items.append(VisPlotItem(str(itemname), self.getItem(itemname)))
@@ -287,7 +289,6 @@ class VisualizationScene:
 
     def logPlot(self, plotname, itemname, value):
         """Logs a value (or list of values) of a named trace at the current time."""
-        from ._plot import VisPlotItem
         with global_lock:
             plot = self.getItem(plotname)
             values = list(value) if hasattr(value, '__iter__') else [value]
@@ -395,7 +396,6 @@ class VisualizationScene:
 
     def autoFitCamera(self, zoom=True, rotate=True, scale=1.0):
         """Aims the camera at the items (see ``vis.autoFitCamera``)."""
-        from ._framing import autoFitViewport
         with global_lock:
             vp = self.getViewport()
             autoFitViewport(vp, list(self.items.values()), zoom=zoom, rotate=rotate)
@@ -405,7 +405,6 @@ class VisualizationScene:
 
     def followCamera(self, target, translate=True, rotate=False, center=False):
         """Makes the camera follow an item, a Trajectory or a camera sensor."""
-        from . import _framing
         with global_lock:
             if target is None:
                 self.cameraController = None
@@ -472,7 +471,6 @@ class VisualizationScene:
         size in the top left, 'center' at its size, 'tile'. ``depth``: an
         (h, w) metric depth image placed like the image; geometry farther
         than it is hidden (0 or not finite: nothing there)."""
-        from ._render.background import BackgroundImage
         image = None if img is None else BackgroundImage(img, format, rows, mode, depth)
         with global_lock:
             self.backgroundImage = image
@@ -544,7 +542,6 @@ class VisualizationScene:
     def rayCast(self, x, y, filter=None, tolerance=0.01):
         """The first item under pixel (x, y): (VisAppearance, point), or
         (None, None)."""
-        from ._pick import ray_cast_item
         s, d = self.view.click_ray(x, y)
         best = [(None, None), float('inf')]
 

@@ -9,6 +9,10 @@ backend starts and stops."""
 import math
 
 import numpy as np
+from ._context import offscreen_available
+from ._window import Window
+from .backends.offscreen import render_offscreen
+from klampt import _robotsim
 
 #: The reference's camera background, 0x96AAFF.
 BACKGROUND = (0x96 / 255.0, 0xAA / 255.0, 0xFF / 255.0, 1.0)
@@ -20,9 +24,6 @@ def render_camera(world, T, xres, yres, xfov, zmin, zmax, robot_index, link):
     at world transform T (z forward, y down), rows from the top; the
     camera's own link is not drawn. None (ray cast instead) when no
     offscreen context can be made."""
-    from ._context import offscreen_available
-    from ._window import Window
-    from .backends.offscreen import render_offscreen
     if xres <= 0 or yres <= 0 or not offscreen_available():
         return None
     window = Window('camera')
@@ -54,7 +55,6 @@ def render_camera(world, T, xres, yres, xfov, zmin, zmax, robot_index, link):
 def install():
     """Camera sensors render through :func:`render_camera`."""
     global _installed
-    from klampt import _robotsim
     _robotsim._set_camera_renderer(render_camera)
     _installed = True
 
@@ -63,6 +63,5 @@ def uninstall():
     """Camera sensors ray cast again."""
     global _installed
     if _installed:
-        from klampt import _robotsim
         _robotsim._set_camera_renderer(None)
         _installed = False

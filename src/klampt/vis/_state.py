@@ -8,6 +8,7 @@ import importlib.util
 import sys
 
 from ._window import Window
+from . import _sensor_render
 
 
 class Manager:
@@ -32,7 +33,6 @@ class Manager:
 
     def start(self, backend):
         """Makes ``backend`` the active backend, killing the previous one."""
-        from . import _sensor_render
         if self.backend is not None:
             self.backend.kill(self.windows)
         self.backend = backend
@@ -50,7 +50,6 @@ class Manager:
         if backend is not None:
             backend.kill(self.windows)
             self.backend = None
-            from . import _sensor_render
             _sensor_render.uninstall()
         for w in self.windows:
             w.shown = False

@@ -2,6 +2,12 @@
 default attributes of each kind, as the reference's ``klampt.vis`` defines
 them."""
 import warnings
+from klampt.model import types, coordinates
+from klampt.model.contact import ContactPoint, Hold
+from klampt.model.multipath import MultiPath
+from klampt.model.trajectory import RobotTrajectory, Trajectory
+from klampt.robotsim import IKObjective, RobotModel, WorldModel
+from ._plot import VisPlot
 
 _default_str_attributes = {'color': [0, 0, 0, 1], 'position': None, 'size': 12}
 _default_Trajectory_attributes = {'robot': 0, 'width': 3, 'color': (1, 0.5, 0, 1), 'pointSize': None,
@@ -37,7 +43,6 @@ def objectToVisType(item, world):
                          "('world', robot name, link name)")
     if names & {'Trajectory', 'SE3Trajectory', 'RobotTrajectory'}:
         return 'Trajectory'
-    from klampt.model import types
     itypes = types.object_to_types(item, world)
     if not isinstance(itypes, (list, tuple)):
         return itypes
@@ -64,12 +69,6 @@ def objectToVisType(item, world):
 def default_attributes(item, type=None):
     """The attribute defaults of an item (a new dict), or None when it cannot
     be drawn."""
-    from klampt.model import coordinates
-    from klampt.model.contact import ContactPoint, Hold
-    from klampt.model.multipath import MultiPath
-    from klampt.model.trajectory import RobotTrajectory, Trajectory
-    from klampt.robotsim import IKObjective, RobotModel, WorldModel
-    from ._plot import VisPlot
     if isinstance(item, str):
         return dict(_default_str_attributes)
     if isinstance(item, (WorldModel, RobotModel)):

@@ -10,6 +10,10 @@ from klampt.math import so3, vectorops
 
 from ._scene import VisualizationScene, global_lock
 from .glinterface import GLPluginInterface
+from ._render.frame import draw_scene_world, draw_scene_screen
+from ._render import background, frame
+from ._render.overlay import draw_text_at
+from ._render.gl import gl, set_screen_projection
 
 
 class ScenePlugin(GLPluginInterface):
@@ -21,15 +25,12 @@ class ScenePlugin(GLPluginInterface):
         self.scene = scene
 
     def display(self):
-        from ._render.frame import draw_scene_world
         if self.scene.backgroundImage is not None:
-            from ._render import background
             background.draw(self.scene.backgroundImage, self.window.view)
         draw_scene_world(self.scene, self.window.view)
         return False
 
     def display_screen(self):
-        from ._render.frame import draw_scene_screen
         draw_scene_screen(self.scene, self.window.view)
         return False
 
@@ -140,14 +141,11 @@ class Window:
 
     def draw_text(self, point, text, size=12, color=None):
         """Text at a pixel or world point (see GLPluginInterface.draw_text)."""
-        from ._render.overlay import draw_text_at
         draw_text_at(self.view, point, text, size, color)
 
     # -- drawing
     def draw(self, window_height=None):
         """Draws a frame into the bound framebuffer (under the global lock)."""
-        from ._render import frame
-        from ._render.gl import gl, set_screen_projection
         with global_lock:
             # the camera controller (followCamera) moves the camera this frame shows
             self.scene.updateCamera()

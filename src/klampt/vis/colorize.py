@@ -4,6 +4,7 @@ element's appearance (or an Appearance returned for a Geometry3D), or the
 colors of a point cloud."""
 from ..robotsim import *  # noqa: F401,F403  (the module re-exports the core classes, as in Klamp't)
 import numpy as np
+from klampt import Appearance, Geometry3D, Heightmap, PointCloud
 
 # Samples of Matplotlib's colormaps (value 0, 0.25, 0.5, 0.75, 1), linearly interpolated.
 _COLORMAPS = {
@@ -90,7 +91,7 @@ def _colorize_cloud(pc, value, colormap, vrange):
     """Colors a PointCloud's points (packed 'rgb' property, or the color
     properties it has) by a feature, one of its properties ('nx' is
     'normal_x') or per-point values / colors."""
-    from klampt.model.geometry import point_cloud_normals, point_cloud_set_colors
+    from klampt.model.geometry import point_cloud_normals, point_cloud_set_colors  # lazy: it loads klampt.model.create, which import klampt.vis does not need
     pts = np.asarray(pc.getPoints(), dtype=float).reshape(-1, 3)
     names = list(pc.propertyNames)
     prop = {'nx': 'normal_x', 'ny': 'normal_y', 'nz': 'normal_z'}.get(value, value) if isinstance(value, str) else None
@@ -117,7 +118,6 @@ def colorize(object, value, colormap=None, feature=None, vrange=None, lighting=N
     name or a (w, h) array. ``feature`` is 'vertices' or 'faces' (default: faces for
     normals and per-face lists, vertices otherwise); ``lighting`` a light
     direction shading each face. Returns the Appearance (or the cloud)."""
-    from klampt import Appearance, Geometry3D, Heightmap, PointCloud
     if isinstance(object, PointCloud):
         _colorize_cloud(object, value, colormap, vrange)
         return object

@@ -12,10 +12,14 @@ from ..robotsim import (AABBPoser, Appearance, BoxPoser, Geometry3D, IKObjective
                         TransformPoser, WidgetSet, WorldModel)
 import copy
 
-from klampt.math import se3
+from klampt.math import se3, vectorops
 
-from ._editor_dialog import panel_widget as _panel_widget
+from ._editor_dialog import panel_widget as _panel_widget, choose_gui, make_window, run_glfw, run_qt
 from .glinterface import GLPluginInterface
+from .backends.qt_platform import choose_binding
+from klampt import GeometricPrimitive
+from ._render.gl import gl
+from klampt.model import sensing
 
 
 class VisualEditorBase(GLPluginInterface):
@@ -181,7 +185,6 @@ class ConfigsEditor(ConfigEditor):
             _panel_widget(parent, {'type': 'button', 'text': 'Insert'}, self.insert)
             _panel_widget(parent, {'type': 'button', 'text': 'Delete'}, self.delete)
             return
-        from .backends.qt_platform import choose_binding
         QtWidgets = choose_binding().QtWidgets
         layout = QtWidgets.QHBoxLayout(parent)
         layout.addWidget(QtWidgets.QLabel("Index"))
@@ -307,7 +310,6 @@ class WorldEditor(VisualEditorBase):
 
 
 def _primitive(kind, *args):
-    from klampt import GeometricPrimitive
     prim = GeometricPrimitive()
     getattr(prim, 'set' + kind)(*args)
     return prim
@@ -366,7 +368,6 @@ class SelectionEditor(VisualEditorBase):
 
     def pickItem(self, x, y):
         """The selectable item under pixel (x, y) (the nearest), or None."""
-        from klampt.math import vectorops
         s, d = self.click_ray(x, y)
         best = None
         for i in range(self.count()):
@@ -440,7 +441,6 @@ class SelectionEditor(VisualEditorBase):
         return False
 
     def display(self):
-        from ._render.gl import gl
         GL = gl()
         GL.glEnable(GL.GL_POLYGON_OFFSET_FILL)
         GL.glPolygonOffset(-1.0, -1.0)
@@ -464,7 +464,6 @@ class SelectionEditor(VisualEditorBase):
             _panel_widget(parent, {'type': 'button', 'text': 'Clear'}, self.clear)
             _panel_widget(parent, {'type': 'button', 'text': 'Select all'}, self.selectAll)
             return
-        from .backends.qt_platform import choose_binding
         qt = choose_binding()
         QtWidgets = qt.QtWidgets
         layout = QtWidgets.QHBoxLayout(parent)
@@ -633,7 +632,6 @@ class SensorEditor(RigidTransformEditor):
     edit returns the sensor, changed; Cancel puts it back."""
 
     def __init__(self, name, value, description, world):
-        from klampt.model import sensing
         if not hasattr(value, 'getSetting') or not hasattr(value, 'settings'):
             raise TypeError("SensorEditor needs a SimRobotSensor")
         link_frame = None
@@ -656,7 +654,6 @@ class SensorEditor(RigidTransformEditor):
         return RigidTransformEditor.editedValue(self)
 
     def display(self):
-        from klampt.model import sensing
         T = self._edited_transform()
         sensing.set_sensor_xform(self.value, T)
         if self._measured_at != T:
@@ -703,7 +700,6 @@ class SensorEditor(RigidTransformEditor):
             _panel_widget(parent, {'type': 'text', 'text': 'Value', 'state': self.value.getSetting(self.current)},
                           edited)
             return
-        from .backends.qt_platform import choose_binding
         QtWidgets = choose_binding().QtWidgets
         layout = QtWidgets.QHBoxLayout(parent)
         settings = QtWidgets.QListWidget()
@@ -725,7 +721,6 @@ class SensorEditor(RigidTransformEditor):
         layout.addWidget(self.editBox)
 
     def editedValue(self):
-        from klampt.model import sensing
         sensing.set_sensor_xform(self.value, self._edited_transform())
         return self.value
 
@@ -743,7 +738,6 @@ def run(editorObject, binding=None):
     a GLFW window when the vis backend is GLFW (or, with none started yet,
     when GLFW can open windows here). Other backends (offscreen, HTML,
     IPython, viser, null) cannot edit: RuntimeError."""
-    from ._editor_dialog import choose_gui, make_window, run_glfw, run_qt
     if not isinstance(editorObject, VisualEditorBase):
         raise ValueError("vis.editors.run needs a VisualEditorBase")
     gui, qt = choose_gui(binding)

@@ -5,6 +5,8 @@ GLMultiViewportProgram shows several programs, CachedGLObject draws through
 a cache. Importing it loads no OpenGL."""
 from .glinterface import GLPluginInterface
 from .glprogram import GLProgram, GLPluginProgram
+from klampt import WidgetSet
+from ._render.gl import column_major, gl
 
 
 class GLWidgetPlugin(GLPluginInterface):
@@ -18,7 +20,6 @@ class GLWidgetPlugin(GLPluginInterface):
 
     def __init__(self):
         super().__init__()
-        from klampt import WidgetSet
         self.klamptwidgetbutton = 2
         self.klamptwidgetmaster = WidgetSet()
         self.klamptwidgetdragging = False
@@ -173,7 +174,6 @@ class CachedGLObject:
 
     def draw(self, renderFunction, transform=None, parameters=None):
         """Calls renderFunction() in the frame ``transform`` (an se3 element)."""
-        from ._render.gl import column_major, gl
         self.transform, self.parameters, self.changed = transform, parameters, False
         if transform is None:
             renderFunction()

@@ -6,11 +6,12 @@ drawing helpers (drawn by :mod:`klampt.vis._render.primitives`):
 OpenGL is imported when a function is called."""
 from ._render.primitives import bezier_curve, box, centered_box, circle, hermite_curve, point, quad, triangle  # noqa: F401
 from ._render.primitives import xform_widget as _xform_widget
+from ._render.gl import gl
+from ._render.text import draw_text_window
 
 
 def setcolor(r, g, b, a=1.0, lighting=True):
     """Sets the current color (and material, when lit)."""
-    from ._render.gl import gl
     GL = gl()
     if lighting:
         GL.glMaterialfv(GL.GL_FRONT_AND_BACK, GL.GL_AMBIENT_AND_DIFFUSE, [r, g, b, a])
@@ -25,8 +26,6 @@ def xform_widget(T, length, width, lighting=True, fancy=False):
 def glutBitmapString(font, string):
     """Draws text at the current raster position (``glRasterPos``), as
     GLUT's bitmap fonts would; ``font`` is ignored (12 px text)."""
-    from ._render.gl import gl
-    from ._render.text import draw_text_window
     GL = gl()
     valid = GL.glGetBooleanv(GL.GL_CURRENT_RASTER_POSITION_VALID)
     if not valid:

@@ -1,6 +1,9 @@
 """Compatibility module: Klamp't's ``klampt.vis.glinit``, which OpenGL
 backends are available: checks that import nothing heavy until asked."""
 import importlib.util
+from ._context import has_display
+from . import visualization
+from ._state import manager
 
 
 
@@ -14,7 +17,6 @@ def _has(name):
 def available(name):
     """True if backend ``name`` ('GLFW' / 'GLUT', 'PyQt', 'offscreen',
     'IPython', 'HTML') can be used here (without starting it)."""
-    from ._context import has_display
     name = str(name).lower()
     if name in ('glfw', 'glut'):
         return has_display() and _has('glfw') and _has('OpenGL')
@@ -31,13 +33,11 @@ def available(name):
 
 def init(backends=None):
     """Chooses a backend as ``vis.init`` does; returns its name."""
-    from . import visualization
     return visualization.init(backends)
 
 
 def active():
     """The name of the active backend, or None."""
-    from ._state import manager
     backend = manager.backend
     return backend.name if backend is not None else None
 

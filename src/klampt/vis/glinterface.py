@@ -3,6 +3,8 @@ GLPluginInterface: the base class of user plugins of ``klampt.vis``
 (``vis.pushPlugin``, ``vis.setPlugin``, ``vis.run(plugin)``). Importing it
 loads no OpenGL."""
 from typing import Callable, List, Tuple
+from ._render.gl import require_context
+from ._render.overlay import draw_text_at
 
 
 class GLPluginInterface:
@@ -111,8 +113,6 @@ class GLPluginInterface:
     def draw_text(self, point, text: str, size=12, color=None) -> None:
         """Draws text at a pixel (x, y) (in ``display_screen``) or a world
         point (x, y, z)."""
-        from ._render.gl import require_context
-        from ._render.overlay import draw_text_at
         require_context("draw_text")
         if self.view is None:
             raise RuntimeError("draw_text needs a plugin attached to a window")

@@ -9,6 +9,11 @@ import time
 from klampt._viewport import GLViewport
 
 from .glinterface import GLPluginInterface
+from . import visualization
+from ._render.frame import prepare_world
+from ._render.gl import gl, set_screen_projection, clip_planes, set_lights
+from .visualization import _format_image
+from ._window import navigate
 
 
 class GLProgramAction:
@@ -45,7 +50,6 @@ class GLProgram(GLPluginInterface):
 
     def run(self):
         """Shows the program in a window until it is closed."""
-        from . import visualization
         visualization.setWindowTitle(self.name)
         visualization.resizeWindow(self.view.w, self.view.h)
         visualization.run(self)
@@ -112,13 +116,11 @@ class GLProgram(GLPluginInterface):
 
     def prepare_GL(self):
         """Viewport, clear, default state, camera and lights for world drawing."""
-        from ._render.frame import prepare_world
         height = self.window.height if self.window is not None else self.view.h
         prepare_world(self.view, self.clearColor, height)
 
     def prepare_screen_GL(self):
         """Pixel coordinates for screen drawing (y down)."""
-        from ._render.gl import gl, set_screen_projection
         GL = gl()
         set_screen_projection(self.view.w, self.view.h)
         GL.glDisable(GL.GL_LIGHTING)
@@ -139,8 +141,6 @@ class GLProgram(GLPluginInterface):
     def get_screen(self, format='auto', want_depth=False):
         """The frame being drawn (call from display functions), as
         ``vis.screenshot`` formats it."""
-        from ._render.gl import clip_planes, gl
-        from .visualization import _format_image
         import numpy as np
         GL = gl()
         x, y, w, h = [int(v) for v in GL.glGetIntegerv(GL.GL_VIEWPORT)]
@@ -181,12 +181,10 @@ class GLNavigationProgram(GLProgram):
 
     def set_lights_GL(self):
         """The default lights."""
-        from ._render.gl import set_lights
         set_lights()
 
     def motionfunc(self, x, y, dx, dy):
         """Navigates while dragging."""
-        from ._window import navigate
         if self.dragging:
             buttons = self.window.mouse['buttons'] if self.window is not None else {0}
             navigate(self.view, dx, dy, buttons, set(self.modifiers()))

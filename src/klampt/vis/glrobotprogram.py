@@ -8,6 +8,8 @@ from klampt.model import collide
 from klampt.sim.simulation import SimpleSimulator
 
 from .glinterface import GLPluginInterface
+from ._render.gl import gl
+from .backends.offscreen import render_offscreen
 
 
 class GLWorldPlugin(GLPluginInterface):
@@ -84,7 +86,6 @@ class GLSimulationPlugin(GLWorldPlugin):
         self.add_action(toggle_draw_sensors, 'Toggle draw sensors', 'v')
 
     def display(self):
-        from ._render.gl import gl
         self.sim.drawGL()
         GL = gl()
         if self.drawContacts:
@@ -133,7 +134,6 @@ class GLSimulationPlugin(GLWorldPlugin):
         if self.saveScreenshots and self.window is not None:
             if self.sim.getTime() >= self.nextScreenshotTime:
                 from PIL import Image
-                from .backends.offscreen import render_offscreen
                 rgb, _ = render_offscreen(self.window)
                 Image.fromarray(rgb).save("image%04d.png" % (self.screenshotCount,))
                 self.screenshotCount += 1

@@ -28,6 +28,11 @@ from ._state import manager as _manager
 from ._render.trajectory import drawRobotTrajectory, drawTrajectory
 from ._types import objectToVisType
 from ._window import Window
+from ._launcher import LAUNCHER_HINT, gui_mode
+from ._pick import Picker
+from ._framing import autoFitViewport as fit
+from ._plot import VisPlot
+from ._web.serialize import apply_camera_json
 
 ItemPath = Union[str, Sequence[str]]
 
@@ -235,7 +240,6 @@ def _main_thread_fallback():
     backend = _backend()
     if not backend.needs_fallback:
         return
-    from ._launcher import LAUNCHER_HINT, gui_mode
     if gui_mode(blocking=False) == 'viser':
         warnings.warn("klampt.vis: a window needs the main thread here; showing the scene with viser instead "
                       "(%s for a window)" % LAUNCHER_HINT)
@@ -413,7 +417,6 @@ def pick(click_callback: Callable, hover_callback: Callable = None, highlight_co
          filter: Callable = None, tolerance=0.01) -> None:
     """Lets the user click an item once: ``click_callback(name, item,
     point)``; ``hover_callback`` likewise on hover (GL windows)."""
-    from ._pick import Picker
     _scene().picker = None if click_callback is None else Picker(_scene(), click_callback, hover_callback,
                                                                  highlight_color, filter, tolerance)
 
@@ -554,7 +557,6 @@ def setDrawFunc(name: ItemPath, func: Callable) -> None:
 
 def autoFitViewport(viewport, objects, zoom=True, rotate=True) -> None:
     """Aims a GLViewport at objects (scene items or their VisAppearances)."""
-    from ._framing import autoFitViewport as fit
     apps = [o if isinstance(o, VisAppearance) else VisAppearance(o, 'item') for o in objects]
     fit(viewport, apps, zoom, rotate)
 
@@ -579,7 +581,6 @@ def clearText() -> None:
 
 def addPlot(name: str) -> None:
     """Adds a live plot (see addPlotItem, logPlot)."""
-    from ._plot import VisPlot
     add(name, VisPlot())
 
 
@@ -657,7 +658,6 @@ def setViewport(viewport) -> None:
     ValueError for sizes OpenGL cannot allocate). A camera dict as
     getViewport gives in a notebook moves the current camera."""
     if isinstance(viewport, dict):
-        from ._web.serialize import apply_camera_json
         cam = viewport
         _backend().sync_camera(_window())
         viewport = _scene().getViewport()

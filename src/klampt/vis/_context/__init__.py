@@ -35,6 +35,7 @@ def choose_platform(requested_offscreen=False):
 
 
 def _providers():
+    # lazy: a provider loads its libraries (libEGL, OSMesa with numpy) only when it is tried
     from .egl import EGLContext
     from .osmesa import OSMesaContext
     platform = os.environ.get('PYOPENGL_PLATFORM')
@@ -48,7 +49,7 @@ def _providers():
 
 def _osmesa_late():
     os.environ['PYOPENGL_PLATFORM'] = 'osmesa'
-    from .osmesa import OSMesaContext
+    from .osmesa import OSMesaContext  # after PYOPENGL_PLATFORM is set: it imports PyOpenGL
     return OSMesaContext()
 
 

@@ -4,6 +4,7 @@ the image (and of its optional depth, so that the scene's geometry behind
 the image's surfaces is hidden) over the view's rectangle after the clear,
 before the scene."""
 import numpy as np
+from .gl import clip_planes, gl
 
 MODES = ('stretch', 'scale', 'fixed', 'center', 'tile')
 
@@ -80,7 +81,6 @@ class BackgroundImage:
 def draw(image, view):
     """Draws the image (then its depth) over the view's rectangle in the
     bound framebuffer; the GL state is left as found."""
-    from .gl import clip_planes, gl
     GL = gl()
     s = float(getattr(view, 'screenDeviceScale', 1) or 1)
     window_height = getattr(view, '_window_height', view.h)

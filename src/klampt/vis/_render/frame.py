@@ -4,7 +4,7 @@ items, plugins' ``display``, labels, then the screen overlays and plugins'
 read back from (never the front buffer)."""
 import numpy as np
 
-from . import gl as glmod
+from . import gl as glmod, items, overlay
 from .gl import gl
 
 
@@ -104,7 +104,6 @@ def prepare_world(view, background, window_height):
 
 def draw_scene_world(scene, view):
     """The scene's items: opaque pass, transparent pass, then labels."""
-    from . import items, overlay
     world = scene.world()
     scene.labels = []
     delayed = []
@@ -130,5 +129,4 @@ def draw_scene_world(scene, view):
 
 def draw_scene_screen(scene, view):
     """The scene's screen overlays: plots and text."""
-    from . import overlay
     overlay.draw_screen(scene, view)

@@ -4,6 +4,9 @@ current?" check, and the camera and light set-up every frame shares.
 Nothing here creates a context (see :mod:`klampt.vis._context`); drawing code
 calls :func:`require_context` and then uses the module :func:`gl` returns.
 """
+from klampt.math import se3
+
+from .._lighting import AMBIENT, LIGHTS
 
 _GL = None
 
@@ -108,7 +111,6 @@ def clip_planes(view):
 
 def view_matrix(view):
     """The column-major modelview matrix of a GLViewport's camera."""
-    from klampt.math import se3
     return column_major(se3.inv(view.camera.matrix()))
 
 
@@ -125,7 +127,6 @@ def set_lights():
     """The scene's lights (:mod:`klampt.vis._lighting`), lighting both sides
     of surfaces; call after :func:`set_camera`, whose modelview places the
     world-fixed ones."""
-    from .._lighting import AMBIENT, LIGHTS
     GL = gl()
     GL.glLightModelfv(GL.GL_LIGHT_MODEL_AMBIENT, [AMBIENT, AMBIENT, AMBIENT, 1.0])
     GL.glLightModeli(GL.GL_LIGHT_MODEL_TWO_SIDE, GL.GL_TRUE)

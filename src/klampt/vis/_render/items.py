@@ -12,6 +12,14 @@ from klampt.math import se3, so3, spline, vectorops
 
 from . import geometry, primitives
 from .gl import gl
+from klampt import Appearance, Geometry3D
+from klampt.model.trajectory import HermiteTrajectory, SE3Trajectory, RobotTrajectory, Trajectory
+from klampt.model import coordinates
+from klampt.model.contact import ContactPoint, Hold
+from klampt.model.multipath import MultiPath
+from .._plot import VisPlot
+from .._types import objectToVisType
+from .. import _posers
 
 _STANDALONE_STATE = None
 
@@ -25,7 +33,6 @@ def _base_geometry_state():
     items are drawn with it, as the reference does)."""
     global _STANDALONE_STATE
     if _STANDALONE_STATE is None:
-        from klampt import Appearance
         _STANDALONE_STATE = render_state(Appearance())
     return dataclasses.replace(_STANDALONE_STATE)
 
@@ -109,7 +116,6 @@ def _draw_path(points, width, color, point_size, point_color, milestones=None):
 def _trajectory_points(traj):
     """(curve points, milestone points) of a point-valued trajectory, or
     None when its values are not 2D / 3D points or se3 elements."""
-    from klampt.model.trajectory import HermiteTrajectory, SE3Trajectory
     if isinstance(traj, SE3Trajectory) or _class_names(traj) & {'SE3HermiteTrajectory', 'SE3Trajectory'}:
         pts = [m[9:12] for m in traj.milestones]
         return pts, pts
@@ -144,7 +150,6 @@ def _end_effector_paths(configs, robot, ees):
 
 
 def _draw_trajectory(app, scene, world):
-    from klampt.model.trajectory import RobotTrajectory, Trajectory
     item = app.item
     a = app.attributes
     if len(item.milestones) == 0:
@@ -282,7 +287,6 @@ def _draw_ik_objective(app, scene, world):
 def _geometry_of(app):
     """The Geometry3D drawn for a geometry-data item (made once per item
     version)."""
-    from klampt import Geometry3D
     item = app.item
     if type(item).__name__ == 'Geometry3D':
         return item
@@ -352,7 +356,6 @@ def _draw_configs(app, scene, world, item):
 
 
 def _draw_coordinates(app, scene, item):
-    from klampt.model import coordinates
     a = app.attributes
     GL = gl()
     if isinstance(item, coordinates.Point):
@@ -405,12 +408,6 @@ def _draw_contact_point(app, item):
 
 def _draw_leaf(app, scene, world, view):
     """Draws an item with no sub-items."""
-    from klampt.model import coordinates
-    from klampt.model.contact import ContactPoint, Hold
-    from klampt.model.multipath import MultiPath
-    from klampt.model.trajectory import Trajectory
-    from .._plot import VisPlot
-    from .._types import objectToVisType
     item = app.item
     names = _class_names(item)
     if names & {'RobotModelLink', 'RigidObjectModel', 'TerrainModel'}:
@@ -474,7 +471,6 @@ def draw_item(app, scene, world, view, draw_transparent=None):
         app.customDrawFunc(app.item)
         return
     if app.editor is not None and view is not None:
-        from .. import _posers
         # drawn once, in the pass the item takes part in: a wholly transparent
         # item is only drawn in the transparent one
         editor_pass = app.transparent() is True

@@ -4,6 +4,7 @@ import math
 
 from .gl import gl, set_screen_projection
 from .text import draw_text_window, text_size
+from .._plot import VisPlot
 
 LABEL_SIZE = 12
 
@@ -104,7 +105,6 @@ def _draw_plot(plot, attributes, x, y, w, h, H):
 def draw_screen(scene, view):
     """Plots (stacked under the console position), then text: the console
     from (20, 20) with 1.5 x size line spacing, or at 2D positions."""
-    from .._plot import VisPlot
     GL = gl()
     H = _window_height(view)
     set_screen_projection(view.w, view.h)

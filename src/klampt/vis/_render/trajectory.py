@@ -2,6 +2,9 @@
 points drawn into the current OpenGL context as a line through its
 milestones with a dot at each (a Hermite path as a fine line through its
 curve), for 3D and 2D points and rigid transforms (their positions)."""
+from klampt.model.trajectory import SE3HermiteTrajectory, SE3Trajectory, Trajectory
+
+from .gl import require_context
 
 
 def _curve(traj, position):
@@ -13,7 +16,6 @@ def _curve(traj, position):
 
 def _points(traj):
     """(the points of the line, the points of the dots) of a trajectory."""
-    from klampt.model.trajectory import SE3HermiteTrajectory, SE3Trajectory
     if isinstance(traj, (list, tuple)):
         return [list(p) for p in traj], [list(p) for p in traj]
     if isinstance(traj, SE3Trajectory):
@@ -48,7 +50,6 @@ def drawTrajectory(traj, width, color, pointSize=None, pointColor=None) -> None:
     and dots of ``pointSize`` pixels (default width + 2; 0: none) in
     ``pointColor`` (default 3/4 of the color) at them. RuntimeError
     without a current OpenGL context."""
-    from .gl import require_context
     line, dots = _points(traj)
     GL = require_context("drawTrajectory")
     if not dots:
@@ -84,7 +85,6 @@ def drawRobotTrajectory(traj, robot, ees, width=2, color=(1, 0.5, 0, 1), pointSi
     configurations), as :func:`drawTrajectory` does. No finer sampling is
     done (use ``traj.discretize`` first for that); the robot keeps its
     configuration."""
-    from klampt.model.trajectory import Trajectory
     n = robot.numLinks()
     links = [n - 1 if int(ee) < 0 else int(ee) for ee in ees]
     if any(i >= n for i in links):

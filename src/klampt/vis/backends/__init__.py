@@ -38,6 +38,7 @@ def make(name, requested=None):
     is the name as asked, which picks the Qt binding); each is imported
     here, as it needs optional packages (OpenGL, GLFW, Qt, viser, Rerun).
     ImportError or RuntimeError when it cannot run here."""
+    # each backend is imported when made: they need optional packages (PyOpenGL, glfw, Qt, viser, rerun)
     if name == 'offscreen':
         from .offscreen import OffscreenBackend
         return OffscreenBackend()

@@ -12,6 +12,9 @@ import time
 import warnings
 
 from .._scene import global_lock
+from .._context import offscreen_context, release
+from .._render.frame import Framebuffer
+from .._render.gl import clip_planes
 
 LOOP_PERIOD = 1.0 / 30.0
 SCREENSHOT_TIMEOUT = 5.0  # seconds a screenshot asked of a GUI thread waits for its frame
@@ -25,9 +28,6 @@ def render_offscreen(window, want_depth=False):
     """(rgb, depth) of a window rendered now at its size in the offscreen
     context (made on first use)."""
     global _framebuffer
-    from .._context import offscreen_context, release
-    from .._render.frame import Framebuffer
-    from .._render.gl import clip_planes
     with global_lock, _render_lock:
         offscreen_context(requested=True)
         try:

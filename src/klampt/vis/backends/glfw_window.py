@@ -19,6 +19,12 @@ import warnings
 from .._scene import global_lock
 from .._state import manager
 from .base import LOOP_PERIOD, Backend, FrameRequests, run_queued_calls
+from .._panel_layout import GuiPanel
+from .._render.frame import Framebuffer
+from .._render.gl import clip_planes, gl
+from .._render.panel import draw_panel
+from .._context import has_display
+from .._launcher import gui_mode, start_gui_loop
 
 _SPECIAL_KEYS = None
 
@@ -40,8 +46,6 @@ class _NativeWindow:
     """A GLFW window showing a vis Window (lives in the vis thread)."""
 
     def __init__(self, glfw, window, share):
-        from .._panel_layout import GuiPanel
-        from .._render.frame import Framebuffer
         self.panel = GuiPanel(window)
         self.glfw = glfw
         self.window = window
@@ -149,7 +153,6 @@ class _NativeWindow:
     def frame(self, want_depth):
         """Draws a frame into the FBO, blits it to the window and returns
         (rgb, depth) when asked."""
-        from .._render.gl import clip_planes, gl
         glfw = self.glfw
         GL = gl()
         glfw.make_context_current(self.handle)
@@ -158,7 +161,6 @@ class _NativeWindow:
         self.window.scene.view.screenDeviceScale = fw / float(w) if w else 1
         self.fbo.bind(fw, fh)
         self.window.draw(h)
-        from .._render.panel import draw_panel
         with global_lock:
             draw_panel(self.panel, w, h, fw / float(w) if w else 1.0)
         result = None
@@ -187,8 +189,6 @@ class GLFWBackend(Backend):
 
     def __init__(self):
         import glfw  # noqa: F401  (ImportError: not available)
-        from .._context import has_display
-        from .._render.gl import gl
         if not has_display():
             raise RuntimeError("GLFW needs a display")
         gl()
@@ -207,7 +207,6 @@ class GLFWBackend(Backend):
     def _ensure_thread(self):
         """Starts the GUI loop unless it runs (returns False when the
         blocking caller must run it itself, in its thread)."""
-        from .._launcher import gui_mode, start_gui_loop
         if self._inline or (self._thread is not None and self._thread.is_alive()):
             return True
         if gui_mode(blocking=self._blocking > 0) == 'inline':
@@ -354,7 +353,6 @@ class GLFWBackend(Backend):
     def loop(self, window, setup, callback, cleanup):
         """setup(), callback() each frame while shown, cleanup(); in the
         calling thread's GUI loop when the platform wants it there."""
-        from .._launcher import gui_mode
         self._blocking += 1
         try:
             if self._inline or gui_mode(blocking=True) != 'inline':

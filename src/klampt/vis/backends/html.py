@@ -8,6 +8,8 @@ import os
 
 from .._state import in_notebook
 from .base import Backend
+from .._web.serialize import SceneSerializer
+from .._web.page import page, iframe
 
 
 class HTMLOutput:
@@ -22,7 +24,6 @@ class HTMLOutput:
         self._last_time = None
 
     def _scene_json(self):
-        from .._web.serialize import SceneSerializer
         self._serializer = SceneSerializer(self.window.scene)
         return self._serializer.build()
 
@@ -44,14 +45,12 @@ class HTMLOutput:
 
     def page(self):
         """The self-contained HTML document."""
-        from .._web.page import page
         scene = self._scene_json()
         frames = list(self.frames)
         return page(scene, frames, self.dt, self.window.width, self.window.height, self.window.title)
 
     def iframe(self, width=None, height=None):
         """The page in an <iframe srcdoc>."""
-        from .._web.page import iframe
         return iframe(self.page(), width or self.window.width + 20, height or self.window.height + 20)
 
     def _repr_html_(self):

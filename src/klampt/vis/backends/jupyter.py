@@ -4,6 +4,8 @@ displays a KlamptWidget bound to the window's scene; ``update()`` and
 ipywidgets buttons; screenshots are rendered offscreen in the kernel.
 Without anywidget, ``show()`` displays a static page in an iframe."""
 from .base import Backend
+from .._web.page import iframe, page
+from .._web.serialize import SceneSerializer, camera_json
 
 
 class JupyterBackend(Backend):
@@ -19,7 +21,7 @@ class JupyterBackend(Backend):
     def _widget(self, window):
         widget = self.widgets.get(window)
         if widget is None:
-            from ..ipython.widgets import KlamptWidget
+            from ..ipython.widgets import KlamptWidget  # lazy: it imports anywidget and ipywidgets
             widget = KlamptWidget(width=window.width, height=window.height, scene=window.scene)
             self.widgets[window] = widget
         return widget
@@ -35,8 +37,6 @@ class JupyterBackend(Backend):
         try:
             widget = self._widget(window)
         except ImportError:
-            from .._web.page import iframe, page
-            from .._web.serialize import SceneSerializer
             print("klampt.vis: pip install klampt[jupyter] for an interactive view")
             ipy_display(HTML(iframe(page(SceneSerializer(window.scene).build(), width=window.width,
                                          height=window.height))))
@@ -91,14 +91,12 @@ class JupyterBackend(Backend):
     def camera_changed(self, window):
         widget = self.widgets.get(window)
         if widget is not None:
-            from .._web.serialize import camera_json
             widget.camera = camera_json(window.scene.view)
 
     def user_viewport(self, window, view):
         """The camera as the reference's notebook widget gives it, which
         notebooks edit and pass to ``vis.setViewport``: position, target and
         up as {'x', 'y', 'z'} dicts, near and far."""
-        from .._web.serialize import camera_json
         cam = camera_json(view)
         out = {k: dict(zip('xyz', cam[k])) for k in ('up', 'target', 'position')}
         out['near'], out['far'] = cam['near'], cam['far']
@@ -116,7 +114,7 @@ class JupyterBackend(Backend):
     def loop(self, window, setup, callback, cleanup):
         """A Playback control calling ``callback`` per frame."""
         from IPython.display import display as ipy_display
-        from ..ipython.widgets import Playback
+        from ..ipython.widgets import Playback  # lazy: it imports anywidget and ipywidgets
         if setup is not None:
             setup()
         widget = self._widget(window)

@@ -2,6 +2,8 @@
 attributes, animation, camera); screenshots raise RuntimeError with the
 install hint."""
 from .base import Backend
+from .._context import offscreen_context
+from .offscreen import render_offscreen
 
 
 class NullBackend(Backend):
@@ -10,9 +12,7 @@ class NullBackend(Backend):
     name = 'null'
 
     def render(self, window, want_depth=False):
-        from .._context import offscreen_context
         offscreen_context()  # raises with the reason and the install hint
-        from .offscreen import render_offscreen
         return render_offscreen(window, want_depth)
 
     def save_screenshot(self, window, reason):

@@ -14,6 +14,7 @@ from .._state import manager
 from .base import LOOP_PERIOD, FrameRequests, run_queued_calls
 from .qt_platform import keep
 from .qt_widgets import NativeWindow
+from .. import _launcher
 
 _gui = None  # the process's Gui, once a QApplication exists
 _warned_thread = False
@@ -108,7 +109,6 @@ class Gui:
     def launch(self):
         """Under ``python -m klampt.vis``: serves Qt on the launcher's main
         thread (making the application there) until :meth:`unlaunch`."""
-        from .. import _launcher
         if _launcher._runner is None or self.thread is not None:
             return
         if self.launched is not None and self.launched.is_alive():
@@ -272,7 +272,6 @@ def ensure_gui(qt, blocking):
     gui = _gui
     if gui.app is not None:
         return gui
-    from .. import _launcher
     main = threading.current_thread() is threading.main_thread()
     if _launcher._runner is not None and not main:
         gui.launch()

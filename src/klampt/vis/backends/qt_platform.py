@@ -7,6 +7,7 @@ import ctypes
 import os
 import sys
 import threading
+from .. import _launcher
 
 BINDINGS = ('PyQt6', 'PySide6', 'PyQt5')
 
@@ -98,7 +99,6 @@ def usable_binding(requested=None):
     :func:`check_platform`. Under ``python -m klampt.vis`` this runs on the
     main thread: the first thread that imports Qt is the one Qt takes for
     its main thread."""
-    from .. import _launcher
 
     def find():
         require_display()

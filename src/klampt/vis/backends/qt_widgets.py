@@ -7,6 +7,8 @@ import time
 
 from .._scene import global_lock
 from .._window import Window
+from .._render.frame import Framebuffer
+from .._render.gl import clip_planes, gl
 
 _CLASSES = {}
 
@@ -56,7 +58,6 @@ def _classes(qt):
         @guarded
         def initializeGL(self):
             """Makes the FBO frames are drawn into."""
-            from .._render.frame import Framebuffer
             self.fbo = Framebuffer()
 
         @guarded
@@ -69,8 +70,6 @@ def _classes(qt):
         def render(self, want_depth):
             """Draws a frame into the FBO (the context must be current);
             returns (rgb, depth) when want_depth is not None."""
-            from .._render.gl import clip_planes
-            from .._render.frame import Framebuffer
             if self.fbo is None:
                 self.fbo = Framebuffer()
             w, h = self.vis_window.width, self.vis_window.height
@@ -86,7 +85,6 @@ def _classes(qt):
         @guarded
         def paintGL(self):
             """Draws the frame and copies it to the widget."""
-            from .._render.gl import gl
             GL = gl()
             self.render(None)
             fw, fh = self.fbo.size

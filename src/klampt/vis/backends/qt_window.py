@@ -34,6 +34,7 @@ from .qt_dialogs import file_dialog  # noqa: F401  (the name klampt.apps._vis_ui
 from .qt_gui import current, ensure_gui
 from .qt_platform import usable_binding
 from .qt_widgets import SplitWindow
+from .._render.gl import gl
 
 _warned_pumped = False
 
@@ -46,7 +47,6 @@ class QtBackend(Backend):
 
     def __init__(self, binding=None):
         qt = usable_binding(binding)
-        from .._render.gl import gl
         gl()
         self.qt = qt
 

@@ -33,6 +33,11 @@ import warnings
 
 from .._scene import global_lock
 from .base import LOOP_PERIOD, Backend, headless_timeout
+from klampt.math import so3
+from klampt.model.trajectory import Trajectory
+from .._types import objectToVisType
+from .._web.serialize import _trajectory_points, camera_json
+from .._context import has_display
 
 DEFAULT_FILE = 'klampt_vis.rrd'
 DEFAULT_PORT = 9876  # Rerun's
@@ -63,11 +68,7 @@ def log_rr(name: str, item, attributes: dict, world, *, recording=None):
     robot configurations (a ghost robot at the configuration, on robot
     ``attributes['robot']`` of ``world``). ValueError for other items."""
     import rerun as rr
-    from klampt.io import rerun_convert as rc
-    from klampt.math import so3
-    from klampt.model.trajectory import Trajectory
-    from .._types import objectToVisType
-    from .._web.serialize import _trajectory_points
+    from klampt.io import rerun_convert as rc  # lazy: it imports rerun and numpy
     log = rr.log if recording is None else recording.log
     names = _names(item)
     hide = bool(attributes.get('hide_label', False))
@@ -130,9 +131,7 @@ def update_config_rr(name: str, item, attributes: dict, world, *, recording=None
     """Logs the current transforms of an item logged by :func:`log_rr`
     (robot links, objects, geometries, points, transforms, the ghost
     robot of a configuration); items without a pose log nothing."""
-    from klampt.io import rerun_convert as rc
-    from klampt.math import so3
-    from .._types import objectToVisType
+    from klampt.io import rerun_convert as rc  # lazy: it imports rerun and numpy
     names = _names(item)
     if 'WorldModel' in names:
         rc.update_rr_world(item, name, recording=recording)
@@ -234,7 +233,7 @@ class KlamptRerunAdaptor:
         self.poses = {}
 
     def _log_item(self, name, app, world, tracked):
-        from klampt.io import rerun_convert as rc
+        from klampt.io import rerun_convert as rc  # lazy: it imports rerun and numpy
         item = app.item
         if 'WorldModel' not in _names(item):
             log_rr(name, item, dict(app.attributes.flatten(), appearance=app.customAppearance), world,
@@ -285,7 +284,6 @@ class KlamptRerunAdaptor:
         on its background colour, when they changed (other views: Rerun's
         own choice)."""
         import rerun.blueprint as rrb
-        from .._web.serialize import camera_json
         cam = camera_json(scene.view)
         background = [int(round(255 * min(1.0, max(0.0, float(c))))) for c in scene.backgroundColor[:3]]
         view = (tuple(cam['position']), tuple(cam['target']), tuple(cam['up']), tuple(background), title)
@@ -417,7 +415,6 @@ def open_recording(title):
     where ``KLAMPT_VIS_RERUN`` says (see the module's description); prints
     where."""
     import rerun as rr
-    from .._context import has_display
     spec = os.environ.get('KLAMPT_VIS_RERUN') or ('spawn' if has_display() else DEFAULT_FILE)
     if not (spec in ('spawn', 'serve') or spec.startswith('rerun+http') or spec.endswith('.rrd')):
         raise ValueError("KLAMPT_VIS_RERUN=%r: expected 'spawn', 'serve', a rerun+http:// address or a file "

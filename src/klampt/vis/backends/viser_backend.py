@@ -29,6 +29,8 @@ from klampt.math import so3
 
 from .._scene import global_lock
 from .base import LOOP_PERIOD, Backend
+from .. import _lighting
+from .._web.serialize import SceneSerializer
 
 DEFAULT_PORT = 8080
 REBUILD_PERIOD = 0.1  # full scene comparisons at most 10 times a second
@@ -114,7 +116,6 @@ class SceneLights:
     PATH = '/klampt_lights'
 
     def __init__(self, server):
-        from .. import _lighting
         self.server = server
         self.lights = _lighting.LIGHTS
         self.camera = ((0.0, -6.0, 0.0), (0.0, 0.0, 0.0), (0.0, 0.0, 1.0))  # until the scene's arrives
@@ -174,7 +175,6 @@ class SceneMirror:
         removes the ones gone, moves the rest; the initial camera takes the
         window's ``aspect`` (width / height) to turn the scene's horizontal
         field of view vertical."""
-        from .._web.serialize import SceneSerializer
         with global_lock:
             serializer = SceneSerializer(scene)
             data = serializer.build()

@@ -10,7 +10,7 @@ _NAMES = ('KlamptWidget', 'EditConfig', 'EditPoint', 'EditTransform', 'Playback'
 def __getattr__(name):
     if name in _NAMES:
         try:
-            from . import widgets
+            from . import widgets  # lazy: it imports anywidget and ipywidgets
         except ImportError as e:
             raise ImportError("klampt.vis.ipython.%s needs anywidget and ipywidgets: pip install klampt[jupyter] "
                               "(%s)" % (name, e)) from e

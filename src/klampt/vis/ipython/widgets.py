@@ -14,6 +14,9 @@ import traitlets
 from .._scene import VisualizationScene
 from .._web.page import viewer_js
 from .._web.serialize import SceneSerializer, apply_camera_json, camera_json
+from klampt import GeometricPrimitive, TriangleMesh
+from klampt.math import se3, so3
+from klampt._viewport import GLViewport
 
 _RENDER = r"""
 function render({ model, el }) {
@@ -167,7 +170,6 @@ class KlamptWidget(anywidget.AnyWidget):
 
     def addSphere(self, name="Sph1", x=0, y=0, z=0, r=1):
         """Adds a sphere."""
-        from klampt import GeometricPrimitive
         p = GeometricPrimitive()
         p.setSphere([x, y, z], r)
         self._vis_scene.add(name, p)
@@ -184,13 +186,11 @@ class KlamptWidget(anywidget.AnyWidget):
 
     def addXform(self, name="Xform1", length=0.1, width=0.01):
         """Adds coordinate axes (move them with setTransform)."""
-        from klampt.math import se3
         self._vis_scene.add(name, se3.identity(), length=length, width=width)
         self._refresh()
 
     def addTriangle(self, name="Tri1", a=(0, 0, 0), b=(1, 0, 0), c=(0, 1, 0)):
         """Adds a triangle."""
-        from klampt import TriangleMesh
         m = TriangleMesh()
         m.setVertices([list(a), list(b), list(c)])
         m.setIndices([[0, 1, 2]])
@@ -199,7 +199,6 @@ class KlamptWidget(anywidget.AnyWidget):
 
     def addQuad(self, name="Quad1", a=(0, 0, 0), b=(1, 0, 0), c=(1, 1, 0), d=(0, 1, 0)):
         """Adds a quadrilateral."""
-        from klampt import TriangleMesh
         m = TriangleMesh()
         m.setVertices([list(a), list(b), list(c), list(d)])
         m.setIndices([[0, 1, 2], [0, 2, 3]])
@@ -224,7 +223,6 @@ class KlamptWidget(anywidget.AnyWidget):
 
     def resetCamera(self):
         """Back to the default camera."""
-        from klampt._viewport import GLViewport
         self._vis_scene.view = GLViewport()
         self.camera = camera_json(self._vis_scene.view)
 
@@ -291,7 +289,6 @@ def EditPoint(value=None, min=None, max=None, labels=None, klampt_widget=None, p
 def EditTransform(value=None, xmin=None, xmax=None, labels=None, klampt_widget=None, xform_name='edited_xform',
                   axis_length=0.2, axis_width=0.005, callback=None):
     """Sliders editing a transform (translation and roll-pitch-yaw)."""
-    from klampt.math import se3, so3
     R, t = value if value is not None else se3.identity()
     rpy = list(so3.rpy(R))
     t = list(t)
