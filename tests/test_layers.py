@@ -2,7 +2,9 @@
 nothing from the upper packages (vis, plan, sim, control, apps, compas_fab),
 not even inside a function, read from every module's AST; the few reference
 names of a lower layer whose work an upper one does reach it through
-klampt._providers, whose every entry resolves and is used."""
+klampt._providers, whose every entry resolves and is used. Outside klampt.vis,
+a klampt module imported inside a function says why on its line (OpenGL, an
+optional package, a layer above, a cycle)."""
 import ast
 import os
 import subprocess
@@ -57,8 +59,8 @@ def upward_imports(source, name, is_package):
             if module.split('.')[0] == 'klampt' and len(module.split('.')) > 1 and module.split('.')[1] in UPPER]
 
 
-def lower_layer_sources():
-    for package in LOWER:
+def lower_layer_sources(packages=LOWER):
+    for package in packages:
         for folder, _, files in os.walk(os.path.join(SRC, package)):
             for f in sorted(files):
                 if f.endswith('.py'):
@@ -124,3 +126,46 @@ def test_lower_modules_with_providers_import_without_the_upper_layers():
             "             and m.split('.')[1] in %r))\n" % (modules, UPPER))
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     assert out.strip() == "[]", (modules, out)
+
+
+def function_local_imports(source):
+    """(line, statement, its last source line) of the imports inside
+    functions of ``source`` (at any depth)."""
+    lines = source.split('\n')
+    out = []
+
+    def visit(node, in_function):
+        for child in ast.iter_child_nodes(node):
+            if in_function and isinstance(child, (ast.Import, ast.ImportFrom)):
+                out.append((child.lineno, ast.unparse(child), lines[child.end_lineno - 1]))
+            visit(child, in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)))
+    visit(ast.parse(source), False)
+    return out
+
+
+def unexplained_local_imports(source, name, is_package):
+    """The function-local imports of klampt modules without a comment."""
+    found = []
+    for line, statement, last_line in function_local_imports(source):
+        modules = [m for _, m in imported_modules(statement, name, is_package)]
+        if any(m.split('.')[0] == 'klampt' for m in modules) and '#' not in last_line:
+            found.append((line, statement))
+    return found
+
+
+def test_function_local_klampt_imports_say_why():
+    found = []
+    for path in lower_layer_sources(LOWER + ('sim', 'plan', 'control', 'apps')):
+        name, is_package = module_name(path)
+        with open(path, encoding='utf-8') as f:
+            source = f.read()
+        found += ['%s:%d %s' % (name, line, text) for line, text in unexplained_local_imports(source, name, is_package)]
+    assert not found, "import at the top, or say on the line why not:\n" + "\n".join(found)
+
+
+def test_the_local_import_check_reads_functions_only():
+    source = ("from . import loader\n"
+              "def f():\n    from ..model import types\n    import numpy\n"
+              "def g():\n    def h():\n        from .. import vis  # OpenGL\n"
+              "    return 1\n")
+    assert unexplained_local_imports(source, 'klampt.io.resource', False) == [(3, 'from ..model import types')]
