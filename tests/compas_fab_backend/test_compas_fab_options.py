@@ -26,7 +26,7 @@ from compas_fab.robots import (  # noqa: E402
     TargetMode,
 )
 
-from .fab_cells import MOVED_BASE, dense_recheck, frame_angle, point_state, state_at  # noqa: E402
+from .fab_cells import MOVED_BASE, dense_recheck, frame_angle, frame_error, point_state, state_at  # noqa: E402
 
 START = [0, -1.2, 1.5, -1.9, -1.57, 0]
 GOAL = [1.2, -1.4, 1.2, -1.4, -1.57, 0.4]
@@ -72,6 +72,28 @@ def test_unknown_options_are_rejected_by_name(planner, cone):
         planner.plan_motion(ConfigurationTarget(goal.robot_configuration), start, options={"planner_id": "CHOMP"})
     with pytest.raises(ValueError, match="disagree"):
         planner.plan_cartesian_motion(waypoints, start, options={"max_step": 0.02, "max_step_distance": 0.01})
+
+
+def test_kinematics_and_cell_setters_reject_every_public_option_by_name(planner, cone):
+    # neither COMPAS FAB's interfaces nor its PyBullet backend give these features an option
+    cell, state = cone
+    start = state_at(cell, state, START)
+    with pytest.raises(ValueError, match="'base_link'"):
+        planner.forward_kinematics(start, TargetMode.TOOL, options={"base_link": "base_link"})
+    with pytest.raises(ValueError, match="'link'"):
+        planner.forward_kinematics_to_link(start, "tool0", options={"link": "wrist_1_link"})
+    with pytest.raises(ValueError, match="'verbose'"):
+        planner.set_robot_cell_state(start, options={"verbose": True})
+    with pytest.raises(ValueError, match="'verbose'"):
+        planner.set_robot_cell(cell, start, options={"verbose": True})
+    assert planner.client.robot_cell is cell  # the rejected call left the loaded cell alone
+    # an empty dict is no option at all; the backend's own switches (leading underscore) still pass
+    planner.set_robot_cell(cell, start, options={})
+    goal = state_at(cell, state, GOAL)
+    planner.set_robot_cell_state(goal, options={})
+    at_goal = planner.forward_kinematics(goal, TargetMode.TOOL, options={})
+    posed = planner.forward_kinematics(start, TargetMode.TOOL, options={"_skip_set_robot_cell_state": True})
+    assert frame_error(posed, at_goal)[0] < 1e-12
 
 
 # -- 2. iter_inverse_kinematics re-poses the world before each candidate ---------------------------

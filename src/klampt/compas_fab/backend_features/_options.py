@@ -8,14 +8,17 @@ __all__ = ["check_options", "aliased"]
 def check_options(options: Optional[dict], known: Iterable[str], feature: str) -> dict:
     """A copy of ``options`` (``{}`` for ``None``); raises ``ValueError`` naming every option ``feature`` does not know.
 
+    ``known`` may be empty: the feature takes no option.
+
     Keys starting with ``_`` are the backend's internal switches and pass.
     """
     options = dict(options or {})
     known = set(known)
     unknown = sorted(k for k in options if k not in known and not str(k).startswith("_"))
     if unknown:
-        raise ValueError("{} does not support the option(s) {}; its options are {}".format(
-            feature, ", ".join(repr(k) for k in unknown), ", ".join(sorted(known))))
+        accepted = "its options are " + ", ".join(sorted(known)) if known else "it takes no options"
+        raise ValueError("{} does not support the option(s) {}; {}".format(
+            feature, ", ".join(repr(k) for k in unknown), accepted))
     return options
 
 

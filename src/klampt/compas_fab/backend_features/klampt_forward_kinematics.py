@@ -7,6 +7,7 @@ from compas_fab.backends.interfaces import ForwardKinematics
 from compas_fab.robots import RobotCellState, TargetMode
 
 from ...io import compas_fab as convert
+from ._options import check_options
 
 __all__ = ["KlamptForwardKinematics"]
 
@@ -20,14 +21,15 @@ class KlamptForwardKinematics(ForwardKinematics):
 
         Equals ``RobotCell.forward_kinematics_target_frame``: the robot base
         frame is applied once. ``native_scale`` divides the point (e.g. 0.001
-        returns millimeters).
+        returns millimeters). ``options`` takes none (as PyBullet's).
 
         Raises:
             TargetModeMismatchError: TOOL without an attached tool, or
                 WORKPIECE without an attached workpiece.
             PlanningGroupNotExistsError: unknown ``group``.
+            ValueError: an option.
         """
-        options = options or {}
+        options = check_options(options, (), "forward_kinematics")
         client = self.client
         robot_cell = client.robot_cell
         group = group or robot_cell.main_group_name
@@ -46,10 +48,12 @@ class KlamptForwardKinematics(ForwardKinematics):
                                    native_scale: Optional[float] = None, options: Optional[dict] = None):
         """The world frame of a robot link (default: the main group's end effector link).
 
+        ``options`` takes none (as PyBullet's).
+
         Raises:
-            ValueError: unknown link name.
+            ValueError: unknown link name, or an option.
         """
-        options = options or {}
+        options = check_options(options, (), "forward_kinematics_to_link")
         client = self.client
         robot_cell = client.robot_cell
         if link_name is None:

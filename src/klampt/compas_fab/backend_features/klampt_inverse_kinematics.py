@@ -32,10 +32,15 @@ class KlamptInverseKinematics(InverseKinematics):
     random configurations of the group.
     """
 
-    #: Position tolerance (m) when the target gives none.
+    #: Position tolerance (m) when the target gives none (``None``).
     DEFAULT_TARGET_TOLERANCE_POSITION = 1e-6
-    #: Orientation tolerance (rad) when the target gives none.
+    #: Orientation tolerance (rad) when the target gives none (``None``).
     DEFAULT_TARGET_TOLERANCE_ORIENTATION = 1e-6
+    #: The residual at which the Newton solver stops.
+    SOLVER_TOLERANCE = 1e-10
+    #: The smallest error (m or rad) a solution is held to: a target tolerance of 0 (exact) means this one. It sits
+    #: above ``SOLVER_TOLERANCE`` by the rounding of measuring the error again from the link transform.
+    IK_TOLERANCE_FLOOR = 1e-9
 
     def inverse_kinematics(self, target, robot_cell_state: Optional[RobotCellState] = None, group: Optional[str] = None,
                            options: Optional[dict] = None):
@@ -65,6 +70,11 @@ class KlamptInverseKinematics(InverseKinematics):
         follows another planner call, so that solutions taken later from the
         generator are still solved and checked at this state.
 
+        A solution is within the target's ``tolerance_position`` (m) and
+        ``tolerance_orientation`` (rad) of it: ``None`` is the
+        ``DEFAULT_TARGET_TOLERANCE_*`` default, 0 is exact, that is within
+        ``IK_TOLERANCE_FLOOR``, the solver's own precision.
+
         Options:
             max_results (int): solutions to yield at most (100).
             max_restarts (int): IK attempts at most (``max(100, max_results)``);
@@ -92,7 +102,7 @@ class KlamptInverseKinematics(InverseKinematics):
 
         Raises:
             PlanningGroupNotExistsError, TargetModeMismatchError, InverseKinematicsError,
-            ValueError (an unknown option).
+            ValueError (an unknown option, a negative tolerance).
         """
         robot_cell = self.client.robot_cell
         group = group or robot_cell.main_group_name
@@ -145,8 +155,19 @@ class KlamptInverseKinematics(InverseKinematics):
             if position_only:
                 return vectorops.distance(p, p_w), 0.0
             z = so3.apply(Rc, z_l)
-            return vectorops.distance(p, p_w), math.acos(max(-1.0, min(1.0, vectorops.dot(z, z_w))))
+            # atan2 stays precise near 0, where acos loses half the digits
+            return vectorops.distance(p, p_w), math.atan2(vectorops.norm(vectorops.cross(z, z_w)), vectorops.dot(z, z_w))
         return obj, error, None
+
+    def _target_tolerance(self, target, attribute: str, default: float) -> float:
+        """The target's tolerance ``attribute``: ``default`` for ``None``, at least ``IK_TOLERANCE_FLOOR``."""
+        value = getattr(target, attribute)
+        if value is None:
+            return default
+        if not value >= 0:
+            raise ValueError("{}.{} must be >= 0 (0 is exact) or None (the default), got {!r}".format(
+                type(target).__name__, attribute, value))
+        return max(float(value), self.IK_TOLERANCE_FLOOR)
 
     def _group_dofs(self, group: str):
         client = self.client
@@ -168,8 +189,8 @@ class KlamptInverseKinematics(InverseKinematics):
             raise ValueError("the 'timeout' option must be > 0 seconds; got {!r}".format(timeout))
         # a fixed default seed: the same query gives the same solutions in the same order
         rng = random.Random(options.get("seed", 0))
-        tol_pos = target.tolerance_position or self.DEFAULT_TARGET_TOLERANCE_POSITION
-        tol_ori = target.tolerance_orientation or self.DEFAULT_TARGET_TOLERANCE_ORIENTATION
+        tol_pos = self._target_tolerance(target, "tolerance_position", self.DEFAULT_TARGET_TOLERANCE_POSITION)
+        tol_ori = self._target_tolerance(target, "tolerance_orientation", self.DEFAULT_TARGET_TOLERANCE_ORIENTATION)
 
         self.set_robot_cell_state(robot_cell_state)
         serial = client._state_serial
@@ -180,7 +201,7 @@ class KlamptInverseKinematics(InverseKinematics):
         solver = IKSolver(robot)
         solver.add(obj)
         solver.setActiveDofs(dofs)
-        solver.setTolerance(1e-10)
+        solver.setTolerance(self.SOLVER_TOLERANCE)
         solver.setMaxIters(options.get("max_descend_iterations", 100))
         qmin, qmax = robot.getJointLimits()
         bounds = [(qmin[d], qmax[d]) if math.isfinite(qmin[d]) and math.isfinite(qmax[d]) else (-math.pi, math.pi)

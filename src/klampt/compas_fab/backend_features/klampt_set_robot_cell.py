@@ -5,6 +5,8 @@ from typing import Optional
 from compas_fab.backends.interfaces import SetRobotCell
 from compas_fab.robots import RobotCell
 
+from ._options import check_options
+
 __all__ = ["KlamptSetRobotCell"]
 
 
@@ -19,11 +21,13 @@ class KlamptSetRobotCell(SetRobotCell):
         in forward and inverse kinematics but never collide. Every mesh's
         collision hierarchy is built here, so that the first collision query
         is as fast as the others. With ``robot_cell_state``, also calls
-        :meth:`set_robot_cell_state`.
+        :meth:`set_robot_cell_state`. ``options`` takes none (as PyBullet's).
 
         Raises:
             TypeError: ``robot_cell`` is not a ``RobotCell``.
+            ValueError: an option.
         """
+        check_options(options, (), "set_robot_cell")
         if not isinstance(robot_cell, RobotCell):
             raise TypeError("robot_cell should be an instance of RobotCell instead of: {}".format(type(robot_cell).__name__))
         client = self.client

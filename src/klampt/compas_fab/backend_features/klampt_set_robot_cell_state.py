@@ -6,6 +6,7 @@ from compas_fab.backends.interfaces import SetRobotCellState
 from compas_fab.robots import RobotCellState
 
 from ...io import compas_fab as convert
+from ._options import check_options
 
 __all__ = ["KlamptSetRobotCellState"]
 
@@ -23,11 +24,13 @@ class KlamptSetRobotCellState(SetRobotCellState):
         tool base * ``tool.frame`` * ``attachment_frame``; a body attached to a
         link at link * ``attachment_frame``; everything else at its ``frame``.
         The state is kept by reference as ``client.robot_cell_state``.
+        ``options`` takes none (PyBullet's has no options).
 
         Raises:
-            ValueError: the state's tools or bodies do not match the cell, or a
-                body is attached to a missing or hidden tool.
+            ValueError: the state's tools or bodies do not match the cell, a
+                body is attached to a missing or hidden tool, or an option.
         """
+        check_options(options, (), "set_robot_cell_state")
         client = self.client
         robot_cell = client.robot_cell
         if robot_cell is None:
