@@ -7,7 +7,8 @@ from .. import vis
 from ..math import se3
 from ..vis import editors
 from ..vis._window import Window
-from ..vis.backends import qt_window
+from ..vis.backends.qt_dialogs import file_dialog as qt_file_dialog
+from ..vis.backends.qt_platform import usable_binding
 from ..vis.backends.offscreen import render_offscreen
 
 
@@ -15,17 +16,17 @@ def gui_binding(what):
     """The Qt binding the GUI dialogs use; RuntimeError saying that
     ``what`` needs it when Qt cannot open windows here."""
     try:
-        return qt_window.usable_binding()
+        return usable_binding()
     except (ImportError, RuntimeError) as error:
         raise RuntimeError("%s needs the klampt.vis GUI (Qt windows), not usable here: %s"
                            % (what, error)) from None
 
 
 def file_dialog(save, title, directory, filters, suffix):
-    """A Qt file dialog (see :func:`klampt.vis.backends.qt_window.file_dialog`):
+    """A Qt file dialog (see :func:`klampt.vis.backends.qt_dialogs.file_dialog`):
     the chosen path, or None on Cancel. RuntimeError without a usable Qt GUI."""
     binding = gui_binding('A file dialog')
-    return qt_window.file_dialog(save, title, directory, filters, suffix, binding.name)
+    return qt_file_dialog(save, title, directory, filters, suffix, binding.name)
 
 
 def thumbnail(value, size, type='auto', world=None, frame=None):
