@@ -73,14 +73,14 @@ class OnlineLeastSquares:
         return self.x
 
     def residualNorm2(self):
-        """|Ax - b|^2 (weighted), from the normal equations."""
+        """``||Ax - b||^2`` (weighted), from the normal equations."""
         r2 = (float(np.dot(self.x, self.AtA.dot(self.x) - 2.0 * self.Atb)) + self.btb) * self.scale
         if self.regularizationLambda > 0:
             r2 -= self.regularizationLambda * float(np.dot(self.x, self.x))
         return max(r2, 0.0)
 
     def residualNorm(self):
-        """|Ax - b|."""
+        """``||Ax - b||``."""
         return math.sqrt(self.residualNorm2())
 
     def standardError2(self):

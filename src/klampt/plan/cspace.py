@@ -38,9 +38,6 @@ class CSpace:
     """A configuration space for :class:`MotionPlan`.
 
     Attributes:
-        eps (float): edge-check resolution in the units of :meth:`distance`.
-            Once :meth:`setup` made the native space, setting it updates the
-            native space too.
         bound (list of pairs): sampling box ``[(lo, hi), ...]``.
         properties (dict): hints for planners (see the module docstring).
         cspace (CSpaceInterface): the native space, made by :meth:`setup`.
@@ -59,7 +56,9 @@ class CSpace:
 
     @property
     def eps(self) -> float:
-        """Edge-check resolution; forwarded to the native space once set up."""
+        """Edge-check resolution (float) in the units of :meth:`distance`.
+        Once :meth:`setup` made the native space, setting it updates the
+        native space too."""
         return self._eps
 
     @eps.setter

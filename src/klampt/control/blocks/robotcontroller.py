@@ -24,7 +24,7 @@ from .core import Block
 class RobotControllerBlock(Block):
     """The base of robot controllers: declares the standard inputs (plus
     the names of ``robotModel``'s sensors) and outputs ``qcmd``, ``dqcmd``,
-    ``tcmd``, ``torquecmd``.  Subclasses implement advance(**inputs)."""
+    ``tcmd``, ``torquecmd``.  Subclasses implement ``advance(**inputs)``."""
 
     def __init__(self, robotModel=None):
         self.robotModel = robotModel

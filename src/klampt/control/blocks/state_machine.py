@@ -104,7 +104,7 @@ class TransitionStateMachine(StateMachineBase):
         self.transitions = transitions
 
     def set_transition(self, fromState, toState, func):
-        """Moves from fromState to toState when func(*inputs) is True."""
+        """Moves from fromState to toState when ``func(*inputs)`` is True."""
         n = len(self.transitions)
         if not (0 <= fromState < n and 0 <= toState < n):
             raise IndexError("States must be in [0, %d)" % n)
