@@ -141,14 +141,18 @@ def test_subclass_uses_the_same_methods(world):
 
 
 def test_dirty_dynamics_flag(world):
-    # As in Klamp't 0.9.2: True on a new handle, writable, and set again by
-    # setConfig and setVelocity; it changes no result here.
+    # As in Klamp't 0.9.2: True on a new robot, writable, and set again by
+    # setConfig and setVelocity; it changes no result here. It belongs to the
+    # robot, so every handle to it reads the same value.
     robot = world.robot(0)
     assert robot.dirty_dynamics is True
     B = robot.getMassMatrix()
     robot.dirty_dynamics = False
     assert robot.dirty_dynamics is False
-    assert world.robot(0).dirty_dynamics is True
+    assert world.robot(0).dirty_dynamics is False
+    world.robot(0).setConfig(robot.getConfig())
+    assert robot.dirty_dynamics is True
+    robot.dirty_dynamics = False
     assert np.array_equal(robot.getMassMatrix(), B)
     robot.setConfig(robot.getConfig())
     assert robot.dirty_dynamics is True

@@ -72,3 +72,42 @@ def test_mesh_with_a_face_index_past_the_vertices_is_refused(tmp_path):
     r = subprocess.run([sys.executable, "-c", code.replace(str(path), str(good))], capture_output=True, text=True,
                        timeout=120)
     assert r.stdout.strip() == "loaded", r.stderr[-2000:]
+
+
+COLLADA_TRIANGLE = """<?xml version="1.0" encoding="utf-8"?>
+<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+  <library_geometries>
+    <geometry id="tri"><mesh>
+      <source id="pos"><float_array id="pos-a" count="9">0 0 0 1 0 0 0 1 0</float_array>
+        <technique_common><accessor source="#pos-a" count="3" stride="3">
+          <param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/>
+        </accessor></technique_common></source>
+      <vertices id="v"><input semantic="POSITION" source="#pos"/></vertices>
+      <triangles count="1"><input semantic="VERTEX" source="#v" offset="0"/><p>0 1 INDEX</p></triangles>
+    </mesh></geometry>
+  </library_geometries>
+  <library_visual_scenes><visual_scene id="s"><node id="n">
+    <instance_geometry url="#tri"/></node></visual_scene></library_visual_scenes>
+  <scene><instance_visual_scene url="#s"/></scene>
+</COLLADA>
+"""
+
+
+def test_collada_index_list_with_a_stray_character_is_refused(tmp_path):
+    # Found by the fuzzer: Assimp's COLLADA reader loops forever, taking memory,
+    # on a number such as 1.5.5 in a <p> index list.
+    path = tmp_path / "bad_index.dae"
+    path.write_text(COLLADA_TRIANGLE.replace("INDEX", "1.5.5"))
+    code = ("from klampt import Geometry3D\n"
+            "g = Geometry3D()\n"
+            "print('loaded %%d' %% len(g.getTriangleMesh().getIndices()) if g.loadFile(%r) else 'refused')\n"
+            % str(path))
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.strip() == "refused"
+    assert "bad_index.dae" in r.stderr and "index list" in r.stderr
+    good = tmp_path / "good.dae"
+    good.write_text(COLLADA_TRIANGLE.replace("INDEX", "2"))
+    r = subprocess.run([sys.executable, "-c", code.replace(str(path), str(good))], capture_output=True, text=True,
+                       timeout=60)
+    assert r.stdout.strip() == "loaded 1", r.stderr[-2000:]

@@ -6,6 +6,7 @@
 #include "geometry_handle.h"
 #include "handles.h"
 #include "klampt/geometry/queries/queries.h"
+#include "klampt/model/self_collision.h"
 
 namespace klampt_py {
 

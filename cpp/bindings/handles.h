@@ -30,8 +30,6 @@ std::vector<klampt::UseLock*> worldLocks(klampt::World& w);
 struct RobotModel {
   std::shared_ptr<klampt::World> world;  // null for a standalone robot
   std::shared_ptr<klampt::Robot> robot;
-  /// The reference's `dirty_dynamics` flag (see robot_dynamics.cpp).
-  bool dirtyDynamics = true;
 
   /// The robot, raising RuntimeError for an empty or removed handle.
   klampt::Robot& get() const;

@@ -19,23 +19,14 @@ using klampt::Robot;
 
 namespace {
 
-// Reads a configuration-sized vector of finite values into the robot's
-// `target`, which is left unchanged if the value is malformed.
-Robot& readJointVector(const RobotModel& s, py::handle obj, const char* name, VectorX Robot::*target) {
-  Scratch<VectorX> value;
-  Robot& r = readLinkVector(s, obj, name, *value);
-  r.*target = *value;
-  return r;
-}
-
 void setConfig(RobotModel& s, py::handle q) {
-  readJointVector(s, q, "q", &Robot::q).updateFrames();
-  s.dirtyDynamics = true;
+  Scratch<VectorX> value;
+  readLinkVector(s, q, "q", *value).setConfig(*value);
 }
 
 void setVelocity(RobotModel& s, py::handle dq) {
-  readJointVector(s, dq, "dq", &Robot::dq);
-  s.dirtyDynamics = true;
+  Scratch<VectorX> value;
+  readLinkVector(s, dq, "dq", *value).setVelocity(*value);
 }
 
 // A link given by index or name. The index is converted (which may run

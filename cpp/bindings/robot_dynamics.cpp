@@ -321,10 +321,12 @@ PyMethodDef linkDynamicsMethods[] = {
 
 void bindRobotDynamics(py::class_<RobotModel>& cls) {
   addFastMethods(cls, robotDynamicsMethods);
-  cls.def_readwrite("dirty_dynamics", &RobotModel::dirtyDynamics,
-                    "The reference's flag marking its cached dynamics terms stale (True after setConfig and "
-                    "setVelocity). Nothing is cached here: every dynamics method computes from the current "
-                    "state, so the flag is accepted and kept but changes no result.");
+  cls.def_property(
+      "dirty_dynamics", [](const RobotModel& s) { return s.get().dynamicsDirty; },
+      [](RobotModel& s, bool dirty) { s.get().dynamicsDirty = dirty; },
+      "The reference's flag marking its cached dynamics terms stale (True after setConfig and setVelocity, "
+      "through any handle to the robot). Nothing is cached here: every dynamics method computes from the "
+      "current state, so the flag is accepted and kept but changes no result.");
 }
 
 void bindLinkDynamics(py::class_<RobotModelLink>& cls) { addFastMethods(cls, linkDynamicsMethods); }

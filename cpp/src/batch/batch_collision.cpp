@@ -9,7 +9,7 @@
 #include "klampt/batch/batch_robot.h"
 #include "klampt/batch/thread_pool.h"
 #include "klampt/geometry/queries/prepared_shape.h"
-#include "klampt/geometry/queries/self_collision.h"
+#include "klampt/model/self_collision.h"
 
 namespace klampt {
 

@@ -3,6 +3,10 @@
 #include <assimp/config.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <iterator>
 #include <vector>
 #include "klampt/io/load_error.h"
 #include "mesh_text_formats.h"
@@ -40,6 +44,34 @@ void collectMeshes(const aiScene* scene, const aiNode* node, const Eigen::Matrix
     collectMeshes(scene, node->mChildren[c], T, vertices, triangles);
 }
 
+bool endsWithDae(const std::string& path) {
+  if (path.size() < 4) return false;
+  std::string ext = path.substr(path.size() - 4);
+  for (char& c : ext) c = (char)std::tolower((unsigned char)c);
+  return ext == ".dae";
+}
+
+// Assimp's COLLADA reader loops forever, appending to memory, on a character
+// other than a sign, digit or space inside a primitive's index list (<p>):
+// such a file is refused before it is handed over.
+void checkColladaIndexLists(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (size_t at = text.find("<p"); at != std::string::npos; at = text.find("<p", at + 2)) {
+    const char next = at + 2 < text.size() ? text[at + 2] : '\0';
+    if (next != '>' && !std::isspace((unsigned char)next)) continue;  // <param>, <polylist>, ...
+    size_t i = text.find('>', at);
+    if (i == std::string::npos || text[i - 1] == '/') continue;
+    for (++i; i < text.size() && text[i] != '<'; ++i) {
+      const unsigned char c = (unsigned char)text[i];
+      if (!std::isdigit(c) && !std::isspace(c) && c != '-' && c != '+') {
+        const int line = 1 + (int)std::count(text.begin(), text.begin() + (long)i, '\n');
+        throw LoadError(fileMessage(path, line, std::string("malformed index list: unexpected '") + (char)c + "'"));
+      }
+    }
+  }
+}
+
 }  // namespace
 
 bool assimpReadsExtension(const std::string& extension) {
@@ -48,6 +80,7 @@ bool assimpReadsExtension(const std::string& extension) {
 }
 
 void loadAssimpMesh(const std::string& path, TriangleMesh& mesh) {
+  if (endsWithDae(path)) checkColladaIndexLists(path);
   Assimp::Importer importer;
   // Keep COLLADA coordinates as written in the file (Klamp't does not flip Y/Z).
   importer.SetPropertyBool(AI_CONFIG_IMPORT_COLLADA_IGNORE_UP_DIRECTION, true);

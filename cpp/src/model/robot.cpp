@@ -62,7 +62,13 @@ RigidTransform Robot::jointMotion(int i, double qi) const {
 
 void Robot::setConfig(const VectorX& config) {
   q = config;
+  dynamicsDirty = true;
   updateFrames();
+}
+
+void Robot::setVelocity(const VectorX& velocity) {
+  dq = velocity;
+  dynamicsDirty = true;
 }
 
 namespace {

@@ -9,7 +9,7 @@
 #include <coal/shape/geometric_shapes.h>
 #include "klampt/geometry/queries/collision_cache.h"
 #include "klampt/geometry/queries/queries.h"
-#include "klampt/geometry/queries/self_collision.h"
+#include "klampt/model/self_collision.h"
 #include "klampt/geometry/queries/shape_hull.h"
 #include "klampt/model/config_space.h"
 

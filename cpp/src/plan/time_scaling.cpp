@@ -4,7 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
-#include "klampt/sim/parabolic_ramp.h"
+#include "klampt/math/parabolic_ramp.h"
 
 namespace klampt {
 

@@ -77,6 +77,10 @@ struct Robot {
   std::vector<Driver> drivers;
 
   VectorX q, dq;
+  /// The reference's `dirty_dynamics` flag, set by setConfig and setVelocity.
+  /// No dynamics term is cached, so it changes no result; it is kept with the
+  /// robot so every handle to it reads the same value.
+  bool dynamicsDirty = true;
   VectorX qMin, qMax, velMin, velMax, accMax, torqueMax, powerMax;
   /// World transform of each link at q (kept current by setConfig).
   std::vector<RigidTransform> linkTransforms;
@@ -107,6 +111,8 @@ struct Robot {
   void resize(int n);
   /// Sets q and recomputes every link transform.
   void setConfig(const VectorX& config);
+  /// Sets dq.
+  void setVelocity(const VectorX& velocity);
   /// Recomputes link transforms from q (parents always precede children) and
   /// places each link's geometry at its link's transform.
   void updateFrames();

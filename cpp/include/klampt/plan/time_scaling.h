@@ -1,6 +1,6 @@
 // Time-optimal and least-acceleration moves as knot lists (times, positions,
 // velocities at the phase boundaries), the form klampt.plan.motionplanning's
-// interpolate_* / brake_* functions return. Built on sim/parabolic_ramp.h, so
+// interpolate_* / brake_* functions return. Built on math/parabolic_ramp.h, so
 // they agree with SimRobotController.setMilestone.
 #pragma once
 #include <vector>

@@ -4,7 +4,7 @@
 #pragma once
 #include <vector>
 #include "klampt/math/types.h"
-#include "klampt/sim/parabolic_ramp.h"
+#include "klampt/math/parabolic_ramp.h"
 
 namespace klampt {
 

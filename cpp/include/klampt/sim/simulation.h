@@ -19,6 +19,14 @@
 
 namespace klampt {
 
+/// Where the methods are defined: construction, building, settings, user
+/// joints, padding and the state queries in simulation.cpp; stepping
+/// (simulate, fakeSimulate and every private step helper) in sim_step.cpp;
+/// contact feedback (lastContacts, lastContactWrench, feedbackEnabled,
+/// summary) in sim_feedback.cpp; auto-disable (updateSleep,
+/// keepSleepingContacts) in sim_sleep.cpp; getState/setState in sim_state.cpp,
+/// with the contact state's archive in sim_archive.cpp; the world file's
+/// <simulation> section (applySimulationXml) in sim_xml.cpp.
 struct Simulation {
   enum Status { Normal = 0, AdaptiveTimeStepping = 1, ContactUnreliable = 2, Unstable = 3, Error = 4 };
   static const char* statusName(int status);

@@ -10,7 +10,6 @@
 
 namespace klampt {
 
-struct Robot;
 
 struct DistanceQuerySettings {
   double relErr = 0.0, absErr = 0.0;
@@ -76,12 +75,5 @@ bool attachContactCache(ContactCache& cache, const Geometry& a, const Geometry& 
 void prepareContacts(const Geometry& g);
 /// The point of g furthest in direction dir (world coordinates).
 Vector3 support(const Geometry& g, const Vector3& dir);
-
-/// Enabled self-collision pairs (i < j) of the robot at its current
-/// configuration whose link geometries collide; stops at the first if asked.
-std::vector<std::pair<int, int>> selfCollidingPairs(const Robot& robot, bool stopAtFirst);
-/// The first enabled colliding pair in the order (0,1), (0,2), ..., (1,2), ...
-/// or (-1, -1) when none collides.
-std::pair<int, int> firstSelfCollidingPair(const Robot& robot);
 
 }  // namespace klampt

@@ -1,4 +1,4 @@
-#include "klampt/sim/parabolic_ramp.h"
+#include "klampt/math/parabolic_ramp.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
-// Robot self-collision through a table built once per robot: each link's
-// prepared shape and the enabled pairs of links with geometry, in index
-// order. The single query (RobotModel.selfCollides) builds it per call; a
+// Robot self-collision, a model-level query on the geometry queries,
+// through a table built once per robot: each link's prepared shape and the
+// enabled pairs of links with geometry, in index order. The single query (RobotModel.selfCollides) builds it per call; a
 // batch builds it once and tests many configurations with it.
 #pragma once
 #include <utility>
@@ -39,5 +39,9 @@ class SelfCollisionTable {
   std::vector<std::pair<int, int>> pairs_;
   std::vector<int> links_;
 };
+
+/// Enabled self-collision pairs (i < j) of the robot at its current
+/// configuration whose link geometries collide; stops at the first if asked.
+std::vector<std::pair<int, int>> selfCollidingPairs(const Robot& robot, bool stopAtFirst);
 
 }  // namespace klampt

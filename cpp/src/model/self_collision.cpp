@@ -1,6 +1,6 @@
 // Robot self-collision: enabled link pairs, pruned by their bounds
-// (klampt/geometry/queries/self_collision.h).
-#include "klampt/geometry/queries/self_collision.h"
+// (klampt/model/self_collision.h).
+#include "klampt/model/self_collision.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -79,12 +79,6 @@ std::vector<std::pair<int, int>> selfCollidingPairs(const Robot& robot, bool sto
   if (lastHit.size() > 1024) lastHit.clear();
   lastHit[&robot] = hit;
   return {hit};
-}
-
-std::pair<int, int> firstSelfCollidingPair(const Robot& robot) {
-  thread_local SelfCollisionTable table;
-  table.reset(robot);
-  return table.firstColliding(robot);
 }
 
 }  // namespace klampt
