@@ -154,6 +154,65 @@ def test_single_triangles_collide_exactly_when_they_share_a_point():
     assert set(outcomes) == {(True, True), (True, False), (False, True), (False, False)}
 
 
+def test_single_triangle_distances_match_every_vertex_and_edge():
+    # Separated pairs in every arrangement the triangle test tells apart:
+    # generic, one facing the other's face, nearly parallel, nearly
+    # coplanar side by side and long slivers; both closest points must lie
+    # on their triangles at the distance apart.
+    rng = np.random.default_rng(17)
+    checked = 0
+    for k in range(600):
+        P = rng.uniform(-1, 1, (3, 3))
+        Q = rng.uniform(-1, 1, (3, 3)) * 0.8 + rng.uniform(-1, 1, 3) * 2.5
+        if k % 5 == 1:  # Q lies above P's face
+            Q = P.mean(0) + 0.3 * rng.uniform(-1, 1, (3, 3))
+            Q[:, 2] = P[:, 2].max() + rng.uniform(0.01, 0.5, 3)
+        if k % 5 == 2:  # nearly parallel planes
+            Q = P[[1, 2, 0]] * 0.7 + rng.uniform(-0.5, 0.5, 3)
+            Q += 0.2 * np.cross(P[1] - P[0], P[2] - P[0]) + 1e-9 * rng.normal(size=(3, 3))
+        if k % 5 == 3:  # nearly coplanar, side by side
+            P[:, 2] = 0.0
+            Q[:, 2] = 1e-7 * rng.normal(size=3)
+        if k % 5 == 4:  # a sliver
+            P[2] = P[1] + 1e-4 * rng.normal(size=3)
+        if hulls_overlap(P, Q):
+            continue
+        ga, gb = triangle_geometry(P), triangle_geometry(Q)
+        expected = brute_triangle_pair_distances(ga, gb)[0, 0]
+        res = ga.distance(gb)
+        assert res.d == pytest.approx(expected, abs=1e-9), (P, Q)
+        cp1, cp2 = np.array(res.cp1), np.array(res.cp2)
+        assert np.linalg.norm(cp1 - cp2) == pytest.approx(expected, abs=1e-9)
+        assert point_triangle_distances(cp1[None], *P[:, None, :])[0, 0] == pytest.approx(0, abs=1e-9)
+        assert point_triangle_distances(cp2[None], *Q[:, None, :])[0, 0] == pytest.approx(0, abs=1e-9)
+        checked += 1
+    assert checked > 400
+
+
+def test_link_mesh_distance_along_a_smooth_motion():
+    # Coherent queries (each starts from the previous closest pair) on two
+    # real link meshes turning and moving apart, against every
+    # vertex-triangle and edge-edge pair.
+    require_shared_data()
+    w = klampt.WorldModel()
+    assert w.readFile(os.path.join(SHARED_DATA, "robots", "ur5.rob"))
+    robot = w.robot(0)
+    a = robot.link(0).geometry().clone()
+    b = robot.link(6).geometry().clone()
+    a.setCurrentTransform([1, 0, 0, 0, 1, 0, 0, 0, 1], [0, 0, 0])
+    (alo, ahi), (blo, bhi) = a.getBBTight(), b.getBBTight()
+    # Apart by more than their bounding spheres: the oracle needs disjoint meshes.
+    reach = 0.5 * (np.linalg.norm(np.subtract(ahi, alo)) + np.linalg.norm(np.subtract(bhi, blo)))
+    ca, cb = (np.add(alo, ahi) / 2), (np.add(blo, bhi) / 2)
+    for step in range(8):
+        R = so3.rotation([0.3, 1, 0.2], 0.15 * step)
+        t = ca + [reach * (1.01 + 0.02 * step), 0.01 * step, 0] - np.array(so3.apply(R, list(cb)))
+        b.setCurrentTransform(R, list(t))
+        expected = brute_mesh_distance(a, b)
+        assert a.distance(b).d == pytest.approx(expected, abs=1e-9)
+        assert b.distance(a).d == pytest.approx(expected, abs=1e-9)
+
+
 def test_mesh_contacts_are_every_triangle_pair_within_the_padding():
     a = primitive_mesh("Sphere", [0, 0, 0], 0.1, resolution=0.03)
     boxes = [primitive_mesh("Box", [-0.05, -0.08, -0.02], [1, 0, 0, 0, 1, 0, 0, 0, 1], [0.1, 0.16, 0.04]),

@@ -3,7 +3,8 @@
 // its larger node split), in the mesh's frame. A pair's bound is the larger
 // of the distance from the cloud node's centre to the mesh node's box and
 // swept rectangle less the node's radius, and the gap between the cloud
-// node's oriented box and the mesh node's box along the faces of either.
+// node's oriented box and the mesh node's box along the faces of either and
+// along the direction from the mesh to the nearest ball found so far.
 #include <algorithm>
 #include <vector>
 #include "bv_point.h"
@@ -26,6 +27,10 @@ struct CloudMeshSearch : NearestBall {
   const PointTree& tree;
   const MeshBVH& mesh;
   RigidTransform toMesh;  // cloud frame -> mesh frame
+  /// Unit direction from the mesh's closest point to the best ball's centre
+  /// (0 until one is found): surfaces facing each other across the gap are
+  /// separated along it nearly as much as they are apart.
+  Vector3 dir = Vector3::Zero();
 
   CloudMeshSearch(double upper, double stopBelow, const PointTree& t, const MeshBVH& m, const RigidTransform& T)
       : NearestBall{upper, stopBelow}, tree(t), mesh(m), toMesh(T) {}
@@ -44,7 +49,12 @@ struct CloudMeshSearch : NearestBall {
       gap = std::max(gap, std::abs(box.axes.col(k).dot(d)) - box.extent[k] - rel.row(k).dot(a.boxHalf));
       gap = std::max(gap, std::abs(axes.col(k).dot(d)) - a.boxHalf[k] - rel.col(k).dot(box.extent));
     }
-    return std::max(gap, pointNodeDistance(toMesh.apply(a.center), bv) - a.radius);
+    const double b = std::max(gap, pointNodeDistance(toMesh.apply(a.center), bv) - a.radius);
+    // The gap along dir only where the others leave the pair open: it prunes
+    // little where the surfaces touch.
+    if (!open(b)) return b;
+    return std::max(b, std::abs(dir.dot(d)) - (dir.transpose() * axes).cwiseAbs().dot(a.boxHalf) -
+                           (dir.transpose() * box.axes).cwiseAbs().dot(box.extent));
   }
 
   /// The balls of a against the triangle of leaf node b, each first
@@ -55,8 +65,13 @@ struct CloudMeshSearch : NearestBall {
     for (int k = a.begin; k < a.end && !done(); ++k) {
       const int i = tree.pointAt(k);
       const Vector3 p = toMesh.apply(tree.center(i));
-      if (!open(pointObbDistance(p, b.bv.obb) - tree.radius(i))) continue;
-      offer((p - closestPointOnTriangle(p, v[t[0]], v[t[1]], v[t[2]])).norm() - tree.radius(i), i);
+      const double r = tree.radius(i);
+      if (!open(pointObbDistance(p, b.bv.obb) - r)) continue;
+      const Vector3 q = closestPointOnTriangle(p, v[t[0]], v[t[1]], v[t[2]]);
+      const double d = (p - q).norm();
+      if (!open(d - r)) continue;
+      offer(d - r, i);
+      if (d > 0) dir = (p - q) / d;
     }
   }
 

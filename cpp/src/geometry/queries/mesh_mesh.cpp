@@ -133,15 +133,22 @@ struct Traversal {
   Traversal(const MeshBVH& a_, const RigidTransform& Ta, const MeshBVH& b_, const RigidTransform& Tb)
       : a(a_), b(b_), R(Ta.R.transpose() * Tb.R), T(Ta.R.transpose() * (Tb.t - Ta.t)) {}
 
-  /// Squared distance between triangle i of a and j of b; P, Q in a's frame.
-  double triDistance2(int i, int j, Vector3& P, Vector3& Q) const {
+  /// Triangle i of a and triangle j of b, both in a's frame.
+  void trianglePair(int i, int j, Vector3 (&p)[3], Vector3 (&q)[3]) const {
     const coal::Triangle& s = (*a.tri_indices)[i];
     const coal::Triangle& t = (*b.tri_indices)[j];
-    const auto& va = *a.vertices;
-    const auto& vb = *b.vertices;
+    for (int k = 0; k < 3; ++k) {
+      p[k] = (*a.vertices)[s[k]];
+      q[k].noalias() = R * (*b.vertices)[t[k]] + T;
+    }
+  }
+  /// Squared distance between triangle i of a and j of b; P, Q in a's frame.
+  /// Above stopAbove2, possibly only a bound on it (triangleDistance2).
+  double triDistance2(int i, int j, Vector3& P, Vector3& Q, double stopAbove2) const {
+    Vector3 p[3], q[3];
+    trianglePair(i, j, p, q);
     // Not Coal's triangle distance: it overestimates some separated pairs.
-    return triangleDistance2(va[s[0]], va[s[1]], va[s[2]], R * vb[t[0]] + T, R * vb[t[1]] + T, R * vb[t[2]] + T, &P,
-                             &Q);
+    return triangleDistance2(p[0], p[1], p[2], q[0], q[1], q[2], &P, &Q, stopAbove2);
   }
 
   /// Whether node n1 of a is split before n2 of b (the larger non-leaf).
@@ -177,7 +184,7 @@ struct WithinSearch : Traversal {
       if (o != TriangleOverlap::Degenerate) return o == TriangleOverlap::Intersect;
     }
     Vector3 P, Q;
-    return triDistance2(i, j, P, Q) <= tol2;
+    return triDistance2(i, j, P, Q, tol2) <= tol2;
   }
   /// Whether node box o1 of a, grown by tol along its axes (which covers
   /// every point within tol of it), overlaps node j of b.
@@ -205,6 +212,10 @@ struct DistanceSearch : Traversal {
   double best, relErr, absErr;
   int t1 = -1, t2 = -1;
   Vector3 P, Q;
+  /// The unit direction from P to Q once they are apart, else 0. Surfaces
+  /// that face each other across the gap (where the pairs that bound the
+  /// search lie) are separated along it nearly as much as they are apart.
+  Vector3 dir = Vector3::Zero();
   PlacedNodes<PlacedRss>* placed = nullptr;
   using Traversal::Traversal;
 
@@ -225,21 +236,33 @@ struct DistanceSearch : Traversal {
   /// Distance between the RSS of node i of a and node j of b.
   double lowerBound(int i, int j) const { return a.getBV(i).bv.rss.distance(placedRss(j).rss); }
   /// A cheaper lower bound on it: the largest gap between the two swept
-  /// rectangles along the axes of either (the face axes of two thin boxes).
-  /// Along an axis of one rectangle, its own half extent is its half side.
-  double gapBound(int i, int j) const {
+  /// rectangles along dir and the axes of either (the face axes of two thin
+  /// boxes), less the radii. Along an axis of one rectangle, its own half
+  /// extent is its half side. Returns as soon as `enough` accepts the bound
+  /// so far (then possibly below the largest).
+  template <class Enough>
+  double gapBound(int i, int j, Enough&& enough) const {
     const coal::RSS& r1 = a.getBV(i).bv.rss;
     const PlacedRss& e = placedRss(j);
+    const double radii = r1.radius + e.rss.radius;
     const Vector3 h[2] = {(0.5 * r1.length[0]) * r1.axes.col(0), (0.5 * r1.length[1]) * r1.axes.col(1)};
     const Vector3 d = e.center - (r1.Tr + h[0] + h[1]);
     const auto gapAlong = [&d](const auto& u, double ownHalf, const Vector3& other0, const Vector3& other1) {
       return std::abs(u.dot(d)) - ownHalf - std::abs(u.dot(other0)) - std::abs(u.dot(other1));
     };
-    double gap = std::max(gapAlong(r1.axes.col(2), 0, e.half0, e.half1), gapAlong(e.rss.axes.col(2), 0, h[0], h[1]));
+    double gap = gapAlong(dir, std::abs(dir.dot(h[0])) + std::abs(dir.dot(h[1])), e.half0, e.half1) - radii;
+    if (enough(gap)) return gap;
+    gap = std::max({gap, gapAlong(r1.axes.col(2), 0, e.half0, e.half1) - radii,
+                    gapAlong(e.rss.axes.col(2), 0, h[0], h[1]) - radii});
+    if (enough(gap)) return gap;
     for (int k = 0; k < 2; ++k)
-      gap = std::max({gap, gapAlong(r1.axes.col(k), 0.5 * r1.length[k], e.half0, e.half1),
-                      gapAlong(e.rss.axes.col(k), 0.5 * e.rss.length[k], h[0], h[1])});
-    return gap - r1.radius - e.rss.radius;
+      gap = std::max({gap, gapAlong(r1.axes.col(k), 0.5 * r1.length[k], e.half0, e.half1) - radii,
+                      gapAlong(e.rss.axes.col(k), 0.5 * e.rss.length[k], h[0], h[1]) - radii});
+    return gap;
+  }
+  /// The gap bound, complete where it cannot prune.
+  double pruningGapBound(int i, int j) const {
+    return gapBound(i, j, [this](double g) { return prune(g); });
   }
   /// An upper bound on it: the distance between a point of either rectangle
   /// (a's point nearest b's centre, then b's point nearest that), less the
@@ -275,14 +298,26 @@ struct DistanceSearch : Traversal {
 
   bool prune(double bound) const { return bound >= best - absErr && bound * (1 + relErr) >= best; }
   void leaf(int i, int j) {
-    Vector3 p, q;
-    const double d = std::sqrt(triDistance2(i, j, p, q));
+    Vector3 p[3], q[3];
+    trianglePair(i, j, p, q);
+    // Their gap along dir first: six products settle most pairs that the
+    // volumes above could not.
+    const auto along = [this](const Vector3(&v)[3]) {
+      const double x[3] = {dir.dot(v[0]), dir.dot(v[1]), dir.dot(v[2])};
+      return std::minmax({x[0], x[1], x[2]});
+    };
+    const auto [pLo, pHi] = along(p);
+    const auto [qLo, qHi] = along(q);
+    if (std::max(qLo - pHi, pLo - qHi) >= best) return;
+    Vector3 cp, cq;
+    const double d = std::sqrt(triangleDistance2(p[0], p[1], p[2], q[0], q[1], q[2], &cp, &cq, best * best));
     if (d < best) {
       best = d;
       t1 = i;
       t2 = j;
-      P = p;
-      Q = q;
+      P = cp;
+      Q = cq;
+      if (d > 0) dir = (Q - P) / d;
     }
   }
   bool leafPair(int i, int j) const { return a.getBV(i).isLeaf() && b.getBV(j).isLeaf(); }
@@ -306,7 +341,7 @@ struct DistanceSearch : Traversal {
     int c[2][2];
     children(i, j, c);
     double d[2];
-    for (int k = 0; k < 2; ++k) d[k] = gapBound(c[k][0], c[k][1]);
+    for (int k = 0; k < 2; ++k) d[k] = pruningGapBound(c[k][0], c[k][1]);
     const int first = d[1] < d[0] ? 1 : 0;
     for (int k : {first, 1 - first}) {
       if (best <= 0 || prune(d[k]) || prunedByExactBound(c[k][0], c[k][1])) continue;
@@ -324,7 +359,7 @@ struct DistanceSearch : Traversal {
     int c[2][2];
     children(i, j, c);
     for (int k = 0; k < 2; ++k)
-      if (gapBound(c[k][0], c[k][1]) <= tol && lowerBound(c[k][0], c[k][1]) <= tol)
+      if (gapBound(c[k][0], c[k][1], [tol](double g) { return g > tol; }) <= tol && lowerBound(c[k][0], c[k][1]) <= tol)
         collectWithin(c[k][0], c[k][1], tol, pairs);
   }
 
@@ -361,7 +396,7 @@ struct DistanceSearch : Traversal {
       int c[2][2];
       children(p.i, p.j, c);
       for (int k = 0; k < 2; ++k) {
-        const double d = gapBound(c[k][0], c[k][1]);
+        const double d = pruningGapBound(c[k][0], c[k][1]);
         if (prune(d)) continue;
         heap.push_back(Pending{d, c[k][0], c[k][1]});
         std::push_heap(heap.begin(), heap.end());
