@@ -2590,10 +2590,10 @@ class RobotModel:
     @property
     def dirty_dynamics(self) -> bool:
         """
-        The reference's flag marking its cached dynamics terms stale (True after setConfig and setVelocity). Nothing is cached here: every dynamics method computes from the current state, so the flag is accepted and kept but changes no result.
+        The reference's flag marking its cached dynamics terms stale (True after setConfig and setVelocity, through any handle to the robot). Nothing is cached here: every dynamics method computes from the current state, so the flag is accepted and kept but changes no result.
         """
     @dirty_dynamics.setter
-    def dirty_dynamics(self, arg0: bool) -> None:
+    def dirty_dynamics(self, arg1: bool) -> None:
         ...
     @property
     def drivers(self) -> tuple[RobotModelDriver, ...]:
