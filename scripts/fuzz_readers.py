@@ -9,7 +9,8 @@ pickled worlds, robots and geometries.
 
 Each input is a seed file (the shared Klamp't data, or files the library writes
 itself) changed by random byte and token mutations. Every input must end in a
-value or a Python exception within --timeout seconds, with no crash and within
+value or a Python exception within --timeout seconds of CPU time (and ten
+times that of wall-clock time, for a reader that waits), with no crash and within
 --memory MiB of address space. Each reader runs in a child process, so a crash
 or a hang ends that reader's run with the input that caused it saved under
 --out; the summary gives, per reader, the inputs run, how many loaded, how
@@ -18,6 +19,7 @@ input with its time. Exit status 1 when a
 reader crashed, hung or ran out of memory.
 """
 import argparse
+import faulthandler
 import json
 import os
 import re
@@ -25,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -196,11 +199,12 @@ def readers(seed_folder):
 
 # ---------------------------------------------------------------- mutation
 
-# Most repeats of one line a mutation makes. A world file's line names a robot
-# or object file that is loaded again for each copy (a tenth of a second for
-# a robot arm), so the world reader's copies are fewer: its inputs must stay
-# within the time bound by what they ask, not only by how they are parsed.
-MAX_REPEATS = {"world": 24}
+# Most repeats of one line a mutation makes. A line of a world file (or a
+# robot file's mount line) names a robot or object file that is loaded again
+# for each copy (a tenth of a second for a robot arm), so these readers get
+# fewer copies: their inputs must stay within the time bound by what they ask,
+# not only by how they are parsed.
+MAX_REPEATS = {"world": 24, "rob": 100}
 DEFAULT_MAX_REPEATS = 2000
 
 
@@ -291,11 +295,44 @@ class _OutOfTime(Exception):
     """The reader's time budget is spent."""
 
 
+# A stuck reader that does not spin (a deadlock) is caught by wall-clock time,
+# this many times the per-input CPU bound: other processes may take the cores.
+WALL_FACTOR = 10
+
+
+class _Watchdog:
+    """Ends the process with every thread's traceback when one input has used
+    more than `cpu_seconds` of CPU time (so a loop is caught however busy the
+    machine is), or `cpu_seconds * WALL_FACTOR` of wall time (faulthandler's
+    own thread, which runs even while a native call holds the GIL)."""
+
+    def __init__(self, cpu_seconds):
+        self.cpu_seconds = cpu_seconds
+        self.started = None
+        threading.Thread(target=self._watch, daemon=True).start()
+
+    def arm(self):
+        faulthandler.dump_traceback_later(self.cpu_seconds * WALL_FACTOR, exit=True)
+        self.started = time.process_time()
+
+    def disarm(self):
+        self.started = None
+        faulthandler.cancel_dump_traceback_later()
+
+    def _watch(self):
+        while True:
+            time.sleep(0.25)
+            started = self.started
+            if started is not None and time.process_time() - started > self.cpu_seconds:
+                sys.stderr.write("Timeout: one input used more than %g s of CPU time\n" % self.cpu_seconds)
+                faulthandler.dump_traceback(all_threads=True)
+                os._exit(1)
+
+
 def run_worker(name, inputs, out, timeout, memory_mib, budget=None, derandomize=False):
     """Runs `inputs` fuzzed inputs through reader `name`; writes its summary
     to out/name.json. A crash or hang leaves no summary, and the input at
     fault in out/name.current.*."""
-    import faulthandler
     import resource
     import warnings
     import logging
@@ -335,8 +372,8 @@ def run_worker(name, inputs, out, timeout, memory_mib, budget=None, derandomize=
             f.write(data)
         with open(record, "wb") as f:  # what a crash report names
             f.write(paths[i].encode() + b"\n" + data)
-        faulthandler.dump_traceback_later(timeout, exit=True)
-        start = time.perf_counter()
+        watchdog.arm()
+        start, start_cpu = time.perf_counter(), time.process_time()
         try:
             stats["values" if read(paths[i]) is not None else "refused"] += 1
         except MemoryError:
@@ -345,15 +382,17 @@ def run_worker(name, inputs, out, timeout, memory_mib, budget=None, derandomize=
             key = type(e).__name__
             stats["exceptions"][key] = stats["exceptions"].get(key, 0) + 1
         finally:
-            faulthandler.cancel_dump_traceback_later()
-        elapsed = time.perf_counter() - start
+            watchdog.disarm()
+        elapsed, elapsed_cpu = time.perf_counter() - start, time.process_time() - start_cpu
         stats["inputs"] += 1
-        if elapsed > stats["slowest_seconds"]:
-            stats["slowest_seconds"] = elapsed
+        if elapsed_cpu > stats["slowest_seconds"]:
+            stats["slowest_seconds"] = elapsed_cpu
+            stats["slowest_wall_seconds"] = elapsed
             stats["slowest_input"] = os.path.join(out, "%s.slowest.%s" % (name, paths[i].rsplit(".", 1)[-1]))
             with open(stats["slowest_input"], "wb") as f:
                 f.write(data)
 
+    watchdog = _Watchdog(timeout)
     end = time.time() + (budget or 0)
     try:
         one()
@@ -389,7 +428,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--inputs", type=int, default=100_000, help="inputs per reader")
     parser.add_argument("--readers", default="", help="comma-separated reader names (default: all)")
-    parser.add_argument("--timeout", type=float, default=20.0, help="seconds allowed per input")
+    parser.add_argument("--timeout", type=float, default=20.0,
+                        help="CPU seconds allowed per input (and ten times that in wall-clock time)")
     parser.add_argument("--memory", type=int, default=4096, help="address space allowed, MiB")
     parser.add_argument("--out", default=None, help="folder for summaries and failing inputs")
     parser.add_argument("--json", default=None, help="write the summaries to this file")
