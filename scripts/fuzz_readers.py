@@ -200,11 +200,11 @@ def readers(seed_folder):
 # ---------------------------------------------------------------- mutation
 
 # Most repeats of one line a mutation makes. A line of a world file (or a
-# robot file's mount line) names a robot or object file that is loaded again
-# for each copy (a tenth of a second for a robot arm), so these readers get
-# fewer copies: their inputs must stay within the time bound by what they ask,
-# not only by how they are parsed.
-MAX_REPEATS = {"world": 24, "rob": 100}
+# mount line of a robot file or a URDF's <klampt> element) names a robot or
+# object file that is loaded again for each copy (a tenth of a second for a
+# robot arm), so these readers get fewer copies: their inputs must stay within
+# the time bound by what they ask, not only by how they are parsed.
+MAX_REPEATS = {"world": 24, "rob": 100, "urdf": 100}
 DEFAULT_MAX_REPEATS = 2000
 
 
