@@ -16,11 +16,11 @@ imports without the upper one and reference code such as
 import importlib
 
 PROVIDERS = {
-    'resource.visual_edit': 'klampt.apps._vis_ui:visual_edit',
-    'resource.thumbnail': 'klampt.apps._vis_ui:thumbnail',
-    'resource.file_dialog': 'klampt.apps._vis_ui:file_dialog',
-    'resource.gui_binding': 'klampt.apps._vis_ui:gui_binding',
-    'calibrate.show_and_edit': 'klampt.apps._vis_ui:show_and_edit',
+    'resource.visual_edit': 'klampt.vis._resource_windows:visual_edit',
+    'resource.thumbnail': 'klampt.vis._resource_windows:thumbnail',
+    'resource.file_dialog': 'klampt.vis._resource_windows:file_dialog',
+    'resource.gui_binding': 'klampt.vis._resource_windows:gui_binding',
+    'calibrate.show_and_edit': 'klampt.vis._resource_windows:show_and_edit',
     'html.world_serializer': 'klampt.vis._web.serialize:world_serializer',
     'html.page': 'klampt.vis._web.page:page',
     'pile.settle': 'klampt.sim.settle:settle',

@@ -667,13 +667,13 @@ class GLViewport(Viewport):
     def set_current_GL(self) -> None:
         """Loads the view's projection and modelview into the current OpenGL
         context."""
-        from klampt._gl_methods import viewport_set_current_GL
+        from klampt._gl_methods import viewport_set_current_GL  # OpenGL: loaded by the first draw
         viewport_set_current_GL(self)
 
     def drawGL(self, draw_frustum=True, draw_coords=True) -> None:
         """Draws the view's frustum and camera axes in the current OpenGL
         context."""
-        from klampt._gl_methods import viewport_drawGL
+        from klampt._gl_methods import viewport_drawGL  # OpenGL: loaded by the first draw
         viewport_drawGL(self, draw_frustum, draw_coords)
 
     def save_file(self, fn: str) -> None:

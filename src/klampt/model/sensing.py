@@ -30,7 +30,7 @@ from klampt.robotsim import Appearance, GeometricPrimitive, Geometry3D, Heightma
     TriangleMesh, Viewport, WorldModel
 from klampt.math import se3, so3, vectorops
 from . import coordinates
-from ._glviewport import GLViewport
+from .._viewport import GLViewport
 from . import geometry
 from .collide import bb_create, bb_intersect
 

@@ -26,7 +26,10 @@ The package, by job:
   with them through ``_state``; ``_launcher`` and ``_blocking`` decide
   where GUI loops run;
 - the web viewer: ``_web/`` (the scene as JSON, the page) and ``web/``
-  (``viewer.js``); ``_editor_dialog`` holds the editors' windows.
+  (``viewer.js``); ``_editor_dialog`` holds the editors' windows, and
+  ``_resource_windows`` the windows that lower layers' reference names open
+  (``klampt.io.resource``'s editors, dialogs and thumbnails), reached
+  through :mod:`klampt._providers`.
 """
 from .glinterface import GLPluginInterface  # noqa: F401
 from .glprogram import GLProgram, GLNavigationProgram, GLRealtimeProgram, GLPluginProgram  # noqa: F401

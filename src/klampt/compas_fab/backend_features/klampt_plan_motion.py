@@ -27,6 +27,7 @@ from compas_fab.robots import (
 )
 from compas_robots.model import Joint
 
+from ...io import compas_fab as convert
 from ...math import se3
 from ...plan import motionplanning
 from ...plan.cspace import CSpace, MotionPlan
@@ -505,7 +506,6 @@ class KlamptPlanMotion(PlanMotion):
 
     def _attached_offsets(self, state: RobotCellState):
         """``(object, link, T_link_object)`` for every visible tool part and body that moves with the robot."""
-        from ...io import compas_fab as convert
         client = self.client
         robot_cell = client.robot_cell
         result = []

@@ -30,7 +30,6 @@ import warnings
 
 from .._scene import global_lock
 from .base import LOOP_PERIOD, Backend
-from .qt_dialogs import file_dialog  # noqa: F401  (the name klampt.apps._vis_ui uses)
 from .qt_gui import current, ensure_gui
 from .qt_platform import usable_binding
 from .qt_widgets import SplitWindow

@@ -3,13 +3,13 @@ layers, written with klampt.vis: :mod:`klampt.io.resource`'s visual editors,
 file dialogs and thumbnails, and
 :meth:`klampt.model.calibrate.RobotExtrinsicCalibration.visualize`. The
 lower modules reach them through :func:`klampt._providers.provider`."""
-from .. import vis
 from ..math import se3
-from ..vis import editors
-from ..vis._window import Window
-from ..vis.backends.qt_dialogs import file_dialog as qt_file_dialog
-from ..vis.backends.qt_platform import usable_binding
-from ..vis.backends.offscreen import render_offscreen
+from . import editors
+from . import visualization as vis
+from ._window import Window
+from .backends.qt_dialogs import file_dialog as qt_file_dialog
+from .backends.qt_platform import usable_binding
+from .backends.offscreen import render_offscreen
 
 
 def gui_binding(what):
