@@ -1,11 +1,14 @@
 // Mesh–shape distance: a depth-first descent of the mesh's oriented-box tree
 // in the mesh's frame, nearer child first, pruning nodes whose box is
 // farther from the shape's local box than the best triangle so far; GJK
-// gives the exact distance of each triangle that is reached.
+// gives the exact distance of each triangle that is reached. The last
+// closest triangle of the pair is measured first, for a tight start.
 #include "mesh_shape.h"
 #include <coal/narrowphase/narrowphase.h>
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <unordered_map>
 
 namespace klampt {
 namespace detail {
@@ -98,6 +101,21 @@ struct ShapeSearch {
   }
 };
 
+/// The closest triangle found last for each mesh–shape pair on this thread,
+/// measured first: a query near the last one then starts from a tight bound.
+/// A stale entry (freed objects whose addresses are reused) is only a hint,
+/// checked against the triangle count.
+int& hintFor(const MeshBVH& mesh, const coal::ShapeBase& shape) {
+  struct Hash {
+    size_t operator()(const std::pair<const void*, const void*>& k) const {
+      return std::hash<const void*>()(k.first) * 31 + std::hash<const void*>()(k.second);
+    }
+  };
+  thread_local std::unordered_map<std::pair<const void*, const void*>, int, Hash> hints;
+  if (hints.size() > 65536) hints.clear();
+  return hints.try_emplace(std::make_pair(&mesh, &shape), -1).first->second;
+}
+
 }  // namespace
 
 MeshShapeDistance meshShapeDistance(const MeshBVH& mesh, const coal::Transform3s& Tm, const coal::ShapeBase& shape,
@@ -114,7 +132,10 @@ MeshShapeDistance meshShapeDistance(const MeshBVH& mesh, const coal::Transform3s
   s.best = upper;
   s.relErr = relErr;
   s.absErr = absErr;
+  int& hint = hintFor(mesh, shape);
+  if (hint >= 0 && (unsigned)hint < mesh.num_tris) s.leaf(hint);
   s.recurse(0, s.lowerBound(0));
+  if (s.tri >= 0) hint = s.tri;
   if (s.tri < 0) return out;
   return {s.best, Tm.transform(s.P), Tm.transform(s.Q), s.tri};
 }
