@@ -1,6 +1,7 @@
 """Mesh queries against brute force over every triangle: mesh-mesh distance
 at close range with a new relative orientation on every call (no reusable
-warm start), collision of single triangles, the first hit of rays on a real
+warm start), mesh-box and mesh-sphere distance at many poses, collision of
+single triangles, the first hit of rays on a real
 link mesh, and mesh-mesh contacts (every triangle pair within the padding)."""
 import os
 
@@ -31,12 +32,14 @@ def brute_mesh_distance(ga, gb):
     best = min(point_triangle_distances(Va, Vb[Tb[:, 0]], Vb[Tb[:, 1]], Vb[Tb[:, 2]]).min(),
                point_triangle_distances(Vb, Va[Ta[:, 0]], Va[Ta[:, 1]], Va[Ta[:, 2]]).min())
 
-    def edges(V, T):
-        E = np.unique(np.sort(np.concatenate([T[:, [0, 1]], T[:, [1, 2]], T[:, [2, 0]]]), axis=1), axis=0)
-        return V[E[:, 0]], V[E[:, 1]]
-
-    (a0, a1), (b0, b1) = edges(Va, Ta), edges(Vb, Tb)
+    (a0, a1), (b0, b1) = mesh_edges(Va, Ta), mesh_edges(Vb, Tb)
     return min(best, segment_segment_distances(a0, a1, b0, b1).min())
+
+
+def mesh_edges(V, T):
+    """Start and end points of every edge of the triangles T over V."""
+    E = np.unique(np.sort(np.concatenate([T[:, [0, 1]], T[:, [1, 2]], T[:, [2, 0]]]), axis=1), axis=0)
+    return V[E[:, 0]], V[E[:, 1]]
 
 
 def primitive_mesh(kind, *args, resolution=0):
@@ -259,3 +262,78 @@ def test_mesh_contacts_of_sunken_triangles_push_them_apart():
         # From the ground into the block, at a point on the ground's top face.
         assert res.normals[k] == pytest.approx([0, 0, 1], abs=1e-9)
         assert res.points1[k][2] == pytest.approx(0.001, abs=1e-9)
+
+
+def brute_mesh_box_distance(V, T, center, R, half):
+    """Exact distance between a triangle mesh (world vertices V, triangles T)
+    and a disjoint box (centre, axes as the columns of R, half sizes): the
+    least of the mesh vertex-box, box corner-triangle and edge-edge distances."""
+    local = (V - center) @ R
+    best = np.linalg.norm(np.maximum(np.abs(local) - half, 0), axis=1).min()
+    signs = np.array([[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)])
+    corners = center + (signs * half) @ R.T
+    best = min(best, point_triangle_distances(corners, V[T[:, 0]], V[T[:, 1]], V[T[:, 2]]).min())
+    pairs = [(i, j) for i in range(8) for j in range(i + 1, 8) if np.sum(signs[i] != signs[j]) == 1]
+    b0, b1 = corners[[i for i, _ in pairs]], corners[[j for _, j in pairs]]
+    m0, m1 = mesh_edges(V, T)
+    return min(best, segment_segment_distances(m0, m1, b0, b1).min())
+
+
+def random_rotation(rng):
+    return so3.rotation(list(rng.normal(size=3)), rng.uniform(0, 2 * np.pi))
+
+
+@pytest.mark.parametrize("gap", [0.3, 0.02, 1e-3])
+def test_link_mesh_to_box_and_sphere_distance_matches_every_triangle(gap):
+    # The shape sits beyond the mesh along a random direction u: past the
+    # plane through the mesh's farthest vertex along u by `gap` (so they are
+    # disjoint and at least `gap` apart), its nearest point shifted sideways
+    # from that vertex by up to twice the gap (at no shift the distance is
+    # the gap itself).
+    require_shared_data()
+    w = klampt.WorldModel()
+    assert w.readFile(os.path.join(SHARED_DATA, "robots", "tx90l.rob"))
+    robot = w.robot(0)
+    sizes = [(len(robot.link(i).geometry().getTriangleMesh().getIndices()), i) for i in range(robot.numLinks())
+             if robot.link(i).geometry().type() == "TriangleMesh"]
+    mesh = robot.link(max(sizes)[1]).geometry().clone()
+    mesh.setCurrentTransform(so3.rotation([1, 2, 3], 0.7), [0.1, -0.2, 0.3])
+    V, T = mesh_arrays(mesh)
+    A, B, C = V[T[:, 0]], V[T[:, 1]], V[T[:, 2]]
+    rng = np.random.default_rng(int(gap * 1e4))
+    half = np.array([0.04, 0.07, 0.02])
+    box = klampt.GeometricPrimitive()
+    box.setBox(list(-half), so3.identity(), list(2 * half))
+    box = klampt.Geometry3D(box)
+    radius = 0.05
+    sphere = klampt.GeometricPrimitive()
+    sphere.setSphere([0, 0, 0], radius)
+    sphere = klampt.Geometry3D(sphere)
+    for trial in range(6):
+        u = rng.normal(size=3)
+        u /= np.linalg.norm(u)
+        side = np.cross(u, rng.normal(size=3))
+        side *= rng.uniform(0, 2 * gap) / np.linalg.norm(side) if trial else 0
+        top = V[np.argmax(V @ u)]
+        Rk = random_rotation(rng)
+        R = np.array(so3.matrix(Rk))
+        signs = np.array([[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)])
+        low = (signs * half) @ R.T
+        low = low[np.argmin(low @ u)]  # the box's lowest corner along u, from its centre
+        center = top + gap * u + side - low
+        box.setCurrentTransform(Rk, list(center))
+        expected = brute_mesh_box_distance(V, T, center, R, half)
+        assert expected == pytest.approx(gap, abs=1e-12) if trial == 0 else expected >= gap - 1e-12
+        assert mesh.distance(box).d == pytest.approx(expected, abs=1e-9)
+        assert box.distance(mesh).d == pytest.approx(expected, abs=1e-9)
+        center = top + (gap + radius) * u + side
+        sphere.setCurrentTransform(so3.identity(), list(center))
+        expected = point_triangle_distances(center[None, :], A, B, C).min() - radius
+        assert mesh.distance(sphere).d == pytest.approx(expected, abs=1e-9)
+        assert sphere.distance(mesh).d == pytest.approx(expected, abs=1e-9)
+        if trial == 0:
+            assert expected == pytest.approx(gap, abs=1e-12)
+    # A box around a mesh vertex overlaps the mesh.
+    box.setCurrentTransform(so3.identity(), list(V[len(V) // 2]))
+    assert mesh.distance(box).d == 0
+    assert box.distance(mesh).d == 0

@@ -13,6 +13,7 @@
 #include "heightmap_solid.h"
 #include "leaf.h"
 #include "mesh_bvh.h"
+#include "mesh_shape.h"
 #include "grid_grid.h"
 #include "surface_grid.h"
 
@@ -82,6 +83,13 @@ PairDistance leafDistance(const Leaf& a, const Leaf& b, double upper, double sto
     const auto m = detail::meshMeshDistance(a.meshBVH(), a.T, b.meshBVH(), b.T, upper, s.relErr, s.absErr);
     return {m.d, m.cp1, m.cp2, a.elem(m.t1), b.elem(m.t2), m.t1 >= 0};
   }
+  if (a.isTriangleTree() && b.isCoal() && !b.isTriangleTree()) {
+    const auto m = detail::meshShapeDistance(a.meshBVH(), a.coalTransform(),
+                                             static_cast<const coal::ShapeBase&>(*b.cache->shape), b.coalTransform(),
+                                             upper, s.relErr, s.absErr);
+    return {m.d, m.cp1, m.cp2, a.elem(m.tri), b.elem(-1), m.tri >= 0};
+  }
+  if (b.isTriangleTree() && a.isCoal() && !a.isTriangleTree()) return swapped(leafDistance(b, a, upper, stopBelow, s));
   if (a.isCoal() && b.isCoal()) {
     coal::DistanceRequest req(true, true, s.relErr, s.absErr);
     if (!a.isMesh() || !b.isMesh()) {
