@@ -3,9 +3,9 @@ layers, written with klampt.vis: :mod:`klampt.io.resource`'s visual editors,
 file dialogs and thumbnails, and
 :meth:`klampt.model.calibrate.RobotExtrinsicCalibration.visualize`. The
 lower modules reach them through :func:`klampt._providers.provider`."""
+from .. import vis  # the package, whose functions users (and tests) may replace
 from ..math import se3
 from . import editors
-from . import visualization as vis
 from ._window import Window
 from .backends.qt_dialogs import file_dialog as qt_file_dialog
 from .backends.qt_platform import usable_binding
