@@ -111,3 +111,47 @@ def test_collada_index_list_with_a_stray_character_is_refused(tmp_path):
     r = subprocess.run([sys.executable, "-c", code.replace(str(path), str(good))], capture_output=True, text=True,
                        timeout=60)
     assert r.stdout.strip() == "loaded 1", r.stderr[-2000:]
+
+
+def test_ply_header_announcing_more_elements_than_the_file_holds_is_refused(tmp_path):
+    # Found by the fuzzer: Assimp's PLY reader spent minutes and all memory on
+    # a header announcing 99999999999 faces for a 300-byte file.
+    path = tmp_path / "huge_count.ply"
+    path.write_text("ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\nproperty float y\nproperty float z\n"
+                    "element face 99999999999\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n"
+                    "0 1 0\n0 0 1\n3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n")
+    code = ("from klampt import Geometry3D\n"
+            "g = Geometry3D()\n"
+            "print('loaded %%d' %% len(g.getTriangleMesh().getIndices()) if g.loadFile(%r) else 'refused')\n"
+            % str(path))
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.strip() == "refused"
+    assert "huge_count.ply:7" in r.stderr and "more than the file can hold" in r.stderr
+    good = tmp_path / "good.ply"
+    good.write_text(path.read_text().replace("99999999999", "4"))
+    r = subprocess.run([sys.executable, "-c", code.replace(str(path), str(good))], capture_output=True, text=True,
+                       timeout=60)
+    assert r.stdout.strip() == "loaded 4", r.stderr[-2000:]
+
+
+def test_pcd_field_count_beyond_any_descriptor_is_refused(tmp_path):
+    # Found by the fuzzer: COUNT 99999999999 made a billion properties per
+    # point before memory ran out; now the header is refused at once.
+    from klampt import Geometry3D
+    header = ("# .PCD v0.7\nVERSION 0.7\nFIELDS x y z rgb\nSIZE 8 8 8 4\nTYPE F F F U\nCOUNT 1 1 1 {}\nWIDTH 2\n"
+              "HEIGHT 1\nVIEWPOINT 0 0 0 1 0 0 0\nPOINTS 2\nDATA ascii\n")
+    bad = tmp_path / "huge_count.pcd"
+    bad.write_text(header.format(99999999999) + "0 0 0 255\n1 0 0 65280\n")
+    assert not Geometry3D().loadFile(str(bad))
+    good = tmp_path / "good.pcd"
+    good.write_text(header.format(1) + "0 0 0 255\n1 0 0 65280\n")
+    g = Geometry3D()
+    assert g.loadFile(str(good))
+    assert g.getPointCloud().numPoints() == 2
+    wide = tmp_path / "wide.pcd"  # a descriptor of 33 values per point, as PCL's FPFH, still reads
+    wide.write_text(header.format(33).replace("x y z rgb", "x y z fpfh").replace("4\nTYPE F F F U", "4\nTYPE F F F F")
+                    + "0 0 0 " + " ".join(["0.5"] * 33) + "\n1 0 0 " + " ".join(["1.5"] * 33) + "\n")
+    g = Geometry3D()
+    assert g.loadFile(str(wide))
+    assert g.getPointCloud().getProperties("fpfh_32")[1] == 1.5

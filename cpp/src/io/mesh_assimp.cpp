@@ -7,6 +7,7 @@
 #include <cctype>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <vector>
 #include "klampt/io/load_error.h"
 #include "mesh_text_formats.h"
@@ -44,19 +45,44 @@ void collectMeshes(const aiScene* scene, const aiNode* node, const Eigen::Matrix
     collectMeshes(scene, node->mChildren[c], T, vertices, triangles);
 }
 
-bool endsWithDae(const std::string& path) {
-  if (path.size() < 4) return false;
-  std::string ext = path.substr(path.size() - 4);
+bool hasExtension(const std::string& path, const char* extension) {
+  const std::string wanted(extension);
+  if (path.size() < wanted.size()) return false;
+  std::string ext = path.substr(path.size() - wanted.size());
   for (char& c : ext) c = (char)std::tolower((unsigned char)c);
-  return ext == ".dae";
+  return ext == wanted;
+}
+
+std::string readWholeFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// Assimp's PLY reader allocates and loops over every element a header
+// announces (99999999999 faces took minutes and all memory): an element
+// count larger than the file's size in bytes, which no encoding can hold, is
+// refused before the file is handed over.
+void checkPlyElementCounts(const std::string& path) {
+  const std::string text = readWholeFile(path);
+  const size_t end = text.find("end_header");
+  std::istringstream header(text.substr(0, end == std::string::npos ? text.size() : end));
+  std::string line;
+  for (int number = 1; std::getline(header, line); ++number) {
+    std::istringstream words(line);
+    std::string keyword, name, count;
+    if (!(words >> keyword >> name >> count) || keyword != "element") continue;
+    if (count.find_first_not_of("0123456789") != std::string::npos || count.size() > 19 ||
+        std::stoull(count) > text.size())
+      throw LoadError(fileMessage(path, number, "element '" + name + "' announces " + count +
+                                                   " items, more than the file can hold"));
+  }
 }
 
 // Assimp's COLLADA reader loops forever, appending to memory, on a character
 // other than a sign, digit or space inside a primitive's index list (<p>):
 // such a file is refused before it is handed over.
 void checkColladaIndexLists(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string text = readWholeFile(path);
   for (size_t at = text.find("<p"); at != std::string::npos; at = text.find("<p", at + 2)) {
     const char next = at + 2 < text.size() ? text[at + 2] : '\0';
     if (next != '>' && !std::isspace((unsigned char)next)) continue;  // <param>, <polylist>, ...
@@ -80,7 +106,8 @@ bool assimpReadsExtension(const std::string& extension) {
 }
 
 void loadAssimpMesh(const std::string& path, TriangleMesh& mesh) {
-  if (endsWithDae(path)) checkColladaIndexLists(path);
+  if (hasExtension(path, ".dae")) checkColladaIndexLists(path);
+  if (hasExtension(path, ".ply")) checkPlyElementCounts(path);
   Assimp::Importer importer;
   // Keep COLLADA coordinates as written in the file (Klamp't does not flip Y/Z).
   importer.SetPropertyBool(AI_CONFIG_IMPORT_COLLADA_IGNORE_UP_DIRECTION, true);

@@ -26,11 +26,17 @@ std::string join(const std::vector<std::string>& values) {
 
 bool isColorField(const std::string& name) { return name == "rgb" || name == "rgba"; }
 
-std::vector<int> positiveInts(TokenStream& in, const std::vector<std::string>& values, const char* what) {
+// A field's COUNT above this is refused: PCL's widest descriptors hold a few
+// hundred values, and each one becomes a property of every point.
+constexpr long kMaxFieldCount = 65536;
+
+std::vector<int> positiveInts(TokenStream& in, const std::vector<std::string>& values, const char* what,
+                              long maxValue) {
   std::vector<int> result;
   for (const std::string& v : values) {
     long x;
-    if (!parseInt(v, x) || x <= 0) in.fail(std::string("invalid ") + what + " \"" + v + "\"");
+    if (!parseInt(v, x) || x <= 0 || x > maxValue)
+      in.fail(std::string("invalid ") + what + " \"" + v + "\" (1 to " + std::to_string(maxValue) + ")");
     result.push_back((int)x);
   }
   return result;
@@ -121,9 +127,9 @@ void readPcd(TokenStream& in, PointCloud& cloud) {
     } else if (key == "FIELDS") {
       names = values;
     } else if (key == "SIZE") {
-      sizes = positiveInts(in, values, "SIZE");
+      sizes = positiveInts(in, values, "SIZE", 8);
     } else if (key == "COUNT") {
-      counts = positiveInts(in, values, "COUNT");
+      counts = positiveInts(in, values, "COUNT", kMaxFieldCount);
     } else if (key == "TYPE") {
       for (const std::string& t : values) {
         if (t != "F" && t != "U" && t != "I") in.fail("invalid PCD TYPE \"" + t + "\"");
