@@ -150,6 +150,12 @@ class SceneLights:
                     (camera.position, camera.look_at, camera.up_direction))):
                 handle.position = d
         client.camera.on_update(moved)
+        # viser connects a client on its first camera message and may run this
+        # callback after that message's camera callbacks: place the lights at
+        # the camera it reported, or a browser that never moves keeps them at
+        # the scene camera's.
+        if client.camera.update_timestamp > 0:
+            moved(client.camera)
 
 
 class SceneMirror:
