@@ -841,9 +841,9 @@ def _env(context):
 
 
 class Expression:
-    """Base class of symbolic expressions.  Operators (+, -, *, /, **, [],
-    comparisons, &, |, ~) build new expressions; use :meth:`eval` /
-    :meth:`evalf` to evaluate them."""
+    """Base class of symbolic expressions.  Operators (``+``, ``-``, ``*``,
+    ``/``, ``**``, ``[]``, comparisons, ``&``, ``|``, ``~``) build new
+    expressions; use :meth:`eval` / :meth:`evalf` to evaluate them."""
 
     def returnType(self):
         """The :class:`Type` of the expression's value."""
