@@ -3,9 +3,11 @@ return types, lazy evaluation, derivative rules and simplifiers."""
 
 import numpy as np
 
-from ._symbolic_core import (Function, Type, Expression, ConstantExpression, OperatorExpression, VariableExpression,
-                             UserDataExpression, Variable, _Env, _evaluate, _as_expr, supertype, type_of, expr, to_const,
-                             is_op, _INT_TYPES, _builtin_functions)
+from ._symbolic_types import Type, supertype, type_of, _INT_TYPES, _builtin_functions
+from ._symbolic_expressions import (Expression, ConstantExpression, OperatorExpression, VariableExpression,
+                                    UserDataExpression, Variable, _Env, _evaluate, _as_expr, expr, to_const)
+from ._symbolic_utils import is_op
+from ._symbolic_function import Function
 
 __all__ = ['range_', 'len_', 'count', 'shape', 'reshape', 'transpose', 'transpose2', 'dims', 'eye', 'basis',
            'zero', 'diag', 'eq', 'ne', 'le', 'ge', 'not_', 'or_', 'and_', 'neg', 'abs_', 'sign', 'add', 'sub',

@@ -5,7 +5,8 @@ import json
 
 import numpy as np
 
-from ._symbolic_core import ConstantExpression, VariableExpression, UserDataExpression, OperatorExpression, _services
+from ._symbolic_types import _services
+from ._symbolic_expressions import ConstantExpression, VariableExpression, UserDataExpression, OperatorExpression
 from ._symbolic_library import _infix_operators, _prefix_operators
 
 VAR_PREFIX = ''

@@ -2,7 +2,10 @@
 
 import numpy as np
 
-from ._symbolic_core import Expression, ConstantExpression, OperatorExpression, VariableExpression, UserDataExpression, is_op, to_const, type_of
+from ._symbolic_types import type_of
+from ._symbolic_expressions import (Expression, ConstantExpression, OperatorExpression, VariableExpression,
+                                    UserDataExpression, to_const)
+from ._symbolic_utils import is_op
 from . import _symbolic_library as L
 from ._symbolic_engine import _inline, _NoDeriv, jdot, jdotr, jbroadcast, jmul, japply
 

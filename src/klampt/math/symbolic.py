@@ -35,13 +35,18 @@ ConstantExpression) when the result is constant, as 0.9.2 actually did;
 import sys
 import types
 
-from . import _symbolic_core
-from ._symbolic_core import (  # noqa: F401
-    SCALAR_TYPES, ARRAY_TYPES, BUILTIN_TYPES, VAR_DERIV_PREFIX, TYPE_CHECKING, SHAPE_CHECKING, Type, Numeric,
-    Integer, Boolean, Index, Vector, Vector2, Vector3, Matrix, Matrix2, Matrix3, supertype, type_of, Context,
+from . import _symbolic_types, _symbolic_expressions, _symbolic_utils, _symbolic_function, _symbolic_context
+from ._symbolic_types import (  # noqa: F401
+    SCALAR_TYPES, ARRAY_TYPES, BUILTIN_TYPES, Type, Numeric, Integer, Boolean, Index, Vector, Vector2, Vector3, Matrix,
+    Matrix2, Matrix3, supertype, type_of)
+from ._symbolic_expressions import (  # noqa: F401
     Variable, Expression, Wildcard, ConstantExpression, UserDataExpression, VariableExpression, OperatorExpression,
-    Function, const, is_const, to_const, is_scalar, to_scalar, is_zero, is_var, to_var, is_sparse, expr, is_expr,
-    is_op, deriv, simplify, to_monomial, to_polynomial)
+    const, is_const, to_const, expr)
+from ._symbolic_utils import (  # noqa: F401
+    is_scalar, to_scalar, is_zero, is_var, to_var, is_sparse, is_expr, is_op, deriv, simplify, to_monomial,
+    to_polynomial)
+from ._symbolic_function import VAR_DERIV_PREFIX, TYPE_CHECKING, SHAPE_CHECKING, Function  # noqa: F401
+from ._symbolic_context import Context  # noqa: F401
 from ._symbolic_library import (  # noqa: F401
     range_, len_, count, shape, reshape, transpose, transpose2, dims, eye, basis, zero, diag, eq, ne, le, ge,
     not_, or_, and_, neg, abs_, sign, add, sub, mul, div, pow_, dot, outer, tensordot, if_, max_, min_, argmax,
@@ -56,20 +61,22 @@ from ._symbolic_rules import install as _install_rules
 
 _install_rules()
 
-# The core's classes and functions are documented, printed and pickled as this module's.
+# The layers' classes and functions are documented, printed and pickled as this module's.
+_LAYERS = {m.__name__ for m in (_symbolic_types, _symbolic_expressions, _symbolic_utils, _symbolic_function,
+                                _symbolic_context)}
 for _obj in list(vars().values()):
-    if getattr(_obj, '__module__', None) == _symbolic_core.__name__ and (isinstance(_obj, type) or callable(_obj)):
+    if getattr(_obj, '__module__', None) in _LAYERS and (isinstance(_obj, type) or callable(_obj)):
         _obj.__module__ = __name__
 del _obj
 
 
 class _SymbolicModule(types.ModuleType):
     """Setting the switches TYPE_CHECKING, SHAPE_CHECKING or VAR_DERIV_PREFIX
-    here sets them where the core classes read them."""
+    here sets them where Function reads them."""
 
     def __setattr__(self, name, value):
         if name in ('TYPE_CHECKING', 'SHAPE_CHECKING', 'VAR_DERIV_PREFIX'):
-            setattr(_symbolic_core, name, value)
+            setattr(_symbolic_function, name, value)
         super().__setattr__(name, value)
 
 
