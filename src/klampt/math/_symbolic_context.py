@@ -8,8 +8,8 @@ import warnings
 import numpy as np
 
 from ._symbolic_types import Type, _builtin_functions, _builtin
-from ._symbolic_expressions import (Expression, OperatorExpression, UserDataExpression, VariableExpression, Variable,
-                                    _Env)
+from ._symbolic_variable import Variable
+from ._symbolic_expressions import Expression, OperatorExpression, UserDataExpression, VariableExpression, _Env
 from ._symbolic_expressions import expr as _to_expr  # the methods' ``expr`` arguments shadow the name
 from ._symbolic_function import Function, _copy_function
 

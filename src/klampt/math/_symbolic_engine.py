@@ -8,8 +8,9 @@ public result flattens f and v to at most one dimension each.
 import numpy as np
 
 from ._symbolic_types import type_of, _services
+from ._symbolic_variable import Variable
 from ._symbolic_expressions import (Expression, ConstantExpression, OperatorExpression, VariableExpression,
-                                    UserDataExpression, Variable, _Env, _evaluate, _env, expr)
+                                    UserDataExpression, _Env, _evaluate, _env, expr)
 from ._symbolic_function import Function
 from ._symbolic_library import subs, list_
 

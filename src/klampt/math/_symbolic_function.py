@@ -10,7 +10,8 @@ import copy
 import inspect
 
 from ._symbolic_types import Type, _INT_TYPES, _NUMERIC_TYPES, _services, type_of
-from ._symbolic_expressions import (Expression, OperatorExpression, UserDataExpression, VariableExpression, Variable,
+from ._symbolic_variable import Variable
+from ._symbolic_expressions import (Expression, OperatorExpression, UserDataExpression, VariableExpression,
                                     _Env, _evaluate, _short, expr, is_const, to_const)
 from ._symbolic_utils import is_scalar, is_op
 

@@ -4,8 +4,9 @@ return types, lazy evaluation, derivative rules and simplifiers."""
 import numpy as np
 
 from ._symbolic_types import Type, supertype, type_of, _INT_TYPES, _builtin_functions
+from ._symbolic_variable import Variable
 from ._symbolic_expressions import (Expression, ConstantExpression, OperatorExpression, VariableExpression,
-                                    UserDataExpression, Variable, _Env, _evaluate, _as_expr, expr, to_const)
+                                    UserDataExpression, _Env, _evaluate, _as_expr, expr, to_const)
 from ._symbolic_utils import is_op
 from ._symbolic_function import Function
 

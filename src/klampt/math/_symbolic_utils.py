@@ -9,7 +9,9 @@ import math
 import numpy as np
 
 from ._symbolic_types import _NUMERIC_TYPES
-from ._symbolic_expressions import Expression, ConstantExpression, OperatorExpression, VariableExpression, Variable, expr, to_const
+from ._symbolic_variable import Variable
+from ._symbolic_expressions import (Expression, ConstantExpression, OperatorExpression, VariableExpression, expr,
+                                    to_const)
 
 
 def is_scalar(v, value=None):

@@ -35,12 +35,14 @@ ConstantExpression) when the result is constant, as 0.9.2 actually did;
 import sys
 import types
 
-from . import _symbolic_types, _symbolic_expressions, _symbolic_utils, _symbolic_function, _symbolic_context
+from . import (_symbolic_types, _symbolic_variable, _symbolic_expressions, _symbolic_utils, _symbolic_function,
+               _symbolic_context)
 from ._symbolic_types import (  # noqa: F401
     SCALAR_TYPES, ARRAY_TYPES, BUILTIN_TYPES, Type, Numeric, Integer, Boolean, Index, Vector, Vector2, Vector3, Matrix,
     Matrix2, Matrix3, supertype, type_of)
+from ._symbolic_variable import Variable  # noqa: F401
 from ._symbolic_expressions import (  # noqa: F401
-    Variable, Expression, Wildcard, ConstantExpression, UserDataExpression, VariableExpression, OperatorExpression,
+    Expression, Wildcard, ConstantExpression, UserDataExpression, VariableExpression, OperatorExpression,
     const, is_const, to_const, expr)
 from ._symbolic_utils import (  # noqa: F401
     is_scalar, to_scalar, is_zero, is_var, to_var, is_sparse, is_expr, is_op, deriv, simplify, to_monomial,
@@ -62,8 +64,8 @@ from ._symbolic_rules import install as _install_rules
 _install_rules()
 
 # The layers' classes and functions are documented, printed and pickled as this module's.
-_LAYERS = {m.__name__ for m in (_symbolic_types, _symbolic_expressions, _symbolic_utils, _symbolic_function,
-                                _symbolic_context)}
+_LAYERS = {m.__name__ for m in (_symbolic_types, _symbolic_variable, _symbolic_expressions, _symbolic_utils,
+                                _symbolic_function, _symbolic_context)}
 for _obj in list(vars().values()):
     if getattr(_obj, '__module__', None) in _LAYERS and (isinstance(_obj, type) or callable(_obj)):
         _obj.__module__ = __name__
