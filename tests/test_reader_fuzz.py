@@ -12,6 +12,17 @@ from conftest import REPO, require_shared_data
 INPUTS = 30
 
 
+def load_in_child(path):
+    """Loads a geometry file in a child process (a reader that crashes or
+    hangs cannot take the tests with it): the completed process, whose
+    stdout is 'loaded <number of triangles>' or 'refused'."""
+    code = ("from klampt import Geometry3D\n"
+            "g = Geometry3D()\n"
+            "print('loaded %%d' %% len(g.getTriangleMesh().getIndices()) if g.loadFile(%r) else 'refused')\n"
+            % str(path))
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+
+
 def test_every_reader_survives_a_short_fuzz_run(tmp_path):
     require_shared_data()
     script = os.path.join(REPO, "scripts", "fuzz_readers.py")
@@ -98,18 +109,13 @@ def test_collada_index_list_with_a_stray_character_is_refused(tmp_path):
     # on a number such as 1.5.5 in a <p> index list.
     path = tmp_path / "bad_index.dae"
     path.write_text(COLLADA_TRIANGLE.replace("INDEX", "1.5.5"))
-    code = ("from klampt import Geometry3D\n"
-            "g = Geometry3D()\n"
-            "print('loaded %%d' %% len(g.getTriangleMesh().getIndices()) if g.loadFile(%r) else 'refused')\n"
-            % str(path))
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    r = load_in_child(path)
     assert r.returncode == 0, r.stderr[-2000:]
     assert r.stdout.strip() == "refused"
     assert "bad_index.dae" in r.stderr and "index list" in r.stderr
     good = tmp_path / "good.dae"
     good.write_text(COLLADA_TRIANGLE.replace("INDEX", "2"))
-    r = subprocess.run([sys.executable, "-c", code.replace(str(path), str(good))], capture_output=True, text=True,
-                       timeout=60)
+    r = load_in_child(good)
     assert r.stdout.strip() == "loaded 1", r.stderr[-2000:]
 
 
@@ -120,18 +126,13 @@ def test_ply_header_announcing_more_elements_than_the_file_holds_is_refused(tmp_
     path.write_text("ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\nproperty float y\nproperty float z\n"
                     "element face 99999999999\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n"
                     "0 1 0\n0 0 1\n3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n")
-    code = ("from klampt import Geometry3D\n"
-            "g = Geometry3D()\n"
-            "print('loaded %%d' %% len(g.getTriangleMesh().getIndices()) if g.loadFile(%r) else 'refused')\n"
-            % str(path))
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    r = load_in_child(path)
     assert r.returncode == 0, r.stderr[-2000:]
     assert r.stdout.strip() == "refused"
     assert "huge_count.ply:7" in r.stderr and "more than the file can hold" in r.stderr
     good = tmp_path / "good.ply"
     good.write_text(path.read_text().replace("99999999999", "4"))
-    r = subprocess.run([sys.executable, "-c", code.replace(str(path), str(good))], capture_output=True, text=True,
-                       timeout=60)
+    r = load_in_child(good)
     assert r.stdout.strip() == "loaded 4", r.stderr[-2000:]
 
 
