@@ -96,6 +96,29 @@ def read_robotinfo(path):
     return RobotInfo.load(path)
 
 
+# The model readers and the WorldModel method each calls.
+MODEL_LOADERS = {read_robot: "loadRobot", read_world: "readFile", read_object: "loadRigidObject"}
+
+
+def hold_seeds(read, blobs, paths):
+    """Worlds holding each seed loaded from where its fuzzed copies go, for
+    the whole run: a mesh file's shape is shared among the models that hold
+    it, so a fuzzed robot or world file re-reads no unchanged mesh (the mesh
+    readers are fuzzed on their own)."""
+    method = MODEL_LOADERS.get(read)
+    held = []
+    for blob, path in zip(blobs, paths if method else []):
+        with open(path, "wb") as f:
+            f.write(blob)
+        w = _world()
+        try:
+            getattr(w, method)(path)
+        except Exception:  # a seed that does not load holds nothing
+            pass
+        held.append(w)
+    return held
+
+
 def _archive_reader(kind):
     def read(path):
         from klampt import _robotsim
@@ -356,7 +379,8 @@ def run_worker(name, inputs, out, timeout, memory_mib, budget=None, derandomize=
             blobs.append(f.read())
     mirror = Mirror(os.path.join(work, "mirror"))
     paths = [mirror.place(s, ext) for s in seeds]
-    stats = {"reader": name, "seeds": len(seeds), "inputs": 0, "values": 0, "refused": 0, "exceptions": {},
+    held = hold_seeds(read, blobs, paths)
+    stats = {"reader": name, "seeds": len(seeds), "seeds_held": len(held), "inputs": 0, "values": 0, "refused": 0, "exceptions": {},
              "slowest_seconds": 0.0, "slowest_input": None}
     record = os.path.join(out, name + ".current")
 

@@ -8,6 +8,7 @@
 
 #include "klampt/model/config_space.h"
 #include "klampt/geometry/queries/collision_cache.h"
+#include "klampt/geometry/shared_shapes.h"
 #include "klampt/native_versions.h"
 
 namespace py = pybind11;
@@ -48,6 +49,8 @@ PYBIND11_MODULE(_robotsim, m) {
         py::arg("seed"), "Seeds the random generator used by sampling routines (randomizeConfig, ...).");
   m.def("native_library_versions", &klampt::nativeLibraryVersions,
         "Versions of the native libraries linked into the extension.");
+  m.def("_shared_shape_count", &klampt::numSharedShapes,
+        "How many shapes loaded from files are shared among the models holding them.");
   m.def("collision_structures_built", &klampt::collisionCachesBuilt,
         "How many shapes' collision structures (trees, hulls) this process has built; world files\n"
         "build theirs as they load, so later queries do not.");

@@ -3,6 +3,10 @@
 #include "klampt/io/geometry_files.h"
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <sstream>
+#include <string_view>
+#include "klampt/geometry/shared_shapes.h"
 #include "file_paths.h"
 #include "geom_format.h"
 #include "heightmap_file.h"
@@ -101,6 +105,35 @@ void loadGeometryFile(const std::string& path, GeometryData& data) {
     throw LoadError(fileMessage(path, 0, "unknown geometry file type \"." + ext + "\""));
   }
   data = std::move(result);
+}
+
+namespace {
+
+/// The file's absolute path, size and a hash of its bytes: a file rewritten
+/// in place (even within the file system's time resolution) gets a new key.
+std::string contentsKey(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  if (!in && !in.eof()) throw LoadError(fileMessage(path, 0, "cannot read the file"));
+  const std::string contents = bytes.str();
+  return std::filesystem::absolute(path).lexically_normal().string() + '\n' + std::to_string(contents.size()) + ':' +
+         std::to_string(std::hash<std::string_view>()(contents));
+}
+
+}  // namespace
+
+std::shared_ptr<const GeometryData> loadSharedGeometryFile(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) throw LoadError(fileMessage(path, 0, "file not found"));
+  auto load = [&path] {
+    auto data = std::make_shared<GeometryData>();
+    loadGeometryFile(path, *data);
+    return std::shared_ptr<const GeometryData>(std::move(data));
+  };
+  // A heightmap's shape also depends on the images its description names.
+  if (fileExtension(path) == "json") return load();
+  return sharedShape(contentsKey(path), load);
 }
 
 void saveGeometryFile(const GeometryData& data, const std::string& path) {

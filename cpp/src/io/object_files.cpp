@@ -5,6 +5,7 @@
 #include <map>
 #include <stdexcept>
 #include "element_files.h"
+#include "klampt/geometry/shared_shapes.h"
 #include "klampt/io/geometry_files.h"
 #include "klampt/io/world_files.h"
 #include "klampt/model/geometry_mass.h"
@@ -84,9 +85,13 @@ void readObjectEntries(TokenStream& in, RigidObject& obj, LoadContext& ctx) {
     }
     if (has("geomtranslate")) shift.t = vec3(numbers(in, entries["geomtranslate"], {3}));
     atLine(in, entries[has("geomscale") ? "geomscale" : "geomtranslate"].line, [&] {
-      GeometryData& data = obj.geometry->mutableData();
-      scaleGeometryData(data, scale);
-      transformGeometryData(data, shift);
+      std::vector<double> numbers(scale.data(), scale.data() + 3);
+      numbers.insert(numbers.end(), shift.t.data(), shift.t.data() + 3);
+      obj.geometry->data = sharedChange(obj.geometry->data, shapeChangeKey("scale, shift", numbers),
+                                        [&](GeometryData& data) {
+                                          scaleGeometryData(data, scale);
+                                          transformGeometryData(data, shift);
+                                        });
     });
   }
   if (has("T")) {
@@ -171,9 +176,7 @@ bool isRigidObjectKeyValueFile(const std::string& path) {
 void loadElementGeometry(const std::string& path, Geometry& geometry, const LoadContext& ctx) {
   geometry.sourceFile = path;
   if (!ctx.loadGeometry) return;
-  GeometryData data;
-  loadGeometryFile(path, data);
-  geometry.data = std::make_shared<const GeometryData>(std::move(data));
+  geometry.data = loadSharedGeometryFile(path);
 }
 
 std::shared_ptr<RigidObject> loadRigidObjectFile(const std::string& path, LoadContext& ctx) {

@@ -2,7 +2,9 @@
 #include <filesystem>
 #include <map>
 #include <stdexcept>
+#include <vector>
 
+#include "klampt/geometry/shared_shapes.h"
 #include "klampt/io/geometry_files.h"
 #include "rob_spec.h"
 
@@ -91,10 +93,15 @@ void loadRobGeometries(Robot& robot, const RobSpec& spec, const std::string& dir
       g.data = cached->second;
       continue;
     }
-    auto data = std::make_shared<GeometryData>();
+    std::shared_ptr<const GeometryData> data;
     try {
-      loadGeometryFile(g.sourceFile, *data);
-      if (!A[i].isIdentity(0) || !b[i].isZero(0)) applyAffine(*data, A[i], b[i]);
+      data = loadSharedGeometryFile(g.sourceFile);
+      if (!A[i].isIdentity(0) || !b[i].isZero(0)) {
+        std::vector<double> numbers(A[i].data(), A[i].data() + 9);
+        numbers.insert(numbers.end(), b[i].data(), b[i].data() + 3);
+        data = sharedChange(data, shapeChangeKey("affine", numbers),
+                            [&](GeometryData& d) { applyAffine(d, A[i], b[i]); });
+      }
     } catch (const std::exception& e) {
       throw LoadError(fileMessage(spec.path, spec.geometry.line, "link " + std::to_string(i) + " geometry: " + e.what()));
     }

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "klampt/geometry/primitive_meshes.h"
+#include "klampt/geometry/shared_shapes.h"
 #include "klampt/io/geometry_files.h"
 #include "urdf_model.h"
 
@@ -61,16 +62,19 @@ class GeometryLoader {
       sourceFile = file;
       return raw;
     }
-    auto data = std::make_shared<GeometryData>(*raw);
-    if (flip) {
-      // Klamp't's flip_yz: (x, y, z) -> (x, -z, y), before scale and origin.
-      RigidTransform Ryz;
-      Ryz.R << 1, 0, 0, 0, 0, -1, 0, 1, 0;
-      transformGeometryData(*data, Ryz);
-    }
-    if (scaled) scaleGeometryData(*data, s.scale);
-    if (moved) transformGeometryData(*data, s.origin);
-    return data;
+    std::vector<double> numbers{flip ? 1.0 : 0.0, s.scale.x(), s.scale.y(), s.scale.z()};
+    numbers.insert(numbers.end(), s.origin.R.data(), s.origin.R.data() + 9);
+    numbers.insert(numbers.end(), s.origin.t.data(), s.origin.t.data() + 3);
+    return sharedChange(raw, shapeChangeKey("flip, scale, origin", numbers), [&](GeometryData& data) {
+      if (flip) {
+        // Klamp't's flip_yz: (x, y, z) -> (x, -z, y), before scale and origin.
+        RigidTransform Ryz;
+        Ryz.R << 1, 0, 0, 0, 0, -1, 0, 1, 0;
+        transformGeometryData(data, Ryz);
+      }
+      if (scaled) scaleGeometryData(data, s.scale);
+      if (moved) transformGeometryData(data, s.origin);
+    });
   }
 
   /// The file's shape, loaded once per file; null (with a warning) if unreadable.
@@ -84,9 +88,7 @@ class GeometryLoader {
       ctx_.warn(fileMessage(m_.path, s.line, what + " not found; this geometry is skipped"));
     } else {
       try {
-        auto loaded = std::make_shared<GeometryData>();
-        loadGeometryFile(file, *loaded);
-        data = loaded;
+        data = loadSharedGeometryFile(file);
       } catch (const LoadError& e) {
         ctx_.warn(fileMessage(m_.path, s.line,
                               what + " could not be loaded (" + e.what() + "); this geometry is skipped"));

@@ -16,6 +16,7 @@
 #include "klampt/io/xml_text.h"
 #include "klampt/geometry/queries/collision_cache.h"
 #include "klampt/geometry/queries/shape_hull.h"
+#include "klampt/geometry/shared_shapes.h"
 #include "klampt/model/geometry_mass.h"
 #include "text_tokens.h"
 
@@ -142,9 +143,14 @@ void bakeTransform(const XmlReader& xr, const XMLElement* e, Geometry& geometry)
   bool scaled = xr.scale(e, s), moved = xr.transform(e, T);
   if (!scaled && !moved) return;
   try {
-    GeometryData& data = geometry.mutableData();
-    if (scaled) scaleGeometryData(data, s);
-    if (moved) transformGeometryData(data, T);
+    const Vector3 scale = scaled ? s : Vector3::Ones();
+    std::vector<double> numbers(scale.data(), scale.data() + 3);
+    numbers.insert(numbers.end(), T.R.data(), T.R.data() + 9);
+    numbers.insert(numbers.end(), T.t.data(), T.t.data() + 3);
+    geometry.data = sharedChange(geometry.data, shapeChangeKey("scale, transform", numbers), [&](GeometryData& data) {
+      if (scaled) scaleGeometryData(data, s);
+      if (moved) transformGeometryData(data, T);
+    });
   } catch (const std::invalid_argument& err) {
     xr.fail(e, err.what());
   }

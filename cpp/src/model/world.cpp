@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include "klampt/geometry/shared_shapes.h"
 
 namespace klampt {
 
@@ -21,6 +22,11 @@ World::~World() {
     if (o->world == this) o->world = nullptr;
   for (auto& t : terrains)
     if (t->world == this) t->world = nullptr;
+  // Shapes loaded from files that only this world held go now, not at the next load.
+  robots.clear();
+  rigidObjects.clear();
+  terrains.clear();
+  releaseUnusedSharedShapes();
 }
 
 std::shared_ptr<Robot> copyRobot(const Robot& r) {
