@@ -181,13 +181,13 @@ void bindGeometry3D(py::module_& m) {
            py::arg("element"), "A standalone copy of a group member, mesh triangle or cloud point (local coordinates).")
       .def("setElement",
            [](Geometry3D& s, int i, const Geometry3D& e) {
-             const GeometryData element = *e.get().data;  // a copy: e may be s
+             const klampt::Geometry element = e.get();  // holds e's shape even if e is s
              klampt::setElement(s.get().mutableData(), i, element);
            },
            py::arg("element"), py::arg("data"),
            "Sets sub-element number element to the geometry data: replaces a group member (element == "
-           "numElements() appends one), moves a mesh triangle's vertices to a Triangle primitive's, or a cloud "
-           "point to a Point's.")
+           "numElements() appends one), placed in the group's frame by data's current transform; moves a mesh "
+           "triangle's vertices to a Triangle primitive's, or a cloud point to a Point's.")
       .def("numElements", [](const Geometry3D& s) { return klampt::numElements(*s.get().data); },
            "Returns the number of sub-elements: group members, mesh triangles, cloud points or grid cells; 1 for "
            "a primitive or a convex hull.")

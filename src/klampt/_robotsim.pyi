@@ -1456,7 +1456,7 @@ class Geometry3D:
         """
     def setElement(self, element: typing.SupportsInt | typing.SupportsIndex, data: Geometry3D) -> None:
         """
-        Sets sub-element number element to the geometry data: replaces a group member (element == numElements() appends one), moves a mesh triangle's vertices to a Triangle primitive's, or a cloud point to a Point's.
+        Sets sub-element number element to the geometry data: replaces a group member (element == numElements() appends one), placed in the group's frame by data's current transform; moves a mesh triangle's vertices to a Triangle primitive's, or a cloud point to a Point's.
         """
     def setGeometricPrimitive(self, arg2: GeometricPrimitive) -> None:
         """
@@ -4448,6 +4448,10 @@ def _robot_from_archive(data: bytes) -> RobotModel:
 def _set_camera_renderer(renderer: collections.abc.Callable[..., tuple | None] | None) -> None:
     """
     Installs fn(world, T, xres, yres, xfov, zmin, zmax, robotIndex, link) -> (colors, depths, far) or None, through which camera sensors render (None: ray casting).
+    """
+def _shared_shape_count() -> int:
+    """
+    How many shapes loaded from files are shared among the models holding them.
     """
 def _simulator_from_archive(data: bytes) -> Simulator:
     """

@@ -256,4 +256,15 @@ void setElement(GeometryData& data, int index, const GeometryData& element) {
   }
 }
 
+void setElement(GeometryData& data, int index, const Geometry& element) {
+  const RigidTransform& T = element.currentTransform;
+  if (data.type != GeometryType::Group || (T.R.isIdentity(0) && T.t.isZero(0))) {
+    setElement(data, index, *element.data);
+    return;
+  }
+  GeometryData placed = *element.data;
+  transformGeometryData(placed, T);
+  setElement(data, index, placed);
+}
+
 }  // namespace klampt

@@ -24,5 +24,10 @@ GeometryData getElement(const GeometryData& data, int index);
 /// Replaces a group member (index == size appends), moves a mesh triangle's
 /// vertices to a Triangle primitive's, or a cloud point to a Point's.
 void setElement(GeometryData& data, int index, const GeometryData& element);
+/// setElement with the element given as a geometry: a group member goes where
+/// the element's current transform puts it in the group's frame (its shape
+/// moved by it), as in Klamp't; a triangle or point takes the shape as is.
+/// Throws std::invalid_argument for a rotated volume or occupancy grid member.
+void setElement(GeometryData& data, int index, const Geometry& element);
 
 }  // namespace klampt

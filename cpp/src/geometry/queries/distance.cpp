@@ -4,8 +4,11 @@
 #include <coal/collision.h>
 #include <coal/distance.h>
 #include <coal/shape/geometric_shapes.h>
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 #include "klampt/geometry/mesh_distance.h"
 #include "klampt/geometry/volume_grid.h"
 #include "klampt/geometry/queries/queries.h"
@@ -148,45 +151,69 @@ bool bareCloud(const std::vector<Leaf>& leaves) {
   return leaves.size() == 1 && leaves[0].isCloud() && leaves[0].cache->points.maxRadius() == 0;
 }
 
+/// How much testing a pair of leaves costs, roughly: a cheap pair that
+/// answers yes spares testing the others (a group's box before its mesh).
+/// Pairs with a volume grid come last, in their order: a surface's search of
+/// a grid is quickest for the most vertices (a mesh), not the fewest.
+int pairCost(const Leaf& a, const Leaf& b) {
+  if (a.isGrid() || b.isGrid()) return 4;
+  auto cost = [](const Leaf& l) { return l.isTriangleTree() || l.isCloud() ? 2 : l.isCoal() ? 0 : 1; };
+  return cost(a) + cost(b);
+}
+
+/// Whether leaves `a` and `b` are within `tol` (before margins).
+bool leafPairWithin(const Leaf& a, const Leaf& b, double tol) {
+  // Triangle pairs by their own test: Coal's triangle distance misses
+  // some pairs within tol.
+  if (a.isTriangleTree() && b.isTriangleTree()) {
+    int t1, t2;
+    return detail::meshMeshWithin(a.meshBVH(), a.T, b.meshBVH(), b.T, tol, t1, t2);
+  }
+  // Balls go through the distance below: the nearest triangle to a
+  // centre, found with the radius as the search bound, beats Coal's
+  // sphere test against every triangle the sphere overlaps.
+  if (a.isCoal() && b.isCoal() && !a.isBall() && !b.isBall()) {
+    coal::CollisionRequest req(coal::NO_REQUEST, 1);
+    req.security_margin = tol;
+    coal::CollisionResult res;
+    if (detail::coalCollide(a.cache->shape.get(), a.coalTransform(), b.cache->shape.get(), b.coalTransform(), req,
+                            res))
+      return true;
+    // Coal's test of two convex shapes misses a box inside another that
+    // touches one of its faces (in one argument order only): a "no" is
+    // confirmed by the tight GJK/EPA distance below.
+    if (a.isMesh() || b.isMesh()) return false;
+  }
+  if ((a.isCloud() && b.isCoal()) || (a.isCoal() && b.isCloud()))
+    return cloudWithin(a.isCloud() ? a : b, a.isCloud() ? b : a, tol);
+  const PairDistance pd = leafDistance(a, b, std::nextafter(tol, INFINITY), tol, {});
+  return pd.found && clampUnsigned(a, b, pd.d) <= tol;
+}
+
 /// True if some leaf pair is within `tol` (before margins).
 bool leavesWithin(const std::vector<Leaf>& la, const std::vector<Leaf>& lb, double tol) {
+  if (la.size() == 1 && lb.size() == 1) {  // most queries: no pairs to order
+    Vector3 alo, ahi, blo, bhi;
+    la[0].worldBox(alo, ahi);
+    lb[0].worldBox(blo, bhi);
+    return boxBoxDistance(alo, ahi, blo, bhi) <= tol && leafPairWithin(la[0], lb[0], tol);
+  }
+  // The pairs whose boxes are within tol, cheapest first.
+  thread_local std::vector<std::pair<int, std::pair<const Leaf*, const Leaf*>>> pairs;
+  pairs.clear();
   for (const Leaf& a : la) {
     Vector3 alo, ahi;
     a.worldBox(alo, ahi);
     for (const Leaf& b : lb) {
       Vector3 blo, bhi;
       b.worldBox(blo, bhi);
-      if (boxBoxDistance(alo, ahi, blo, bhi) > tol) continue;
-      // Triangle pairs by their own test: Coal's triangle distance misses
-      // some pairs within tol.
-      if (a.isTriangleTree() && b.isTriangleTree()) {
-        int t1, t2;
-        if (detail::meshMeshWithin(a.meshBVH(), a.T, b.meshBVH(), b.T, tol, t1, t2)) return true;
-        continue;
-      }
-      // Balls go through the distance below: the nearest triangle to a
-      // centre, found with the radius as the search bound, beats Coal's
-      // sphere test against every triangle the sphere overlaps.
-      if (a.isCoal() && b.isCoal() && !a.isBall() && !b.isBall()) {
-        coal::CollisionRequest req(coal::NO_REQUEST, 1);
-        req.security_margin = tol;
-        coal::CollisionResult res;
-        if (detail::coalCollide(a.cache->shape.get(), a.coalTransform(), b.cache->shape.get(), b.coalTransform(), req,
-                                res))
-          return true;
-        // Coal's test of two convex shapes misses a box inside another that
-        // touches one of its faces (in one argument order only): a "no" is
-        // confirmed by the tight GJK/EPA distance below.
-        if (a.isMesh() || b.isMesh()) continue;
-      }
-      if ((a.isCloud() && b.isCoal()) || (a.isCoal() && b.isCloud())) {
-        if (cloudWithin(a.isCloud() ? a : b, a.isCloud() ? b : a, tol)) return true;
-        continue;
-      }
-      const PairDistance pd = leafDistance(a, b, std::nextafter(tol, INFINITY), tol, {});
-      if (pd.found && clampUnsigned(a, b, pd.d) <= tol) return true;
+      if (boxBoxDistance(alo, ahi, blo, bhi) <= tol) pairs.push_back({pairCost(a, b), {&a, &b}});
     }
   }
+  if (pairs.size() > 1)
+    std::stable_sort(pairs.begin(), pairs.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  for (const auto& [cost, pair] : pairs)
+    if (leafPairWithin(*pair.first, *pair.second, tol)) return true;
   return false;
 }
 

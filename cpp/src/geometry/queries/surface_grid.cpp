@@ -6,6 +6,7 @@
 #include <cmath>
 #include <queue>
 #include <vector>
+#include <coal/shape/convex.h>
 #include "klampt/geometry/convert.h"
 
 namespace klampt {
@@ -24,12 +25,32 @@ struct Piece {
   bool operator<(const Piece& o) const { return bound > o.bound; }  // smallest bound first
 };
 
+/// The surface of `surface` as triangles in its local frame: a mesh's own, a
+/// hull's from its Coal polytope (built once with the collision cache, where
+/// converting the hull again would run Qhull on every query), else converted.
+TriangleMesh surfaceTriangles(const Leaf& surface) {
+  const auto* polytope =
+      surface.data->type == GeometryType::ConvexHull
+          ? dynamic_cast<const coal::Convex<coal::Triangle>*>(surface.cache->shape.get())
+          : nullptr;
+  if (!polytope || !polytope->points || !polytope->polygons)
+    return convertGeometry(*surface.data, GeometryType::TriangleMesh, 0).mesh;
+  TriangleMesh mesh;
+  const auto& points = *polytope->points;
+  const auto& triangles = *polytope->polygons;
+  mesh.vertices.resize(polytope->num_points, 3);
+  for (unsigned i = 0; i < polytope->num_points; ++i) mesh.vertices.row(i) = points[i].transpose();
+  mesh.indices.resize(polytope->num_polygons, 3);
+  for (unsigned t = 0; t < polytope->num_polygons; ++t)
+    for (int k = 0; k < 3; ++k) mesh.indices(t, k) = (int)triangles[t][k];
+  return mesh;
+}
+
 }  // namespace
 
 SurfaceGridDistance surfaceGridDistance(const Leaf& surface, const Leaf& grid, double upper, double stopBelow) {
   const VolumeGrid& vg = grid.data->grid;
-  const TriangleMesh converted =
-      surface.isMesh() ? TriangleMesh() : convertGeometry(*surface.data, GeometryType::TriangleMesh, 0).mesh;
+  const TriangleMesh converted = surface.isMesh() ? TriangleMesh() : surfaceTriangles(surface);
   const TriangleMesh& mesh = surface.isMesh() ? surface.data->mesh : converted;
   const RigidTransform toGrid = grid.T.inverse() * surface.T;
   const double L = grid.cache->gridLipschitz;
@@ -67,6 +88,7 @@ SurfaceGridDistance surfaceGridDistance(const Leaf& surface, const Leaf& grid, d
       }
     }
     visit(a, b, c, (int)t);
+    if (bestTri >= 0 && best <= stopBelow) break;
   }
   while (!open.empty() && evaluations < kMaxEvaluations) {
     if (bestTri >= 0 && best <= stopBelow) break;
