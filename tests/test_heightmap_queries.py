@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import klampt
-from klampt.math import so3
+from klampt.math import se3, so3
 
 from conftest import sphere_geometry
 from geometry_oracles import point_triangle_distances, segment_segment_distances
@@ -209,7 +209,9 @@ def test_meshes_hulls_groups_and_clouds():
         assert g.distance(hull).d == pytest.approx(expected, abs=1e-6)
         group = klampt.Geometry3D()
         group.setGroup()
-        group.setElement(0, m.convert("ConvexHull"))
+        member = m.convert("ConvexHull")
+        member.setCurrentTransform(*se3.identity())  # placed by the group's transform alone
+        group.setElement(0, member)
         far = sphere_geometry(c + [0, 0, 2.0], 0.1)
         group.setElement(1, far)
         group.setCurrentTransform(*m.getCurrentTransform())

@@ -224,6 +224,8 @@ def _geometry_elements(appearance, geometry, object, T, properties):
             return [] if rad is None else [vp.Cylinder(p[0:3], p[3:6], rad, tex, 'matrix', _matrix(T))]
         if prim.type == 'AABB':
             return [vp.Box(p[0:3], p[3:6], tex, 'matrix', _matrix(T))]
+        if prim.type == 'Box':  # corner, then the axes (the columns of its rotation), then the sizes
+            return [vp.Box([0, 0, 0], p[12:15], tex, 'matrix', _matrix(se3.mul(T, (p[3:12], p[0:3]))))]
     if gtype == 'PointCloud':
         points = np.asarray(geometry.getPointCloud().getPoints(), dtype=float).reshape(-1, 3)
         if len(points) == 0:
@@ -248,8 +250,8 @@ def geometry_to_povray(appearance, geometry, object, transform, properties):
     """The POV-Ray objects (vapory elements) of a geometry.
 
     Triangle meshes become ``mesh2`` objects (with per-vertex normals if the
-    'smooth' setting is on); spheres, boxes (AABB), and points and segments
-    with a 'radius' setting become spheres, boxes and cylinders; point clouds
+    'smooth' setting is on); spheres, boxes (axis-aligned or oriented), and points and
+    segments with a 'radius' setting become spheres, boxes and cylinders; point clouds
     a union of spheres; groups their elements; other types (convex hulls,
     implicit surfaces, occupancy grids, heightmaps) their triangle mesh.
     Geometry is written in its own frame and placed by a ``matrix``.
