@@ -113,27 +113,36 @@ PairDistance leafDistance(const Leaf& a, const Leaf& b, double upper, double sto
 /// Clamps penetrations of pairs without signed distance.
 double clampUnsigned(const Leaf& a, const Leaf& b, double d) { return (d < 0 && !detail::signedPair(a, b)) ? 0.0 : d; }
 
+/// Balls of a cloud tested one by one against a mesh before cloudWithin
+/// turns to the joint descent of both trees.
+constexpr long kBallsAlone = 2048;
+
 /// True if a ball of cloud leaf c is within `tol` of the Coal leaf o: the
-/// balls whose box is near o's, each tested alone with an early exit. For a
-/// yes-or-no answer this beats the joint descent of cloudDistance, whose
-/// pair bounds (node spheres) cannot prune at distance 0.
+/// balls whose box is near o's, each tested alone with an early exit, which
+/// answers yes soonest (the joint descent's pair bounds, node spheres, prune
+/// little near distance 0). Against a mesh, past kBallsAlone balls with none
+/// near, the joint descent proves a no with far fewer tests (a baxter link's
+/// 39,450 vertices against the other: 4.3 ms one by one, under 1 ms jointly).
 bool cloudWithin(const Leaf& c, const Leaf& o, double tol) {
   const PointTree& tree = c.cache->points;
   Vector3 olo, ohi;
   o.worldBox(olo, ohi);
   const RigidTransform cloudToShape = o.T.inverse() * c.T;
-  bool hit = false;
+  bool hit = false, jointly = false;
+  long alone = 0;
   tree.forEach(
       [&](const Vector3& lo, const Vector3& hi) {
-        if (hit) return false;
+        if (hit || jointly) return false;
         Vector3 wlo, whi;
         transformBox(c.T, lo, hi, wlo, whi);
         return boxBoxDistance(wlo, whi, olo, ohi) <= tol;
       },
       [&](int i) {
-        if (hit) return;
+        if (hit || jointly) return;
         if (o.isMesh()) {
-          hit = detail::pointNearMesh(o.meshBVH(), cloudToShape.apply(tree.center(i)), tol + tree.radius(i));
+          jointly = ++alone > kBallsAlone;
+          if (!jointly)
+            hit = detail::pointNearMesh(o.meshBVH(), cloudToShape.apply(tree.center(i)), tol + tree.radius(i));
           return;
         }
         const coal::Sphere ball(tree.radius(i));
@@ -143,7 +152,9 @@ bool cloudWithin(const Leaf& c, const Leaf& o, double tol) {
         hit = detail::coalCollide(&ball, coal::Transform3s(Matrix3::Identity(), c.T.apply(tree.center(i))),
                                   o.cache->shape.get(), o.coalTransform(), req, res);
       });
-  return hit;
+  if (!jointly) return hit;
+  double best;
+  return detail::nearestBallToMesh(c, o, std::nextafter(tol, INFINITY), tol, best) >= 0 && best <= tol;
 }
 
 /// Whether the leaves are one point cloud whose points have no radius.
