@@ -63,13 +63,15 @@ def first_call(f):
 
 def timed(f):
     """Median time of f in microseconds, or None if this klampt refuses it.
-    Calls longer than 20 ms are timed three times."""
-    once = first_call(f)
-    if once is None:
+    Calls longer than 20 ms (after the first) are timed three times."""
+    if first_call(f) is None:
         return None
-    # The first call builds the shapes' trees; a few more bring the caches back
-    # before timing.
-    warm_until = time.perf_counter() + 0.005
+    # The first call builds the shapes' trees: the second tells how long a
+    # call takes, and more calls bring the caches back before timing.
+    t0 = time.perf_counter()
+    f()
+    once = time.perf_counter() - t0
+    warm_until = time.perf_counter() + 0.03
     while once <= 0.02 and time.perf_counter() < warm_until:
         f()
     if once > 0.02:
