@@ -8,7 +8,7 @@ import os
 
 import numpy as np
 import pytest
-from scipy.spatial import ConvexHull
+from scipy.spatial import ConvexHull, cKDTree
 
 import klampt
 from klampt.math import so3
@@ -165,3 +165,70 @@ def test_cloud_to_volume_grid_matches_every_point():
         for tol in (0.0, 0.01):
             if abs(values.min() - tol) > 1e-9:
                 assert cloud.withinDistance(grid, tol) == (values.min() <= tol)
+
+
+def _near_min_tolerances(truth):
+    """Tolerances just below and just above the least ball distance."""
+    return [t for t in (truth - 2e-4, truth + 2e-4) if t >= 0]
+
+
+def test_large_clouds_answer_within_by_whole_nodes_too():
+    """Past a few thousand balls a within-distance test of a mesh or a grid
+    bounds whole nodes of the cloud: its yes and no still match every ball."""
+    mesh = link_mesh()
+    m = mesh.getTriangleMesh()
+    V, T = np.array(m.getVertices(), dtype=float), np.array(m.getIndices())
+    A, B, C = V[T[:, 0]], V[T[:, 1]], V[T[:, 2]]
+    grid = mesh.convert("VolumeGrid", 0.004)
+
+    # Each point against every triangle that can be nearest: a triangle
+    # within d of the point has its centre within d + its size, d being at
+    # most the distance to the nearest vertex.
+    centres = (A + B + C) / 3
+    size = np.max([np.linalg.norm(X - centres, axis=1) for X in (A, B, C)], axis=0)
+    small = np.nonzero(size <= 0.005)[0]
+    large = np.nonzero(size > 0.005)[0]
+    vertex_tree, centre_tree = cKDTree(V), cKDTree(centres[small])
+
+    def to_mesh(W):
+        upper = vertex_tree.query(W)[0]
+        near = centre_tree.query_ball_point(W, upper + 0.005)
+        out = np.empty(len(W))
+        # Points in runs of 32 (neighbours: they come from neighbouring
+        # triangles), each run against the union of its candidates.
+        for i in range(0, len(W), 32):
+            tris = np.unique(np.concatenate([small[n] for n in near[i:i + 32]] + [large])).astype(int)
+            out[i:i + 32] = point_triangle_distances(W[i:i + 32], A[tris], B[tris], C[tris]).min(axis=1)
+        return out
+
+    def to_grid(W):
+        return np.array([grid.distance_point(list(w)).d for w in W])
+
+    # Triangle centres 2 to 6 mm off their faces, both ways, kept where at
+    # least 1 mm from the other's surface: thousands of balls in its box, none on it.
+    N = np.cross(B - A, C - A)
+    N /= np.maximum(np.linalg.norm(N, axis=1), 1e-12)[:, None]
+    candidates = np.concatenate([(A + B + C) / 3 + off * N for off in (-0.006, -0.003, 0.003, 0.006)])
+    rng = np.random.default_rng(21)
+    for other, measure in ((mesh, to_mesh), (grid, to_grid)):
+        d0 = measure(candidates)
+        P, d0 = candidates[d0 >= 0.001], d0[d0 >= 0.001]
+        assert len(P) > 2 * 2048
+        pc = klampt.PointCloud()
+        pc.setPoints(P)
+        cloud = klampt.Geometry3D(pc)
+        for k in range(2):
+            R = so3.from_rotation_vector(list(rng.uniform(-0.002, 0.002, 3)) if k else [0, 0, 0])
+            Rm, tv = placed(cloud, R, rng.uniform(-2e-4, 2e-4, 3) if k else [0, 0, 0])
+            W = P @ Rm.T + tv
+            # A ball moved by at most `moved` changed its distance by at most
+            # twice that (a mesh distance changes no faster than the point
+            # moves, a grid's interpolated value under sqrt(3) times), so only
+            # the balls then within 4 * moved of the least can be least now.
+            moved = np.linalg.norm(W - P, axis=1).max()
+            near = d0 <= d0.min() + 4 * moved + 1e-12
+            truth = measure(W[near]).min()
+            assert cloud.distance(other).d == pytest.approx(truth, abs=1e-9)
+            for tol in (truth - 2e-4, truth + 2e-4):
+                assert cloud.withinDistance(other, tol) == (truth <= tol)
+                assert other.withinDistance(cloud, tol) == (truth <= tol)

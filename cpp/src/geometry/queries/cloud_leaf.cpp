@@ -1,9 +1,10 @@
 // The ball of a point cloud nearest to a leaf without a tree of its own (a
 // primitive, a convex hull, a volume grid): a best-first descent of the
 // cloud's tree, the node with the smallest bound first. A node is skipped when its box is
-// farther than the best distance from the leaf's box, or (for Coal's shapes,
-// whose point distance is 1-Lipschitz, where the boxes overlap) when the
-// distance of its centre minus its radius is.
+// farther than the best distance from the leaf's box, or (where the boxes
+// overlap) when the distance of its centre less L times its radius is, L
+// bounding how fast the leaf's point distance changes: 1 for Coal's shapes,
+// the grid's bound on its gradient for a volume grid.
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -20,7 +21,7 @@ struct CloudLeafSearch : NearestBall {
   const PointTree& tree;
   Vector3 lo, hi;          // the other's world box
   double overlapBound;     // the least ball distance where boxes overlap
-  bool lipschitz;
+  double lipschitz;        // bound on the point distance's gradient, 0 if unknown
 
   CloudLeafSearch(double upper, double stopBelow, const Leaf& c, const Leaf& o)
       : NearestBall{upper, stopBelow}, cloud(c), other(o), tree(c.cache->points) {
@@ -28,7 +29,7 @@ struct CloudLeafSearch : NearestBall {
     // Where boxes overlap, a ball can reach below 0: by any amount inside a
     // solid, by at most its radius against a surface.
     overlapBound = other.hasInterior() ? -INFINITY : -tree.maxRadius();
-    lipschitz = other.isCoal();
+    lipschitz = other.isCoal() ? 1.0 : other.isGrid() ? other.cache->gridLipschitz : 0.0;
   }
 
   double bound(int i) const {
@@ -37,10 +38,12 @@ struct CloudLeafSearch : NearestBall {
     transformBox(cloud.T, n.lo, n.hi, wlo, whi);
     const double gap = boxBoxDistance(wlo, whi, lo, hi);
     const double boxBound = gap > 0 ? gap : overlapBound;
-    // Apart, the boxes bound well and cost far less than a shape query.
-    if (!lipschitz || boxBound > 0 || !open(boxBound)) return boxBound;
-    const double d = leafPointDistance(other, cloud.T.apply(n.center), best + n.radius).d;
-    return std::max(boxBound, d - n.radius);
+    // Apart, the boxes bound a Coal shape well and cost far less than a shape
+    // query; a grid's value outside its box grows from its boundary's, which
+    // the box gap misses.
+    if (lipschitz == 0 || (boxBound > 0 && !other.isGrid()) || !open(boxBound)) return boxBound;
+    const double d = leafPointDistance(other, cloud.T.apply(n.center), best + lipschitz * n.radius).d;
+    return std::max(boxBound, d - lipschitz * n.radius);
   }
 
   void search() {
