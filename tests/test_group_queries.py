@@ -3,6 +3,7 @@ of another shape when one of its members is, and its distance is the least
 member distance, whatever the members' order (the queries test cheap
 members first), on random poses."""
 import random
+import zlib
 
 import pytest
 
@@ -64,22 +65,24 @@ def test_group_queries_equal_the_members(other_kind, order):
     members = [_members()[i] for i in order]
     group = _group(members)
     other = _others()[other_kind]
-    rng = random.Random(hash((other_kind, tuple(order))) & 0xFFFF)
+    rng = random.Random(zlib.crc32(repr((other_kind, order)).encode()))
     hits = misses = 0
     for _ in range(15):
         T = (so3.rotation([rng.gauss(0, 1) for _ in range(3)], rng.uniform(0, 3)),
-             [rng.uniform(-0.5, 0.5) for _ in range(3)])
+             [rng.uniform(-0.4, 0.4) for _ in range(3)])
         group.setCurrentTransform(*T)
         other.setCurrentTransform(so3.identity(), [0, 0, 0])
         placed = _placed_members(members, T)
+        least = min(m.distance(other).d for m in placed)
         for tol in (0.0, 0.03):
+            if abs(least - tol) < 1e-9:
+                continue  # touching at the tolerance: either answer is within rounding
             expected = any(m.withinDistance(other, tol) for m in placed)
             assert group.withinDistance(other, tol) == expected
             assert other.withinDistance(group, tol) == expected
             if tol == 0:
                 assert group.collides(other) == expected and other.collides(group) == expected
-                hits, misses = hits + expected, misses + (not expected)
-        least = min(m.distance(other).d for m in placed)
+            hits, misses = hits + expected, misses + (not expected)
         assert group.distance(other).d == pytest.approx(least, abs=1e-6)
     assert hits and misses  # the poses try both answers
 
