@@ -94,8 +94,7 @@ PairDistance leafDistance(const Leaf& a, const Leaf& b, double upper, double sto
   }
   if (b.isTriangleTree() && a.isCoal() && !a.isTriangleTree()) return swapped(leafDistance(b, a, upper, stopBelow, s));
   if (a.isCoal() && b.isCoal()) {
-    // A pair without signed distance reads 0 when it overlaps: no penetration (EPA) to compute.
-    coal::DistanceRequest req(true, detail::signedPair(a, b), s.relErr, s.absErr);
+    coal::DistanceRequest req(true, true, s.relErr, s.absErr);
     if (!a.isMesh() || !b.isMesh()) {
       // Tight GJK/EPA for shapes; mesh pairs keep Coal's faster default.
       req.gjk_tolerance = 1e-10;
