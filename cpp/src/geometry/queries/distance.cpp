@@ -94,8 +94,7 @@ PairDistance leafDistance(const Leaf& a, const Leaf& b, double upper, double sto
   }
   if (b.isTriangleTree() && a.isCoal() && !a.isTriangleTree()) return swapped(leafDistance(b, a, upper, stopBelow, s));
   if (a.isCoal() && b.isCoal()) {
-    // A pair without signed distance reads 0 when it overlaps: no penetration (EPA) to compute.
-    coal::DistanceRequest req(true, detail::signedPair(a, b), s.relErr, s.absErr);
+    coal::DistanceRequest req(true, true, s.relErr, s.absErr);
     if (!a.isMesh() || !b.isMesh()) {
       // Tight GJK/EPA for shapes; mesh pairs keep Coal's faster default.
       req.gjk_tolerance = 1e-10;
@@ -174,12 +173,17 @@ bool bareCloud(const std::vector<Leaf>& leaves) {
 
 /// How much testing a pair of leaves costs, roughly: a cheap pair that
 /// answers yes spares testing the others (a group's box before its mesh).
-/// Pairs with a volume grid come last, in their order: a surface's search of
-/// a grid is quickest for the most vertices (a mesh), not the fewest.
+/// Two meshes come before a mesh and a shape, whose test runs GJK on every
+/// triangle near the shape. Pairs with a volume grid come last, in their
+/// order: a surface's search of a grid is quickest for the most vertices (a
+/// mesh), not the fewest.
 int pairCost(const Leaf& a, const Leaf& b) {
   if (a.isGrid() || b.isGrid()) return 4;
-  auto cost = [](const Leaf& l) { return l.isTriangleTree() || l.isCloud() ? 2 : l.isCoal() ? 0 : 1; };
-  return cost(a) + cost(b);
+  const int clouds = a.isCloud() + b.isCloud(), meshes = a.isTriangleTree() + b.isTriangleTree();
+  if (meshes == 2) return 1;
+  if (clouds + meshes == 0) return 0;
+  if (clouds + meshes == 2) return 3;  // a cloud and a mesh, or two clouds
+  return clouds ? 1 : 2;
 }
 
 /// Whether leaves `a` and `b` are within `tol` (before margins).
