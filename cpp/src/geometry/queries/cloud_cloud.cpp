@@ -1,6 +1,9 @@
 // The ball of one point cloud nearest to another cloud's balls: a
 // depth-first joint descent of both trees (nearer pair first, the larger
-// node split), in the second cloud's frame, bounded by the node spheres.
+// node split), in the second cloud's frame, bounded by the node spheres and,
+// where they leave a pair open, the nodes' oriented boxes.
+#include <algorithm>
+#include <cmath>
 #include "cloud_queries.h"
 
 namespace klampt {
@@ -18,7 +21,24 @@ struct CloudCloudSearch : NearestBall {
 
   double bound(int i, int j) const {
     const PointTree::Node &x = a.nodes()[i], &y = b.nodes()[j];
-    return (toB.apply(x.center) - y.center).norm() - x.radius - y.radius;
+    const double spheres = (toB.apply(x.center) - y.center).norm() - x.radius - y.radius;
+    if (!open(spheres)) return spheres;
+    return std::max(spheres, boxGap(x, y));
+  }
+
+  /// The gap between the nodes' oriented boxes (each around its balls) along
+  /// the axes of either: near distance 0, where the spheres around two
+  /// overlapping patches prune nothing, thin boxes still separate them.
+  double boxGap(const PointTree::Node& x, const PointTree::Node& y) const {
+    const Matrix3 axes = toB.R * x.boxAxes;
+    const Vector3 d = toB.apply(x.boxCenter) - y.boxCenter;
+    double gap = -INFINITY;
+    for (int k = 0; k < 3; ++k) {
+      const Vector3 u = axes.col(k), v = y.boxAxes.col(k);
+      gap = std::max(gap, std::abs(u.dot(d)) - x.boxHalf[k] - (y.boxAxes.transpose() * u).cwiseAbs().dot(y.boxHalf));
+      gap = std::max(gap, std::abs(v.dot(d)) - y.boxHalf[k] - (axes.transpose() * v).cwiseAbs().dot(x.boxHalf));
+    }
+    return gap;
   }
 
   void leaves(const PointTree::Node& x, const PointTree::Node& y) {
