@@ -136,6 +136,29 @@ def test_ply_header_announcing_more_elements_than_the_file_holds_is_refused(tmp_
     assert r.stdout.strip() == "loaded 4", r.stderr[-2000:]
 
 
+def test_ply_face_index_past_the_vertices_in_a_second_list_is_refused_in_bounded_memory(tmp_path):
+    # Found by the fuzzer: with two index lists per face, Assimp's PLY reader
+    # allocated memory in proportion to a face index (2.3 GB for -2147483648 in
+    # a 300-byte file) instead of refusing it.
+    path = tmp_path / "two_lists.ply"
+    path.write_text("ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\nproperty float y\n"
+                    "property float z\nelement face 4\nproperty list uchar int vertex_indices\n"
+                    "property list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n"
+                    "3 0 2 1\n3 0 1 3\n3 0 3 -2147483648\n3 1 2 3\n")
+    code = ("import resource\nfrom klampt import Geometry3D\n"
+            "print('loaded' if Geometry3D().loadFile(%r) else 'refused',"
+            " resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)\n" % str(path))
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    answer, peak_mib = r.stdout.split()
+    assert answer == "refused" and "two_lists.ply:16" in r.stderr and "not one of the 4 vertices" in r.stderr
+    assert int(peak_mib) < 500, "the refusal took %s MiB" % peak_mib
+    good = tmp_path / "good.ply"  # one index list, every index a vertex
+    good.write_text(path.read_text().replace("-2147483648", "2").replace(
+        "property list uchar int vertex_indices\n", "", 1))
+    assert load_in_child(good).stdout.strip() == "loaded 4"
+
+
 def test_pcd_field_count_beyond_any_descriptor_is_refused(tmp_path):
     # Found by the fuzzer: COUNT 99999999999 made a billion properties per
     # point before memory ran out; now the header is refused at once.

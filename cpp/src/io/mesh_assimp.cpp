@@ -5,9 +5,11 @@
 #include <assimp/scene.h>
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <sstream>
+#include <string>
 #include <vector>
 #include "klampt/io/load_error.h"
 #include "mesh_text_formats.h"
@@ -58,10 +60,86 @@ std::string readWholeFile(const std::string& path) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
+// The largest count a PLY list's count type holds (0 for a type that is not an integer).
+unsigned long long plyCountLimit(const std::string& type) {
+  if (type == "uchar" || type == "uint8") return 255;
+  if (type == "char" || type == "int8") return 127;
+  if (type == "ushort" || type == "uint16") return 65535;
+  if (type == "short" || type == "int16") return 32767;
+  if (type == "uint" || type == "uint32" || type == "int" || type == "int32") return 2147483647;
+  return 0;
+}
+
+// Assimp's ASCII PLY reader trusts the numbers of a list: a face index of
+// 2147483648 made it allocate 0.8 GB, and -2147483648 2.3 GB, for a 300-byte
+// file with two index lists per face. The body is walked one element per
+// line, as Assimp reads it, and a file is refused where a list's count is not
+// an integer its count type holds, or a face's vertex index is not one of the
+// vertices.
+void checkPlyLists(const std::string& path, const std::string& text, size_t headerEnd) {
+  struct Property {
+    bool list;
+    unsigned long long limit;
+    std::string name;
+  };
+  struct Element {
+    std::string name;
+    unsigned long long count;
+    std::vector<Property> properties;
+  };
+  std::vector<Element> elements;
+  bool ascii = false;
+  std::istringstream header(text.substr(0, headerEnd));
+  std::string line;
+  int number = 0;
+  while (std::getline(header, line)) {
+    ++number;
+    std::istringstream words(line);
+    std::string keyword, a, b, c, d;
+    words >> keyword >> a >> b >> c >> d;
+    if (keyword == "format") ascii = a == "ascii";
+    if (keyword == "element") elements.push_back({a, std::strtoull(b.c_str(), nullptr, 10), {}});
+    if (keyword == "property" && !elements.empty())
+      elements.back().properties.push_back(a == "list" ? Property{true, plyCountLimit(b), d} : Property{false, 0, b});
+  }
+  if (!ascii) return;
+  unsigned long long vertices = 0;
+  for (const Element& e : elements)
+    if (e.name == "vertex") vertices = e.count;
+  std::istringstream body(text.substr(std::min(text.size(), text.find('\n', headerEnd) + 1)));
+  auto integer = [](const std::string& t, unsigned long long& n) {
+    if (t.empty() || t.size() > 19 || t.find_first_not_of("0123456789") != std::string::npos) return false;
+    n = std::stoull(t);
+    return true;
+  };
+  for (const Element& e : elements)
+    for (unsigned long long row = 0; row < e.count; ++row) {
+      ++number;
+      if (!std::getline(body, line)) return;  // a short file is the reader's to refuse
+      std::istringstream tokens(line);
+      std::string token;
+      for (const Property& p : e.properties) {
+        if (!(tokens >> token)) break;
+        if (!p.list) continue;
+        unsigned long long n = 0;
+        if (!integer(token, n) || n > p.limit)
+          throw LoadError(fileMessage(path, number, "list '" + p.name + "' has the count '" + token +
+                                                       "', which its count type cannot hold"));
+        const bool indices = e.name == "face" && (p.name == "vertex_indices" || p.name == "vertex_index");
+        for (unsigned long long k = 0; k < n && tokens >> token; ++k) {
+          unsigned long long index = 0;
+          if (indices && (!integer(token, index) || index >= vertices))
+            throw LoadError(fileMessage(path, number, "face index '" + token + "' is not one of the " +
+                                                         std::to_string(vertices) + " vertices"));
+        }
+      }
+    }
+}
+
 // Assimp's PLY reader allocates and loops over every element a header
 // announces (99999999999 faces took minutes and all memory): an element
 // count larger than the file's size in bytes, which no encoding can hold, is
-// refused before the file is handed over.
+// refused before the file is handed over; so are list counts out of range.
 void checkPlyElementCounts(const std::string& path) {
   const std::string text = readWholeFile(path);
   const size_t end = text.find("end_header");
@@ -76,6 +154,7 @@ void checkPlyElementCounts(const std::string& path) {
       throw LoadError(fileMessage(path, number, "element '" + name + "' announces " + count +
                                                    " items, more than the file can hold"));
   }
+  if (end != std::string::npos) checkPlyLists(path, text, end);
 }
 
 // Assimp's COLLADA reader loops forever, appending to memory, on a character
