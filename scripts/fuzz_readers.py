@@ -14,8 +14,8 @@ times that of wall-clock time, for a reader that waits), with no crash and withi
 --memory MiB of address space. Each reader runs in a child process, so a crash
 or a hang ends that reader's run with the input that caused it saved under
 --out; the summary gives, per reader, the inputs run, how many loaded, how
-many a reader refused (False or None), the exceptions raised, and the slowest
-input with its time. Exit status 1 when a
+many a reader refused (False or None), the exceptions raised, the slowest
+input with its time, and the input that raised the resident peak the most. Exit status 1 when a
 reader crashed, hung or ran out of memory.
 """
 import argparse
@@ -381,7 +381,8 @@ def run_worker(name, inputs, out, timeout, memory_mib, budget=None, derandomize=
     paths = [mirror.place(s, ext) for s in seeds]
     held = hold_seeds(read, blobs, paths)
     stats = {"reader": name, "seeds": len(seeds), "seeds_held": len(held), "inputs": 0, "values": 0, "refused": 0, "exceptions": {},
-             "slowest_seconds": 0.0, "slowest_input": None}
+             "slowest_seconds": 0.0, "slowest_input": None,
+             "peak_growth_mib": 0.0, "peak_input": None}
     record = os.path.join(out, name + ".current")
 
     @settings(max_examples=inputs, database=None, deadline=None, phases=[Phase.generate],
@@ -396,6 +397,7 @@ def run_worker(name, inputs, out, timeout, memory_mib, budget=None, derandomize=
             f.write(data)
         with open(record, "wb") as f:  # what a crash report names
             f.write(paths[i].encode() + b"\n" + data)
+        peak_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         watchdog.arm()
         start, start_cpu = time.perf_counter(), time.process_time()
         try:
@@ -409,6 +411,14 @@ def run_worker(name, inputs, out, timeout, memory_mib, budget=None, derandomize=
             watchdog.disarm()
         elapsed, elapsed_cpu = time.perf_counter() - start, time.process_time() - start_cpu
         stats["inputs"] += 1
+        # The resident peak an input raised (the process's peak only grows, so
+        # this finds the input that asked for the most memory).
+        growth = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak_before) / 1024.0
+        if growth > stats["peak_growth_mib"]:
+            stats["peak_growth_mib"] = growth
+            stats["peak_input"] = os.path.join(out, "%s.peak.%s" % (name, paths[i].rsplit(".", 1)[-1]))
+            with open(stats["peak_input"], "wb") as f:
+                f.write(data)
         if elapsed_cpu > stats["slowest_seconds"]:
             stats["slowest_seconds"] = elapsed_cpu
             stats["slowest_wall_seconds"] = elapsed
@@ -484,9 +494,11 @@ def main():
         if stats.get("failed"):
             print("%-18s FAILED (exit %s) on %s\n%s" % (name, stats["returncode"], stats["input"], stats["stderr"]))
         else:
-            print("%-18s %7d inputs, %7d loaded, %7d refused, exceptions %s, slowest %.3f s (%s), %.0f s" % (
-                name, stats["inputs"], stats["values"], stats["refused"], stats["exceptions"], stats["slowest_seconds"],
-                stats["slowest_input"], stats["seconds"]), flush=True)
+            print("%-18s %7d inputs, %7d loaded, %7d refused, exceptions %s, slowest %.3f s (%s), largest resident "
+                  "peak rise %.1f MiB (%s), %.0f s" % (
+                      name, stats["inputs"], stats["values"], stats["refused"], stats["exceptions"],
+                      stats["slowest_seconds"], stats["slowest_input"], stats["peak_growth_mib"], stats["peak_input"],
+                      stats["seconds"]), flush=True)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)
