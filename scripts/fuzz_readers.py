@@ -314,6 +314,16 @@ class Mirror:
 
 # ---------------------------------------------------------------- one reader, in a child process
 
+def peak_kib():
+    """This process's resident peak in KiB (VmHWM: unlike getrusage's, it does
+    not start from the parent's size at the fork)."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmHWM"):
+                return int(line.split()[1])
+    return 0
+
+
 class _OutOfTime(Exception):
     """The reader's time budget is spent."""
 
@@ -397,7 +407,7 @@ def run_worker(name, inputs, out, timeout, memory_mib, budget=None, derandomize=
             f.write(data)
         with open(record, "wb") as f:  # what a crash report names
             f.write(paths[i].encode() + b"\n" + data)
-        peak_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        peak_before = peak_kib()
         watchdog.arm()
         start, start_cpu = time.perf_counter(), time.process_time()
         try:
@@ -413,7 +423,7 @@ def run_worker(name, inputs, out, timeout, memory_mib, budget=None, derandomize=
         stats["inputs"] += 1
         # The resident peak an input raised (the process's peak only grows, so
         # this finds the input that asked for the most memory).
-        growth = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak_before) / 1024.0
+        growth = (peak_kib() - peak_before) / 1024.0
         if growth > stats["peak_growth_mib"]:
             stats["peak_growth_mib"] = growth
             stats["peak_input"] = os.path.join(out, "%s.peak.%s" % (name, paths[i].rsplit(".", 1)[-1]))
