@@ -153,12 +153,24 @@ def test_ply_face_index_past_the_vertices_in_a_second_list_is_refused_in_bounded
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr[-2000:]
     answer, peak_mib = r.stdout.split()
-    assert answer == "refused" and "two_lists.ply:16" in r.stderr and "not one of the 4 vertices" in r.stderr
+    assert answer == "refused" and "two_lists.ply:17" in r.stderr and "not one of the 4 vertices" in r.stderr
     assert int(peak_mib) < 500, "the refusal took %s MiB" % peak_mib
     good = tmp_path / "good.ply"  # one index list, every index a vertex
     good.write_text(path.read_text().replace("-2147483648", "2").replace(
         "property list uchar int vertex_indices\n", "", 1))
     assert load_in_child(good).stdout.strip() == "loaded 4"
+
+
+def test_ply_ending_inside_its_faces_is_refused_in_bounded_memory(tmp_path):
+    # Found by the fuzzer: a file whose values end inside the faces its header
+    # announces made Assimp's PLY reader take 200 MB before refusing it.
+    path = tmp_path / "short.ply"
+    path.write_text("ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\nproperty float y\n"
+                    "property float z\nelement face 4\nproperty list uchar int vertex_indices\n"
+                    "property list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 0 0\n0 0 1\n"
+                    "3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n")
+    r = load_in_child(path)
+    assert r.stdout.strip() == "refused" and "the values end before the 4 'face' items" in r.stderr, r.stderr
 
 
 def test_pcd_field_count_beyond_any_descriptor_is_refused(tmp_path):

@@ -72,10 +72,11 @@ unsigned long long plyCountLimit(const std::string& type) {
 
 // Assimp's ASCII PLY reader trusts the numbers of a list: a face index of
 // 2147483648 made it allocate 0.8 GB, and -2147483648 2.3 GB, for a 300-byte
-// file with two index lists per face. The body is walked one element per
-// line, as Assimp reads it, and a file is refused where a list's count is not
-// an integer its count type holds, or a face's vertex index is not one of the
-// vertices.
+// file with two index lists per face, and a file ending inside a face 200 MB.
+// The body is walked as Assimp reads it, a token at a time across lines, and a
+// file is refused where a list's count is not an integer its count type
+// holds, a face's vertex index is not one of the vertices, or the values end
+// before the elements the header announces.
 void checkPlyLists(const std::string& path, const std::string& text, size_t headerEnd) {
   struct Property {
     bool list;
@@ -91,9 +92,7 @@ void checkPlyLists(const std::string& path, const std::string& text, size_t head
   bool ascii = false;
   std::istringstream header(text.substr(0, headerEnd));
   std::string line;
-  int number = 0;
   while (std::getline(header, line)) {
-    ++number;
     std::istringstream words(line);
     std::string keyword, a, b, c, d;
     words >> keyword >> a >> b >> c >> d;
@@ -106,34 +105,40 @@ void checkPlyLists(const std::string& path, const std::string& text, size_t head
   unsigned long long vertices = 0;
   for (const Element& e : elements)
     if (e.name == "vertex") vertices = e.count;
-  std::istringstream body(text.substr(std::min(text.size(), text.find('\n', headerEnd) + 1)));
-  auto integer = [](const std::string& t, unsigned long long& n) {
-    if (t.empty() || t.size() > 19 || t.find_first_not_of("0123456789") != std::string::npos) return false;
-    n = std::stoull(t);
+  size_t at = std::min(text.size(), text.find('\n', headerEnd) + 1);
+  std::string token;
+  auto next = [&] {  // the next whitespace-separated token, false at the end
+    while (at < text.size() && std::isspace((unsigned char)text[at])) ++at;
+    const size_t begin = at;
+    while (at < text.size() && !std::isspace((unsigned char)text[at])) ++at;
+    token = text.substr(begin, at - begin);
+    return at > begin;
+  };
+  auto refuse = [&](const std::string& message) {
+    const int number = 1 + (int)std::count(text.begin(), text.begin() + (long)at, '\n');
+    throw LoadError(fileMessage(path, number, message));
+  };
+  auto integer = [&](unsigned long long& n) {
+    if (token.size() > 19 || token.find_first_not_of("0123456789") != std::string::npos) return false;
+    n = std::stoull(token);
     return true;
   };
   for (const Element& e : elements)
-    for (unsigned long long row = 0; row < e.count; ++row) {
-      ++number;
-      if (!std::getline(body, line)) return;  // a short file is the reader's to refuse
-      std::istringstream tokens(line);
-      std::string token;
+    for (unsigned long long row = 0; row < e.count; ++row)
       for (const Property& p : e.properties) {
-        if (!(tokens >> token)) break;
+        if (!next()) refuse("the values end before the " + std::to_string(e.count) + " '" + e.name + "' items");
         if (!p.list) continue;
         unsigned long long n = 0;
-        if (!integer(token, n) || n > p.limit)
-          throw LoadError(fileMessage(path, number, "list '" + p.name + "' has the count '" + token +
-                                                       "', which its count type cannot hold"));
+        if (!integer(n) || n > p.limit)
+          refuse("list '" + p.name + "' has the count '" + token + "', which its count type cannot hold");
         const bool indices = e.name == "face" && (p.name == "vertex_indices" || p.name == "vertex_index");
-        for (unsigned long long k = 0; k < n && tokens >> token; ++k) {
+        for (unsigned long long k = 0; k < n; ++k) {
           unsigned long long index = 0;
-          if (indices && (!integer(token, index) || index >= vertices))
-            throw LoadError(fileMessage(path, number, "face index '" + token + "' is not one of the " +
-                                                         std::to_string(vertices) + " vertices"));
+          if (!next()) refuse("the values end inside list '" + p.name + "'");
+          if (indices && (!integer(index) || index >= vertices))
+            refuse("face index '" + token + "' is not one of the " + std::to_string(vertices) + " vertices");
         }
       }
-    }
 }
 
 // Assimp's PLY reader allocates and loops over every element a header
