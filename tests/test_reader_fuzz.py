@@ -119,6 +119,21 @@ def test_collada_index_list_with_a_stray_character_is_refused(tmp_path):
     assert r.stdout.strip() == "loaded 1", r.stderr[-2000:]
 
 
+def test_collada_accessor_with_more_params_than_its_stride_is_refused(tmp_path):
+    # Found by the fuzzer: Assimp's COLLADA reader read past the array of an
+    # accessor of stride 3 given 1,378 params, and crashed.
+    path = tmp_path / "many_params.dae"
+    params = '<param name="X" type="float"/>' * 1378
+    path.write_text(COLLADA_TRIANGLE.replace("INDEX", "2").replace('<param name="X" type="float"/>', params))
+    r = load_in_child(path)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.strip() == "refused"
+    assert "many_params.dae:6" in r.stderr and "1380 params, more than its stride 3" in r.stderr
+    good = tmp_path / "good.dae"
+    good.write_text(COLLADA_TRIANGLE.replace("INDEX", "2"))
+    assert load_in_child(good).stdout.strip() == "loaded 1"
+
+
 def test_ply_header_announcing_more_elements_than_the_file_holds_is_refused(tmp_path):
     # Found by the fuzzer: Assimp's PLY reader spent minutes and all memory on
     # a header announcing 99999999999 faces for a 300-byte file.

@@ -182,6 +182,31 @@ void checkColladaIndexLists(const std::string& path) {
   }
 }
 
+// Assimp's COLLADA reader reads an accessor's values at the offsets of its
+// <param> children, within one stride: an accessor with more params than its
+// stride sent it reading past its array (a segmentation fault, found by the
+// fuzzer on an accessor of stride 3 with 1,378 params). Such a file is refused.
+void checkColladaAccessors(const std::string& path, const std::string& text) {
+  for (size_t at = text.find("<accessor"); at != std::string::npos; at = text.find("<accessor", at + 9)) {
+    const size_t tagEnd = text.find('>', at);
+    if (tagEnd == std::string::npos) return;
+    const std::string tag = text.substr(at, tagEnd - at);
+    unsigned long long stride = 1;
+    const size_t s = tag.find("stride=");
+    if (s != std::string::npos && s + 8 < tag.size()) stride = std::strtoull(tag.c_str() + s + 8, nullptr, 10);
+    if (text[tagEnd - 1] == '/') continue;
+    const size_t close = text.find("</accessor", tagEnd);
+    unsigned long long params = 0;
+    for (size_t p = text.find("<param", tagEnd); p != std::string::npos && p < close; p = text.find("<param", p + 6))
+      ++params;
+    if (params > stride) {
+      const int line = 1 + (int)std::count(text.begin(), text.begin() + (long)at, '\n');
+      throw LoadError(fileMessage(path, line, "accessor has " + std::to_string(params) +
+                                                  " params, more than its stride " + std::to_string(stride)));
+    }
+  }
+}
+
 }  // namespace
 
 bool assimpReadsExtension(const std::string& extension) {
@@ -190,7 +215,10 @@ bool assimpReadsExtension(const std::string& extension) {
 }
 
 void loadAssimpMesh(const std::string& path, TriangleMesh& mesh) {
-  if (hasExtension(path, ".dae")) checkColladaIndexLists(path);
+  if (hasExtension(path, ".dae")) {
+    checkColladaIndexLists(path);
+    checkColladaAccessors(path, readWholeFile(path));
+  }
   if (hasExtension(path, ".ply")) checkPlyElementCounts(path);
   Assimp::Importer importer;
   // Keep COLLADA coordinates as written in the file (Klamp't does not flip Y/Z).
