@@ -165,8 +165,7 @@ void checkPlyElementCounts(const std::string& path) {
 // Assimp's COLLADA reader loops forever, appending to memory, on a character
 // other than a sign, digit or space inside a primitive's index list (<p>):
 // such a file is refused before it is handed over.
-void checkColladaIndexLists(const std::string& path) {
-  const std::string text = readWholeFile(path);
+void checkColladaIndexLists(const std::string& path, const std::string& text) {
   for (size_t at = text.find("<p"); at != std::string::npos; at = text.find("<p", at + 2)) {
     const char next = at + 2 < text.size() ? text[at + 2] : '\0';
     if (next != '>' && !std::isspace((unsigned char)next)) continue;  // <param>, <polylist>, ...
@@ -216,8 +215,9 @@ bool assimpReadsExtension(const std::string& extension) {
 
 void loadAssimpMesh(const std::string& path, TriangleMesh& mesh) {
   if (hasExtension(path, ".dae")) {
-    checkColladaIndexLists(path);
-    checkColladaAccessors(path, readWholeFile(path));
+    const std::string text = readWholeFile(path);
+    checkColladaIndexLists(path, text);
+    checkColladaAccessors(path, text);
   }
   if (hasExtension(path, ".ply")) checkPlyElementCounts(path);
   Assimp::Importer importer;
