@@ -23,6 +23,21 @@ def load_in_child(path):
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
 
 
+def load_in_child_with_peak(path, address_limit_gib=4):
+    """Loads a geometry file in a child process limited to address_limit_gib
+    of address space: the completed process, whose stdout is 'loaded' or
+    'refused' then the child's peak resident memory in MiB (its own VmHWM:
+    getrusage's also counts the parent's size at the fork)."""
+    code = ("import resource\n"
+            "limit = %d << 30\n"
+            "resource.setrlimit(resource.RLIMIT_AS, (limit, limit))\n"
+            "from klampt import Geometry3D\n"
+            "answer = 'loaded' if Geometry3D().loadFile(%r) else 'refused'\n"
+            "peak = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1]\n"
+            "print(answer, int(peak) // 1024)\n" % (address_limit_gib, str(path)))
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+
+
 def test_every_reader_survives_a_short_fuzz_run(tmp_path):
     require_shared_data()
     script = os.path.join(REPO, "scripts", "fuzz_readers.py")
@@ -119,6 +134,22 @@ def test_collada_index_list_with_a_stray_character_is_refused(tmp_path):
     assert r.stdout.strip() == "loaded 1", r.stderr[-2000:]
 
 
+def test_collada_index_list_with_a_vertical_tab_is_refused_in_bounded_memory(tmp_path):
+    # Found by the fuzzer: a vertical tab in place of one space of a <p> index
+    # list (a 20 KB file of the shared data) made Assimp's COLLADA reader take
+    # 693 MB under the fuzzer's 4 GiB address limit, and 14 GB without one.
+    path = tmp_path / "vertical_tab.dae"
+    path.write_text(COLLADA_TRIANGLE.replace("0 1 INDEX", "0\v1 2"))
+    r = load_in_child_with_peak(path, address_limit_gib=2)
+    assert r.returncode == 0, r.stderr[-2000:]
+    answer, peak_mib = r.stdout.split()
+    assert answer == "refused" and "vertical_tab.dae:10" in r.stderr and "unexpected byte 0x0b" in r.stderr, r.stderr
+    assert int(peak_mib) < 500, "the refusal took %s MiB" % peak_mib
+    good = tmp_path / "good.dae"  # tabs and line ends are whitespace Assimp skips
+    good.write_text(COLLADA_TRIANGLE.replace("0 1 INDEX", "0\t1\r\n2"))
+    assert load_in_child(good).stdout.strip() == "loaded 1"
+
+
 def test_collada_accessor_with_more_params_than_its_stride_is_refused(tmp_path):
     # Found by the fuzzer: Assimp's COLLADA reader read past the array of an
     # accessor of stride 3 given 1,378 params, and crashed.
@@ -160,12 +191,7 @@ def test_ply_face_index_past_the_vertices_in_a_second_list_is_refused_in_bounded
                     "property float z\nelement face 4\nproperty list uchar int vertex_indices\n"
                     "property list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n"
                     "3 0 2 1\n3 0 1 3\n3 0 3 -2147483648\n3 1 2 3\n")
-    # The child's own peak (VmHWM): getrusage's also counts the parent's size at the fork.
-    code = ("from klampt import Geometry3D\n"
-            "answer = 'loaded' if Geometry3D().loadFile(%r) else 'refused'\n"
-            "peak = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1]\n"
-            "print(answer, int(peak) // 1024)\n" % str(path))
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    r = load_in_child_with_peak(path)
     assert r.returncode == 0, r.stderr[-2000:]
     answer, peak_mib = r.stdout.split()
     assert answer == "refused" and "two_lists.ply:17" in r.stderr and "not one of the 4 vertices" in r.stderr
