@@ -52,6 +52,40 @@ bool isSolidBox(const Leaf& leaf) {
          leaf.cache->shape->getNodeType() == coal::GEOM_BOX;
 }
 
+BoxPairWithin boxPairWithin(const Leaf& la, const Leaf& lb, double tol) {
+  const Box a = boxOf(la), b = boxOf(lb);
+  // In a's frame: b's axes are the columns of R, its centre is at t.
+  const Matrix3 R = a.R.transpose() * b.R;
+  const Vector3 t = a.R.transpose() * (b.c - a.c);
+  const Matrix3 absR = R.cwiseAbs();
+  bool apart = false;  // some axis separates them (by at most tol)
+  // Separation along an axis of length len, from the centres' projection
+  // and the two boxes' radii along it.
+  auto test = [&](double centres, double ra, double rb, double len) {
+    const double gap = std::abs(centres) - ra - rb;
+    if (gap > tol * len) return true;
+    apart = apart || gap > 0;
+    return false;
+  };
+  for (int i = 0; i < 3; ++i)
+    if (test(t[i], a.h[i], absR.row(i).dot(b.h), 1.0)) return BoxPairWithin::No;
+  for (int j = 0; j < 3; ++j)
+    if (test(t.dot(R.col(j)), absR.col(j).dot(a.h), b.h[j], 1.0)) return BoxPairWithin::No;
+  for (int i = 0; i < 3; ++i) {
+    const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+    for (int j = 0; j < 3; ++j) {
+      const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+      // The axis a_i x b_j, whose length is the sine of their angle.
+      const double len = std::sqrt(std::max(0.0, 1.0 - R(i, j) * R(i, j)));
+      if (len < 1e-9) continue;  // parallel edges: covered by the face axes
+      if (test(t[i2] * R(i1, j) - t[i1] * R(i2, j), a.h[i1] * absR(i2, j) + a.h[i2] * absR(i1, j),
+               b.h[j1] * absR(i, j2) + b.h[j2] * absR(i, j1), len))
+        return BoxPairWithin::No;
+    }
+  }
+  return apart ? BoxPairWithin::Unknown : BoxPairWithin::Yes;
+}
+
 bool boxPairContacts(const Leaf& la, const Leaf& lb, double pad, std::vector<BoxPairContact>& out) {
   const Box a = boxOf(la), b = boxOf(lb);
   const Vector3 t = b.c - a.c;

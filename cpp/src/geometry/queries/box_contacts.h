@@ -16,6 +16,15 @@ struct BoxPairContact {
 /// Whether the leaf is a solid box.
 bool isSolidBox(const Leaf& leaf);
 
+enum class BoxPairWithin { No, Yes, Unknown };
+
+/// Whether two solid boxes are within `tol`, by the separating-axis test
+/// (face normals of both, cross products of their edges): No when an axis
+/// separates them by more than tol, Yes when none separates them (they
+/// intersect), Unknown when they are apart by at most tol along some axis,
+/// which only their distance settles.
+BoxPairWithin boxPairWithin(const Leaf& a, const Leaf& b, double tol);
+
 /// Contacts of two solid boxes within `pad`: every vertex of either box
 /// within pad of the other, all with the normal of the separating-axis test.
 /// Returns false when that test picks an edge-edge axis or finds no vertex

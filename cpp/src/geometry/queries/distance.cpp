@@ -12,6 +12,7 @@
 #include "klampt/geometry/mesh_distance.h"
 #include "klampt/geometry/volume_grid.h"
 #include "klampt/geometry/queries/queries.h"
+#include "box_contacts.h"
 #include "cloud_queries.h"
 #include "heightmap_solid.h"
 #include "leaf.h"
@@ -194,20 +195,21 @@ bool leafPairWithin(const Leaf& a, const Leaf& b, double tol) {
     int t1, t2;
     return detail::meshMeshWithin(a.meshBVH(), a.T, b.meshBVH(), b.T, tol, t1, t2);
   }
+  // Two boxes: the separating-axis test answers both ways at once, except
+  // for a gap within (0, tol], which needs their distance below.
+  if (detail::isSolidBox(a) && detail::isSolidBox(b)) {
+    const detail::BoxPairWithin answer = detail::boxPairWithin(a, b, tol);
+    if (answer != detail::BoxPairWithin::Unknown) return answer == detail::BoxPairWithin::Yes;
+  }
   // A mesh and another shape (balls too) go through the distance below: the
   // descent of the mesh's own tree stops at the first triangle touching the
   // shape, where Coal's collision test runs GJK on many overlapping triangles
   // first (a box overlapping a link: 7 us).
   if (a.isCoal() && b.isCoal() && !a.isBall() && !b.isBall() && !a.isTriangleTree() && !b.isTriangleTree()) {
-    coal::CollisionRequest req(coal::NO_REQUEST, 1);
-    req.security_margin = tol;
-    coal::CollisionResult res;
-    if (detail::coalCollide(a.cache->shape.get(), a.coalTransform(), b.cache->shape.get(), b.coalTransform(), req,
-                            res))
-      return true;
-    // Coal's test of two convex shapes misses a box inside another that
-    // touches one of its faces (in one argument order only): a "no" is
-    // confirmed by the tight GJK/EPA distance below.
+    if (detail::convexShapesWithin(a, b, tol)) return true;
+    // GJK misses a box inside another that touches one of its faces (in one
+    // argument order only): a "no" is confirmed by the tight GJK/EPA distance
+    // below.
   }
   if ((a.isCloud() && (b.isCoal() || b.isGrid())) || ((a.isCoal() || a.isGrid()) && b.isCloud()))
     return cloudWithin(a.isCloud() ? a : b, a.isCloud() ? b : a, tol);

@@ -2,6 +2,7 @@
 #include "leaf.h"
 #include <coal/collision.h>
 #include <coal/distance.h>
+#include <coal/narrowphase/narrowphase.h>
 #include <coal/shape/geometric_shapes.h>
 #include <algorithm>
 #include <cmath>
@@ -78,6 +79,21 @@ bool coalCollide(const coal::CollisionGeometry* a, const coal::Transform3s& Ta, 
     res.addContact(c);
   }
   return hit;
+}
+
+bool convexShapesWithin(const Leaf& a, const Leaf& b, double tol) {
+  thread_local coal::GJKSolver solver;
+  solver.distance_upper_bound = tol;
+  Vector3 pa, pb, normal;
+  const double d = solver.shapeDistance(static_cast<const coal::ShapeBase&>(*a.cache->shape), a.coalTransform(),
+                                        static_cast<const coal::ShapeBase&>(*b.cache->shape), b.coalTransform(),
+                                        false, pa, pb, normal);
+  switch (solver.gjk.status) {
+    case coal::details::GJK::Collision:
+    case coal::details::GJK::CollisionWithPenetrationInformation: return true;
+    case coal::details::GJK::NoCollision: return d <= tol;
+    default: return false;
+  }
 }
 
 namespace {

@@ -56,6 +56,13 @@ void coalDistance(const coal::CollisionGeometry* a, const coal::Transform3s& Ta,
 bool coalCollide(const coal::CollisionGeometry* a, const coal::Transform3s& Ta, const coal::CollisionGeometry* b,
                  const coal::Transform3s& Tb, const coal::CollisionRequest& req, coal::CollisionResult& res);
 
+/// Whether two convex Coal shapes (not meshes) are within `tol`, by GJK alone:
+/// true when it finds them overlapping or within tol (its distances are upper
+/// bounds), false when it cannot tell, which the caller settles with the
+/// tight distance. Spares the penetration search Coal's collision test runs
+/// on every overlapping pair.
+bool convexShapesWithin(const Leaf& a, const Leaf& b, double tol);
+
 /// Leaves of g at its current transform (empty elements skipped).
 std::vector<Leaf> leavesOf(const Geometry& g);
 /// The same into `out` (cleared first), for callers that reuse a buffer.
