@@ -1,11 +1,13 @@
 """collides and withinDistance of convex pairs (boxes by their separating-axis
 test, boxes and hulls by GJK without a penetration search) against the exact
 distance between the convex hulls of their vertices, on random poses that
-straddle contact and the tolerance."""
+straddle contact and the tolerance; and the penetration of intersecting boxes
+against that of their Minkowski difference."""
 import itertools
 
 import numpy as np
 import pytest
+from scipy.spatial import ConvexHull as Hull
 
 from klampt import ConvexHull, GeometricPrimitive, Geometry3D
 from klampt.math import so3
@@ -76,3 +78,32 @@ def test_box_inside_another_touching_a_face_collides_both_ways():
     a, b = Geometry3D(outer), Geometry3D(inner)
     assert a.collides(b) and b.collides(a)
     assert a.withinDistance(b, 0.0) and b.withinDistance(a, 1e-3)
+
+
+def penetration_depth(A, B):
+    """Least translation separating conv(A) and conv(B) when they intersect:
+    the depth of the origin inside their Minkowski difference, the least
+    distance from it to one of the difference's facets."""
+    eq = Hull((A[:, None, :] - B[None, :, :]).reshape(-1, 3)).equations  # normal . x + offset <= 0 inside
+    return float(-eq[:, 3].max())
+
+
+def test_intersecting_boxes_report_their_least_penetration():
+    rng = np.random.RandomState(11)
+    tested = 0
+    while tested < 60:
+        (a, pa), (b, pb) = random_box(rng, rng.rand() < 0.3), random_box(rng, False)
+        pa = place(a, pa, rng, 0.05)
+        pb = place(b, pb, rng, 0.2)
+        if hull_distance(pa, pb) > 0:
+            continue
+        tested += 1
+        r = a.distance(b)
+        assert r.d == 0 and r.hasClosestPoints  # boxes have no signed distance: 0 when they meet
+        cp1, cp2 = np.array(r.cp1), np.array(r.cp2)
+        depth = penetration_depth(pa, pb)
+        assert np.linalg.norm(cp1 - cp2) == pytest.approx(depth, abs=1e-6)
+        # cp1 on a's surface, cp2 on b's: inside every facet plane of its box, on one
+        for p, pts in ((cp1, pa), (cp2, pb)):
+            signed = Hull(pts).equations @ np.r_[p, 1]
+            assert signed.max() < 1e-6 and np.abs(signed).min() < 1e-6

@@ -1,7 +1,9 @@
-// Contact manifolds of two solid boxes: separating-axis test for the normal,
-// vertex-in-range tests for the points.
+// Two solid boxes by the separating-axis test: whether they are within a
+// distance, their penetration, and their contact manifolds (vertex-in-range
+// tests for the points).
 #include "box_contacts.h"
 #include <coal/shape/geometric_shapes.h>
+#include <algorithm>
 #include <cmath>
 
 namespace klampt {
@@ -45,6 +47,34 @@ Vector3 vertex(const Box& b, int i) {
   return b.c + b.R * Vector3((i & 1 ? 1 : -1) * b.h[0], (i & 2 ? 1 : -1) * b.h[1], (i & 4 ? 1 : -1) * b.h[2]);
 }
 
+/// Separating-axis test of two boxes: the largest separation along the face
+/// axes of both and the cross products of their edges (positive: apart by at
+/// least that much; otherwise minus the least penetration), with its axis
+/// `normal`, from a to b. Face axes win ties, so resting boxes get a face
+/// normal.
+double separatingAxis(const Box& a, const Box& b, Vector3& normal, bool& edgeAxis) {
+  const Vector3 t = b.c - a.c;
+  double best = -INFINITY;
+  normal = Vector3::UnitZ();
+  edgeAxis = false;
+  auto tryAxis = [&](Vector3 L, bool isEdge) {
+    const double len = L.norm();
+    if (len < 1e-9) return;  // parallel edges: covered by the face axes
+    L /= len;
+    const double sep = std::abs(t.dot(L)) - radiusAlong(a, L) - radiusAlong(b, L);
+    if (sep > best + (isEdge ? 1e-9 : 0.0)) {
+      best = sep;
+      normal = t.dot(L) < 0 ? Vector3(-L) : L;
+      edgeAxis = isEdge;
+    }
+  };
+  for (int i = 0; i < 3; ++i) tryAxis(a.R.col(i), false);
+  for (int i = 0; i < 3; ++i) tryAxis(b.R.col(i), false);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) tryAxis(a.R.col(i).cross(b.R.col(j)), true);
+  return best;
+}
+
 }  // namespace
 
 bool isSolidBox(const Leaf& leaf) {
@@ -86,29 +116,48 @@ BoxPairWithin boxPairWithin(const Leaf& la, const Leaf& lb, double tol) {
   return apart ? BoxPairWithin::Unknown : BoxPairWithin::Yes;
 }
 
+bool boxPairPenetration(const Leaf& la, const Leaf& lb, double& depth, Vector3& pa, Vector3& pb) {
+  const Box a = boxOf(la), b = boxOf(lb);
+  Vector3 n;
+  bool edgeAxis;
+  const double best = separatingAxis(a, b, n, edgeAxis);
+  if (best > 0 || edgeAxis) return false;
+  depth = -best;
+  // Moving b by depth along n makes the boxes touch, on a's support plane
+  // along n: a vertex of b's deepest feature moved there, or a vertex of a's
+  // leading feature, lies on both surfaces unless the two features only
+  // cross (then the caller's general search finds the pair).
+  const double eps = 1e-9 * (1.0 + a.h.norm() + b.h.norm());
+  double lowB = INFINITY, highA = -INFINITY;
+  for (int i = 0; i < 8; ++i) {
+    lowB = std::min(lowB, vertex(b, i).dot(n));
+    highA = std::max(highA, vertex(a, i).dot(n));
+  }
+  Vector3 unused;
+  for (int i = 0; i < 8; ++i) {
+    const Vector3 v = vertex(b, i);
+    if (v.dot(n) <= lowB + eps && std::abs(pointBoxDistance(a, v + depth * n, unused)) <= eps) {
+      pb = v;
+      pa = v + depth * n;
+      return true;
+    }
+  }
+  for (int i = 0; i < 8; ++i) {
+    const Vector3 w = vertex(a, i);
+    if (w.dot(n) >= highA - eps && std::abs(pointBoxDistance(b, w - depth * n, unused)) <= eps) {
+      pa = w;
+      pb = w - depth * n;
+      return true;
+    }
+  }
+  return false;
+}
+
 bool boxPairContacts(const Leaf& la, const Leaf& lb, double pad, std::vector<BoxPairContact>& out) {
   const Box a = boxOf(la), b = boxOf(lb);
-  const Vector3 t = b.c - a.c;
-  // Separating-axis test: the axis of largest separation (least penetration).
-  // Face axes win ties, so resting boxes get a face normal.
-  double best = -INFINITY;
-  Vector3 normal = Vector3::UnitZ();
-  bool edgeAxis = false;
-  auto tryAxis = [&](Vector3 L, bool isEdge) {
-    const double len = L.norm();
-    if (len < 1e-9) return;  // parallel edges: covered by the face axes
-    L /= len;
-    const double sep = std::abs(t.dot(L)) - radiusAlong(a, L) - radiusAlong(b, L);
-    if (sep > best + (isEdge ? 1e-9 : 0.0)) {
-      best = sep;
-      normal = t.dot(L) < 0 ? Vector3(-L) : L;
-      edgeAxis = isEdge;
-    }
-  };
-  for (int i = 0; i < 3; ++i) tryAxis(a.R.col(i), false);
-  for (int i = 0; i < 3; ++i) tryAxis(b.R.col(i), false);
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) tryAxis(a.R.col(i).cross(b.R.col(j)), true);
+  Vector3 normal;
+  bool edgeAxis;
+  const double best = separatingAxis(a, b, normal, edgeAxis);
   if (best > pad) return true;  // separated by more than pad along some axis
   if (edgeAxis) return false;
   const size_t first = out.size();

@@ -1,5 +1,7 @@
-// Internal to the queries: the contact manifold of two solid boxes (Box and
-// AABB primitives), which the general query reduces to a single point.
+// Internal to the queries: two solid boxes (Box and AABB primitives) by the
+// separating-axis test: whether they are within a distance, their
+// penetration, and their contact manifold, which the general query reduces
+// to a single point.
 #pragma once
 #include <vector>
 #include "leaf.h"
@@ -24,6 +26,13 @@ enum class BoxPairWithin { No, Yes, Unknown };
 /// intersect), Unknown when they are apart by at most tol along some axis,
 /// which only their distance settles.
 BoxPairWithin boxPairWithin(const Leaf& a, const Leaf& b, double tol);
+
+/// The penetration of two intersecting solid boxes by the separating-axis
+/// test: `depth` >= 0, and pa on a's surface, pb on b's, with pa - pb the
+/// least translation of b (depth long) that separates them. Returns false
+/// when they are apart, when the least penetration is along crossing edges,
+/// or when no vertex of the touching features gives the pair.
+bool boxPairPenetration(const Leaf& a, const Leaf& b, double& depth, Vector3& pa, Vector3& pb);
 
 /// Contacts of two solid boxes within `pad`: every vertex of either box
 /// within pad of the other, all with the normal of the separating-axis test.

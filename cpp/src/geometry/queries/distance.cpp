@@ -94,6 +94,14 @@ PairDistance leafDistance(const Leaf& a, const Leaf& b, double upper, double sto
     return {m.d, m.cp1, m.cp2, a.elem(m.tri), b.elem(-1), m.tri >= 0};
   }
   if (b.isTriangleTree() && a.isCoal() && !a.isTriangleTree()) return swapped(leafDistance(b, a, upper, stopBelow, s));
+  if (detail::isSolidBox(a) && detail::isSolidBox(b) &&
+      detail::boxPairWithin(a, b, 0.0) == detail::BoxPairWithin::Yes) {
+    // Intersecting boxes: their least penetration by the separating axes,
+    // where Coal's penetration search takes ten times as long.
+    double depth;
+    Vector3 pa, pb;
+    if (detail::boxPairPenetration(a, b, depth, pa, pb)) return {-depth, pa, pb, a.elem(0), b.elem(0), -depth < upper};
+  }
   if (a.isCoal() && b.isCoal()) {
     coal::DistanceRequest req(true, true, s.relErr, s.absErr);
     if (!a.isMesh() || !b.isMesh()) {
@@ -278,7 +286,10 @@ bool withinDistance(const Geometry& a, const Geometry& b, double tol) {
 bool collides(const Geometry& a, const Geometry& b) { return withinDistance(a, b, 0.0); }
 
 DistanceQueryResult distance(const Geometry& a, const Geometry& b, const DistanceQuerySettings& s) {
-  const auto la = detail::leavesOf(a), lb = detail::leavesOf(b);
+  // Reused buffers, as in withinDistance: most calls are one pair of shapes.
+  thread_local std::vector<Leaf> la, lb;
+  detail::leavesOf(a, la);
+  detail::leavesOf(b, lb);
   const double margins = a.margin + b.margin;
   DistanceQueryResult r;
   double best = s.upperBound + margins;
