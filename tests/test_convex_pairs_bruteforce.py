@@ -107,3 +107,20 @@ def test_intersecting_boxes_report_their_least_penetration():
         for p, pts in ((cp1, pa), (cp2, pb)):
             signed = Hull(pts).equations @ np.r_[p, 1]
             assert signed.max() < 1e-6 and np.abs(signed).min() < 1e-6
+
+
+def test_point_to_box_distance_is_the_distance_in_its_frame():
+    rng = np.random.RandomState(13)
+    for _ in range(40):
+        g, corners = random_box(rng, rng.rand() < 0.3)
+        corners = place(g, corners, rng, 0.3)
+        origin, axes = corners[0], np.stack([corners[1] - corners[0], corners[2] - corners[0], corners[4] - corners[0]])
+        dims = np.linalg.norm(axes, axis=1)
+        R = (axes / dims[:, None]).T  # the box's axes as columns
+        for p in corners.mean(0) + rng.uniform(-0.6, 0.6, size=(10, 3)):
+            q = R.T @ (p - origin) - dims / 2  # in the box frame, from its centre
+            over = np.abs(q) - dims / 2
+            truth = np.linalg.norm(np.maximum(over, 0))  # a box has no signed distance: 0 inside
+            r = g.distance_point(list(p))
+            assert r.d == pytest.approx(truth, abs=1e-9)
+            assert np.linalg.norm(np.subtract(r.cp1, p)) == pytest.approx(truth, abs=1e-9)

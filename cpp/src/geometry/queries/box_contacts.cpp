@@ -82,6 +82,10 @@ bool isSolidBox(const Leaf& leaf) {
          leaf.cache->shape->getNodeType() == coal::GEOM_BOX;
 }
 
+double pointSolidBoxDistance(const Leaf& box, const Vector3& p, Vector3& closest) {
+  return pointBoxDistance(boxOf(box), p, closest);
+}
+
 BoxPairWithin boxPairWithin(const Leaf& la, const Leaf& lb, double tol) {
   const Box a = boxOf(la), b = boxOf(lb);
   // In a's frame: b's axes are the columns of R, its centre is at t.

@@ -18,6 +18,11 @@ struct BoxPairContact {
 /// Whether the leaf is a solid box.
 bool isSolidBox(const Leaf& leaf);
 
+/// Signed distance from the world point p to a solid box leaf (negative
+/// inside: minus the distance to the nearest face), and the closest point
+/// of its surface.
+double pointSolidBoxDistance(const Leaf& box, const Vector3& p, Vector3& closest);
+
 enum class BoxPairWithin { No, Yes, Unknown };
 
 /// Whether two solid boxes are within `tol`, by the separating-axis test

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include "box_contacts.h"
 #include "mesh_bvh.h"
 #include "query_proxy.h"
 
@@ -208,6 +209,12 @@ PointDistance leafPointDistance(const Leaf& leaf, const Vector3& p, double upper
     const int tri = meshClosestPoint(leaf.meshBVH(), leaf.T.inverse().apply(p), upper, cp, d);
     if (tri < 0 || d >= upper) return {upper, p, -1};
     return {d, leaf.T.apply(cp), leaf.elem(tri)};
+  }
+  if (isSolidBox(leaf)) {  // closed form, a tenth of GJK/EPA's time
+    Vector3 cp;
+    const double d = pointSolidBoxDistance(leaf, p, cp);
+    if (d >= upper) return {upper, p, -1};
+    return {d, cp, leaf.elem(0)};
   }
   if (leaf.isCoal()) {
     static const coal::Sphere point(0.0);
