@@ -132,28 +132,30 @@ bool boxPairPenetration(const Leaf& la, const Leaf& lb, double& depth, Vector3& 
   // leading feature, lies on both surfaces unless the two features only
   // cross (then the caller's general search finds the pair).
   const double eps = 1e-9 * (1.0 + a.h.norm() + b.h.norm());
+  Vector3 va[8], vb[8];
+  double alongA[8], alongB[8];
   double lowB = INFINITY, highA = -INFINITY;
   for (int i = 0; i < 8; ++i) {
-    lowB = std::min(lowB, vertex(b, i).dot(n));
-    highA = std::max(highA, vertex(a, i).dot(n));
+    va[i] = vertex(a, i);
+    vb[i] = vertex(b, i);
+    alongA[i] = va[i].dot(n);
+    alongB[i] = vb[i].dot(n);
+    highA = std::max(highA, alongA[i]);
+    lowB = std::min(lowB, alongB[i]);
   }
   Vector3 unused;
-  for (int i = 0; i < 8; ++i) {
-    const Vector3 v = vertex(b, i);
-    if (v.dot(n) <= lowB + eps && std::abs(pointBoxDistance(a, v + depth * n, unused)) <= eps) {
-      pb = v;
-      pa = v + depth * n;
+  for (int i = 0; i < 8; ++i)
+    if (alongB[i] <= lowB + eps && std::abs(pointBoxDistance(a, vb[i] + depth * n, unused)) <= eps) {
+      pb = vb[i];
+      pa = vb[i] + depth * n;
       return true;
     }
-  }
-  for (int i = 0; i < 8; ++i) {
-    const Vector3 w = vertex(a, i);
-    if (w.dot(n) >= highA - eps && std::abs(pointBoxDistance(b, w - depth * n, unused)) <= eps) {
-      pa = w;
-      pb = w - depth * n;
+  for (int i = 0; i < 8; ++i)
+    if (alongA[i] >= highA - eps && std::abs(pointBoxDistance(b, va[i] - depth * n, unused)) <= eps) {
+      pa = va[i];
+      pb = va[i] - depth * n;
       return true;
     }
-  }
   return false;
 }
 

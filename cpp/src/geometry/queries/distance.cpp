@@ -94,8 +94,7 @@ PairDistance leafDistance(const Leaf& a, const Leaf& b, double upper, double sto
     return {m.d, m.cp1, m.cp2, a.elem(m.tri), b.elem(-1), m.tri >= 0};
   }
   if (b.isTriangleTree() && a.isCoal() && !a.isTriangleTree()) return swapped(leafDistance(b, a, upper, stopBelow, s));
-  if (detail::isSolidBox(a) && detail::isSolidBox(b) &&
-      detail::boxPairWithin(a, b, 0.0) == detail::BoxPairWithin::Yes) {
+  if (detail::isSolidBox(a) && detail::isSolidBox(b)) {
     // Intersecting boxes: their least penetration by the separating axes,
     // where Coal's penetration search takes ten times as long.
     double depth;
