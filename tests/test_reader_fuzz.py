@@ -165,6 +165,23 @@ def test_collada_accessor_with_more_params_than_its_stride_is_refused(tmp_path):
     assert load_in_child(good).stdout.strip() == "loaded 1"
 
 
+def test_collada_primitive_repeating_an_input_is_refused(tmp_path):
+    # Found by the fuzzer: a 5 MB file whose triangles repeated one NORMAL
+    # input 688 times took Assimp's COLLADA reader 6.3 GB, a copy of every
+    # vertex per input.
+    vertex = '<input semantic="VERTEX" source="#v" offset="0"/>'
+    normal = '<input semantic="NORMAL" source="#pos" offset="0"/>'
+    texcoords = ['<input semantic="TEXCOORD" source="#pos" offset="0" set="%d"/>' % k for k in range(33)]
+    cases = {"repeated.dae": (vertex + normal * 2, "refused", "repeated.dae:10: <triangles> repeats its input NORMAL"),
+             "too_many.dae": (vertex + "".join(texcoords), "refused", "too_many.dae:10: <triangles> has more than 32"),
+             "sets.dae": (vertex + normal + "".join(texcoords[:8]), "loaded 1", "")}
+    for name, (inputs, answer, message) in cases.items():
+        path = tmp_path / name
+        path.write_text(COLLADA_TRIANGLE.replace("INDEX", "2").replace(vertex, inputs))
+        r = load_in_child(path)
+        assert r.returncode == 0 and r.stdout.strip() == answer and message in r.stderr, (name, r.stderr[-2000:])
+
+
 def test_ply_header_announcing_more_elements_than_the_file_holds_is_refused(tmp_path):
     # Found by the fuzzer: Assimp's PLY reader spent minutes and all memory on
     # a header announcing 99999999999 faces for a 300-byte file.
