@@ -174,7 +174,10 @@ def test_collada_primitive_repeating_an_input_is_refused(tmp_path):
     texcoords = ['<input semantic="TEXCOORD" source="#pos" offset="0" set="%d"/>' % k for k in range(33)]
     cases = {"repeated.dae": (vertex + normal * 2, "refused", "repeated.dae:10: <triangles> repeats its input NORMAL"),
              "too_many.dae": (vertex + "".join(texcoords), "refused", "too_many.dae:10: <triangles> has more than 32"),
-             "sets.dae": (vertex + normal + "".join(texcoords[:8]), "loaded 1", "")}
+             "sets.dae": (vertex + normal + "".join(texcoords[:8]), "loaded 1", ""),
+             # XML allows spaces around "=": the same semantic and set
+             "spaced.dae": (vertex + normal.replace('semantic="', "semantic = '").replace('" source', "' source") +
+                            normal, "refused", "spaced.dae:10: <triangles> repeats its input NORMAL")}
     for name, (inputs, answer, message) in cases.items():
         path = tmp_path / name
         path.write_text(COLLADA_TRIANGLE.replace("INDEX", "2").replace(vertex, inputs))

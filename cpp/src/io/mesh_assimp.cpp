@@ -217,12 +217,16 @@ void checkColladaAccessors(const std::string& path, const std::string& text) {
 
 // The value of attribute `name` in the XML tag `tag` ("" if absent).
 std::string attributeOf(const std::string& tag, const std::string& name) {
-  for (size_t at = tag.find(name + "="); at != std::string::npos; at = tag.find(name + "=", at + 1)) {
-    if (at > 0 && !std::isspace((unsigned char)tag[at - 1])) continue;  // "offset=" inside another name
-    const size_t quote = at + name.size() + 1;
-    if (quote >= tag.size() || (tag[quote] != '"' && tag[quote] != '\'')) return "";
-    const size_t end = tag.find(tag[quote], quote + 1);
-    return end == std::string::npos ? "" : tag.substr(quote + 1, end - quote - 1);
+  for (size_t at = tag.find(name); at != std::string::npos; at = tag.find(name, at + 1)) {
+    if (at == 0 || !std::isspace((unsigned char)tag[at - 1])) continue;  // "offset" inside another name
+    size_t i = at + name.size();
+    while (i < tag.size() && std::isspace((unsigned char)tag[i])) ++i;
+    if (i >= tag.size() || tag[i] != '=') continue;
+    ++i;
+    while (i < tag.size() && std::isspace((unsigned char)tag[i])) ++i;
+    if (i >= tag.size() || (tag[i] != '"' && tag[i] != '\'')) return "";
+    const size_t end = tag.find(tag[i], i + 1);
+    return end == std::string::npos ? "" : tag.substr(i + 1, end - i - 1);
   }
   return "";
 }
