@@ -124,3 +124,22 @@ def test_point_to_box_distance_is_the_distance_in_its_frame():
             r = g.distance_point(list(p))
             assert r.d == pytest.approx(truth, abs=1e-9)
             assert np.linalg.norm(np.subtract(r.cp1, p)) == pytest.approx(truth, abs=1e-9)
+
+
+def test_answers_from_built_bounds_count_margins_and_tolerance():
+    # Once both shapes have their collision structures, a pair whose boxes are
+    # farther apart than tol plus the margins is answered from the boxes alone:
+    # the margins and tol must move that answer exactly as the full query's.
+    a, b = GeometricPrimitive(), GeometricPrimitive()
+    a.setAABB([0, 0, 0], [1, 1, 1])
+    b.setAABB([1.2, 0, 0], [2, 1, 1])  # 0.2 apart along x
+    ga, gb = Geometry3D(a), Geometry3D(b)
+    for _ in range(2):  # the first call builds the structures, the second may use them
+        assert not ga.collides(gb) and ga.withinDistance(gb, 0.21) and not ga.withinDistance(gb, 0.19)
+    ga.setCollisionMargin(0.15)
+    gb.setCollisionMargin(0.06)
+    for _ in range(2):
+        assert ga.collides(gb) and gb.collides(ga)
+    gb.setCollisionMargin(0.04)
+    for _ in range(2):
+        assert not ga.collides(gb) and ga.withinDistance(gb, 0.011) and not ga.withinDistance(gb, 0.009)

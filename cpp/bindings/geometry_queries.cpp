@@ -145,6 +145,7 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
          "collides",
          [](G s, G o) {
            const klampt::Geometry a = s.snapshot(), b = o.snapshot();
+           if (klampt::apartByBuiltBounds(a, b, 0.0)) return false;  // answered without giving up the GIL
            py::gil_scoped_release release;
            return klampt::collides(a, b);
          },
@@ -154,6 +155,7 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
           [](G s, G o, double tol) {
             toNotNaN(tol, "tol");
             const klampt::Geometry a = s.snapshot(), b = o.snapshot();
+            if (klampt::apartByBuiltBounds(a, b, tol)) return false;  // answered without giving up the GIL
             py::gil_scoped_release release;
             return klampt::withinDistance(a, b, tol);
           },

@@ -284,6 +284,34 @@ bool withinDistance(const Geometry& a, const Geometry& b, double tol) {
 
 bool collides(const Geometry& a, const Geometry& b) { return withinDistance(a, b, 0.0); }
 
+namespace {
+
+/// The world box of a single shape whose collision structures exist (not a
+/// group, heightmap or occupancy grid, whose solids a box does not bound).
+bool builtWorldBox(const Geometry& g, Vector3& lo, Vector3& hi) {
+  switch (g.data->type) {
+    case GeometryType::Primitive:
+    case GeometryType::TriangleMesh:
+    case GeometryType::PointCloud:
+    case GeometryType::ConvexHull:
+    case GeometryType::VolumeGrid: break;
+    default: return false;
+  }
+  const CollisionCache* cache = g.data->collisionCache.get();
+  if (!cache) return false;
+  transformBox(g.currentTransform, cache->bmin, cache->bmax, lo, hi);
+  return true;
+}
+
+}  // namespace
+
+bool apartByBuiltBounds(const Geometry& a, const Geometry& b, double tol) {
+  if (std::isnan(tol)) return false;
+  Vector3 alo, ahi, blo, bhi;
+  if (!builtWorldBox(a, alo, ahi) || !builtWorldBox(b, blo, bhi)) return false;
+  return boxBoxDistance(alo, ahi, blo, bhi) > tol + a.margin + b.margin;
+}
+
 DistanceQueryResult distance(const Geometry& a, const Geometry& b, const DistanceQuerySettings& s) {
   // Reused buffers, as in withinDistance: most calls are one pair of shapes.
   thread_local std::vector<Leaf> la, lb;

@@ -34,6 +34,12 @@ struct ContactQueryResult {
 /// geometry, std::runtime_error when a structure cannot be built.
 bool collides(const Geometry& a, const Geometry& b);
 bool withinDistance(const Geometry& a, const Geometry& b, double tol);
+/// True when a and b are certainly farther apart than tol (margins
+/// included) by the bounding boxes of collision structures they already
+/// have; false when they may be within tol or a structure is missing. Never
+/// builds anything, so a binding can answer the commonest "no" without
+/// releasing the GIL.
+bool apartByBuiltBounds(const Geometry& a, const Geometry& b, double tol);
 /// The (element of a, element of b) pairs within tol + both margins, sorted,
 /// each once: mesh triangles, cloud points (balls with their radius
 /// property) and top-level group members as numbered by getElement, 0 for
