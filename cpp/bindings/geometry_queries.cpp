@@ -50,6 +50,15 @@ void vectorProperty(py::class_<DistanceQueryResult>& cls, const char* name, Vect
       doc);
 }
 
+/// query() run without the GIL, except between two primitives, whose queries
+/// are shorter than giving up the GIL and taking it back.
+template <class Query>
+auto withoutGilUnlessShort(const klampt::Geometry& a, const klampt::Geometry& b, Query query) {
+  if (klampt::primitivePair(a, b)) return query();
+  py::gil_scoped_release release;
+  return query();
+}
+
 /// (elem1, elem2) lists of the element pairs within tol (see elementPairsWithin).
 py::tuple elementPairs(const Geometry3D& s, const Geometry3D& o, double tol, int maxContacts) {
   toNotNaN(tol, "tol");
@@ -146,8 +155,7 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
          [](G s, G o) {
            const klampt::Geometry a = s.snapshot(), b = o.snapshot();
            if (klampt::apartByBuiltBounds(a, b, 0.0)) return false;  // answered without giving up the GIL
-           py::gil_scoped_release release;
-           return klampt::collides(a, b);
+           return withoutGilUnlessShort(a, b, [&] { return klampt::collides(a, b); });
          },
          arg("other"), "True if this geometry (grown by its margin) touches the other (grown by its margin).")
       .def(
@@ -156,8 +164,7 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
             toNotNaN(tol, "tol");
             const klampt::Geometry a = s.snapshot(), b = o.snapshot();
             if (klampt::apartByBuiltBounds(a, b, tol)) return false;  // answered without giving up the GIL
-            py::gil_scoped_release release;
-            return klampt::withinDistance(a, b, tol);
+            return withoutGilUnlessShort(a, b, [&] { return klampt::withinDistance(a, b, tol); });
           },
           arg("other"), arg("tol"),
            "Returns True if this geometry and the other are within distance tol (metres) of each other, collision "
@@ -204,8 +211,7 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
           "distance",
           [](G s, G o) {
             const klampt::Geometry a = s.snapshot(), b = o.snapshot();
-            py::gil_scoped_release release;
-            return klampt::distance(a, b, {});
+            return withoutGilUnlessShort(a, b, [&] { return klampt::distance(a, b, {}); });
           },
           arg("other"),
           "Distance and closest points, minus both collision margins. Signed (negative = penetration depth) when "

@@ -305,6 +305,10 @@ bool builtWorldBox(const Geometry& g, Vector3& lo, Vector3& hi) {
 
 }  // namespace
 
+bool primitivePair(const Geometry& a, const Geometry& b) {
+  return a.data->type == GeometryType::Primitive && b.data->type == GeometryType::Primitive;
+}
+
 bool apartByBuiltBounds(const Geometry& a, const Geometry& b, double tol) {
   if (std::isnan(tol)) return false;
   Vector3 alo, ahi, blo, bhi;

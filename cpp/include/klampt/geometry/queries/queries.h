@@ -40,6 +40,9 @@ bool withinDistance(const Geometry& a, const Geometry& b, double tol);
 /// builds anything, so a binding can answer the commonest "no" without
 /// releasing the GIL.
 bool apartByBuiltBounds(const Geometry& a, const Geometry& b, double tol);
+/// True when both are primitives: any query between them takes a few
+/// microseconds, so a binding gains nothing by releasing the GIL for it.
+bool primitivePair(const Geometry& a, const Geometry& b);
 /// The (element of a, element of b) pairs within tol + both margins, sorted,
 /// each once: mesh triangles, cloud points (balls with their radius
 /// property) and top-level group members as numbered by getElement, 0 for
