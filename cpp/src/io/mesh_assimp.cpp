@@ -61,6 +61,11 @@ std::string readWholeFile(const std::string& path) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
+// The 1-based line of text on which position `at` lies.
+int lineAt(const std::string& text, size_t at) {
+  return 1 + (int)std::count(text.begin(), text.begin() + (long)std::min(at, text.size()), '\n');
+}
+
 // The largest count a PLY list's count type holds (0 for a type that is not an integer).
 unsigned long long plyCountLimit(const std::string& type) {
   if (type == "uchar" || type == "uint8") return 255;
@@ -116,8 +121,7 @@ void checkPlyLists(const std::string& path, const std::string& text, size_t head
     return at > begin;
   };
   auto refuse = [&](const std::string& message) {
-    const int number = 1 + (int)std::count(text.begin(), text.begin() + (long)at, '\n');
-    throw LoadError(fileMessage(path, number, message));
+    throw LoadError(fileMessage(path, lineAt(text, at), message));
   };
   auto integer = [&](unsigned long long& n) {
     if (token.size() > 19 || token.find_first_not_of("0123456789") != std::string::npos) return false;
@@ -180,37 +184,11 @@ void checkColladaIndexLists(const std::string& path, const std::string& text) {
     for (++i; i < text.size() && text[i] != '<'; ++i) {
       const unsigned char c = (unsigned char)text[i];
       if (!std::isdigit(c) && !isColladaSpace(c) && c != '-' && c != '+') {
-        const int line = 1 + (int)std::count(text.begin(), text.begin() + (long)i, '\n');
         char shown[16];
         if (std::isprint(c)) std::snprintf(shown, sizeof shown, "'%c'", (char)c);
         else std::snprintf(shown, sizeof shown, "byte 0x%02x", (unsigned)c);
-        throw LoadError(fileMessage(path, line, std::string("malformed index list: unexpected ") + shown));
+        throw LoadError(fileMessage(path, lineAt(text, i), std::string("malformed index list: unexpected ") + shown));
       }
-    }
-  }
-}
-
-// Assimp's COLLADA reader reads an accessor's values at the offsets of its
-// <param> children, within one stride: an accessor with more params than its
-// stride sent it reading past its array (a segmentation fault, found by the
-// fuzzer on an accessor of stride 3 with 1,378 params). Such a file is refused.
-void checkColladaAccessors(const std::string& path, const std::string& text) {
-  for (size_t at = text.find("<accessor"); at != std::string::npos; at = text.find("<accessor", at + 9)) {
-    const size_t tagEnd = text.find('>', at);
-    if (tagEnd == std::string::npos) return;
-    const std::string tag = text.substr(at, tagEnd - at);
-    unsigned long long stride = 1;
-    const size_t s = tag.find("stride=");
-    if (s != std::string::npos && s + 8 < tag.size()) stride = std::strtoull(tag.c_str() + s + 8, nullptr, 10);
-    if (text[tagEnd - 1] == '/') continue;
-    const size_t close = text.find("</accessor", tagEnd);
-    unsigned long long params = 0;
-    for (size_t p = text.find("<param", tagEnd); p != std::string::npos && p < close; p = text.find("<param", p + 6))
-      ++params;
-    if (params > stride) {
-      const int line = 1 + (int)std::count(text.begin(), text.begin() + (long)at, '\n');
-      throw LoadError(fileMessage(path, line, "accessor has " + std::to_string(params) +
-                                                  " params, more than its stride " + std::to_string(stride)));
     }
   }
 }
@@ -231,6 +209,29 @@ std::string attributeOf(const std::string& tag, const std::string& name) {
   return "";
 }
 
+// Assimp's COLLADA reader reads an accessor's values at the offsets of its
+// <param> children, within one stride: an accessor with more params than its
+// stride sent it reading past its array (a segmentation fault, found by the
+// fuzzer on an accessor of stride 3 with 1,378 params). Such a file is refused.
+void checkColladaAccessors(const std::string& path, const std::string& text) {
+  for (size_t at = text.find("<accessor"); at != std::string::npos; at = text.find("<accessor", at + 9)) {
+    const size_t tagEnd = text.find('>', at);
+    if (tagEnd == std::string::npos) return;
+    const std::string tag = text.substr(at, tagEnd - at);
+    const std::string strideText = attributeOf(tag, "stride");
+    const unsigned long long stride = strideText.empty() ? 1 : std::strtoull(strideText.c_str(), nullptr, 10);
+    if (text[tagEnd - 1] == '/') continue;
+    const size_t close = text.find("</accessor", tagEnd);
+    unsigned long long params = 0;
+    for (size_t p = text.find("<param", tagEnd); p != std::string::npos && p < close; p = text.find("<param", p + 6))
+      ++params;
+    if (params > stride)
+      throw LoadError(fileMessage(path, lineAt(text, at),
+                                  "accessor has " + std::to_string(params) + " params, more than its stride " +
+                                      std::to_string(stride)));
+  }
+}
+
 // Assimp's COLLADA reader adds a copy of every vertex for each input of a
 // primitive: a 5 MB file whose triangles repeated one NORMAL input 688 times
 // took 6.3 GB. A primitive whose inputs repeat a semantic and set (which
@@ -245,7 +246,7 @@ void checkColladaInputs(const std::string& path, const std::string& text) {
       if (next != '>' && !std::isspace((unsigned char)next)) continue;  // <lines> is not <linestrips>
       const size_t end = text.find(close, at);
       if (end == std::string::npos) return;  // unclosed: Assimp refuses the XML
-      const int line = 1 + (int)std::count(text.begin(), text.begin() + (long)at, '\n');
+      const int line = lineAt(text, at);
       const std::string where = std::string("<") + name + "> ";
       std::vector<std::string> seen;
       for (size_t i = text.find("<input", at); i != std::string::npos && i < end; i = text.find("<input", i + 6)) {
