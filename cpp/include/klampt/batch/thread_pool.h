@@ -1,26 +1,13 @@
-// The workers of a batch call: a pool of threads, made for the call and joined
-// before it returns, that hand out the items of the batch in small blocks.
-// Threads are not kept between calls, so a process that forks (a worker
-// process of multiprocessing or Dask) never inherits a pool whose threads are
-// gone.
+// How many of the per-call worker threads (klampt/math/parallel_for.h) a
+// batch uses.
 #pragma once
-#include <functional>
+#include "klampt/math/parallel_for.h"
 
 namespace klampt {
-
-/// The cores this process may run on (its CPU affinity), at least 1.
-int availableCores();
 
 /// The thread count a batch of n items uses for a request of `requested`
 /// threads (<= 0: availableCores()): never more than n, at least 1. Every
 /// batch function takes its `threads` argument through it.
 int batchThreadCount(int requested, int n);
-
-/// Calls body(worker, i) for every i in [0, n) on `threads` threads (the
-/// calling thread is worker 0; worker ranges over [0, threads)). Each item is
-/// computed once, by one worker, so results written to slot i do not depend on
-/// the thread count. The first exception thrown by body stops the others from
-/// taking new items and is rethrown here once every thread has finished.
-void parallelFor(int n, int threads, const std::function<void(int worker, int i)>& body);
 
 }  // namespace klampt
