@@ -338,6 +338,58 @@ def test_threads_first_querying_a_shape_together_build_its_structures_once():
     ''')
 
 
+def test_groups_sharing_members_build_once_on_many_threads():
+    # Shapes build under one of several locks; a group builds its members
+    # before taking its own, so two groups that hold the same members in
+    # opposite orders, first queried by threads at the same moment, neither
+    # wait on each other forever nor build a member twice.
+    run_scenario('''
+    mug = Geometry3D()
+    assert mug.loadFile(os.path.join(D, "objects/srimugsmooth.off"))
+    ball = Geometry3D()
+    assert ball.loadFile(os.path.join(D, "objects/sphere.off"))
+    from klampt import GeometricPrimitive
+    sphere = GeometricPrimitive()
+    sphere.setSphere([0.1, 0.5, 0.2], 0.05)
+    probe = Geometry3D()
+    probe.setGeometricPrimitive(sphere)
+    probe.collides(probe)
+    mesh_a, mesh_b = mug.getTriangleMesh(), ball.getTriangleMesh()
+
+    def fresh_groups():
+        a, b = Geometry3D(), Geometry3D()
+        a.setTriangleMesh(mesh_a)
+        b.setTriangleMesh(mesh_b)
+        b.translate([0.3, 0.0, 0.0])
+        groups = []
+        for members in ((a, b), (b, a)):
+            g = Geometry3D()
+            g.setGroup()
+            for k, m in enumerate(members):
+                g.setElement(k, m)
+            groups.append(g)
+        return groups
+
+    # What one thread builds and answers is the expectation.
+    before = klampt.collision_structures_built()
+    expected = [g.distance(probe).d for g in fresh_groups()]
+    built_alone = klampt.collision_structures_built() - before
+    assert built_alone >= 4 and expected[0] == expected[1], (built_alone, expected)
+    for rounds in range(10):
+        groups = fresh_groups()
+        before = klampt.collision_structures_built()
+        start = threading.Barrier(8)
+        results = []
+
+        def worker(g):
+            start.wait()
+            results.append(g.distance(probe).d)
+        in_threads(*[lambda g=groups[k % 2]: worker(g) for k in range(8)])
+        assert klampt.collision_structures_built() - before == built_alone, klampt.collision_structures_built() - before
+        assert results == [expected[0]] * 8, (results, expected)
+    ''')
+
+
 def test_world_edits_during_simulation_sensors_and_self_collision():
     run_scenario('''
     w = world("simulation_test_worlds/sensortest.xml")

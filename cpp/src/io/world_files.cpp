@@ -2,6 +2,7 @@
 // a World with its element files, and loading single element files.
 #include "klampt/io/world_files.h"
 #include <tinyxml2.h>
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -10,6 +11,7 @@
 #include <filesystem>
 #include <set>
 #include <stdexcept>
+#include <tuple>
 #include "element_files.h"
 #include "klampt/io/geometry_files.h"
 #include "klampt/io/robot_files.h"
@@ -17,6 +19,7 @@
 #include "klampt/geometry/queries/collision_cache.h"
 #include "klampt/geometry/queries/shape_hull.h"
 #include "klampt/geometry/shared_shapes.h"
+#include "klampt/math/parallel_for.h"
 #include "klampt/model/geometry_mass.h"
 #include "text_tokens.h"
 
@@ -366,6 +369,40 @@ void addColor(tinyxml2::XMLElement* parent, const std::array<float, 4>& rgba, co
   d->SetAttribute("color", text.c_str());
 }
 
+/// Builds the collision trees of the loaded shapes and the robots' links'
+/// broad-phase hulls now rather than in the first query (issue #196: the
+/// reference stalled the first plan for seconds building them), on every core,
+/// the largest shapes first so that no core is left with one at the end.
+void prepareQueryStructures(const std::vector<std::shared_ptr<Robot>>& robots,
+                            const std::vector<std::shared_ptr<RigidObject>>& objects,
+                            const std::vector<std::shared_ptr<Terrain>>& terrains) {
+  struct Job {
+    std::shared_ptr<const GeometryData> shape;
+    bool hull;  // a link's: planning's broad phase bounds it by its hull too
+    Eigen::Index size;
+  };
+  std::vector<Job> jobs;
+  auto add = [&jobs](const std::shared_ptr<Geometry>& g, bool hull) {
+    if (!g || g->empty()) return;
+    const GeometryData& d = *g->data;
+    jobs.push_back({g->data, hull, std::max({d.mesh.indices.rows(), d.pointCloud.points.rows(), Eigen::Index(1)})});
+  };
+  for (const auto& r : robots)
+    for (const Link& l : r->links) add(l.geometry, true);
+  for (const auto& o : objects) add(o->geometry, false);
+  for (const auto& t : terrains) add(t->geometry, false);
+  // Largest first; a shape that several elements share is built once.
+  std::sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) {
+    return std::tie(b.size, a.shape, b.hull) < std::tie(a.size, b.shape, a.hull);
+  });
+  jobs.erase(std::unique(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.shape == b.shape; }),
+             jobs.end());
+  parallelFor((int)jobs.size(), availableCores(), [&jobs](int, int i) {
+    collisionCache(*jobs[i].shape);
+    if (jobs[i].hull) shapeHull(jobs[i].shape);
+  });
+}
+
 }  // namespace
 
 void loadWorldXml(World& world, const std::string& path, LoadContext& ctx) {
@@ -398,19 +435,7 @@ void loadWorldXml(World& world, const std::string& path, LoadContext& ctx) {
       xr.warn(e, std::string("element <") + e->Name() + "> ignored");
     }
   }
-  // Collision trees now rather than in the first query (issue #196: the
-  // reference stalled the first plan for seconds building them).
-  auto prepare = [](const std::shared_ptr<Geometry>& g) {
-    if (g && !g->empty()) collisionCache(*g->data);
-  };
-  for (auto& r : robots)
-    for (const Link& l : r->links) {
-      prepare(l.geometry);
-      // Planning's broad phase bounds each link by its hull (tens of ms for an arm).
-      if (l.geometry && !l.geometry->empty()) shapeHull(l.geometry->data);
-    }
-  for (auto& o : objects) prepare(o->geometry);
-  for (auto& t : terrains) prepare(t->geometry);
+  prepareQueryStructures(robots, objects, terrains);
   for (auto& r : robots) world.add(r);
   for (auto& o : objects) world.add(o);
   for (auto& t : terrains) world.add(t);

@@ -1,6 +1,8 @@
 // Builds the acceleration structure of each geometry type on first query.
 #include "klampt/geometry/queries/collision_cache.h"
+#include <array>
 #include <atomic>
+#include <cstdint>
 #include <Eigen/SVD>
 #include <coal/BVH/BVH_model.h>
 #include <coal/shape/geometric_shapes.h>
@@ -190,9 +192,23 @@ std::shared_ptr<CollisionCache> build(const GeometryData& data) {
   return c;
 }
 
-std::recursive_mutex& buildMutex() {
-  static std::recursive_mutex m;  // recursive: groups build their elements
-  return m;
+/// The lock under which a shape's structures are built: one of a fixed set,
+/// picked by the shape's address, so that different shapes build in parallel
+/// (a world's loading builds on every core) and one shape is built once
+/// however many threads ask. Recursive, in case a part (built before its
+/// whole takes the lock) maps to the same one.
+std::recursive_mutex& buildMutex(const GeometryData& data) {
+  static std::array<std::recursive_mutex, 64> locks;
+  return locks[(reinterpret_cast<std::uintptr_t>(&data) / alignof(GeometryData)) % locks.size()];
+}
+
+/// Builds the structures of a shape's parts (a group's members, the stand-in
+/// of a heightmap or occupancy grid) before the shape takes its lock, so that
+/// no thread waits for a lock while holding another.
+void buildParts(const GeometryData& data) {
+  if (data.type == GeometryType::Group)
+    for (const auto& e : data.group) collisionCache(*e);
+  if (const GeometryData* proxy = detail::queryProxy(data)) collisionCache(*proxy);
 }
 
 }  // namespace
@@ -206,8 +222,8 @@ void countCollisionStructureBuilt() { cachesBuilt.fetch_add(1, std::memory_order
 
 const CollisionCache& collisionCache(const GeometryData& data) {
   if (const CollisionCache* cached = data.collisionCache.get()) return *cached;
-  // One builder at a time, so a structure is built once however many threads ask.
-  std::lock_guard<std::recursive_mutex> lock(buildMutex());
+  buildParts(data);
+  std::lock_guard<std::recursive_mutex> lock(buildMutex(data));
   if (const CollisionCache* cached = data.collisionCache.get()) return *cached;
   cachesBuilt.fetch_add(1, std::memory_order_relaxed);
   return data.collisionCache.publish(build(data));
