@@ -126,6 +126,49 @@ def test_point_to_box_distance_is_the_distance_in_its_frame():
             assert np.linalg.norm(np.subtract(r.cp1, p)) == pytest.approx(truth, abs=1e-9)
 
 
+def random_ball(rng, point=False):
+    """A Sphere (or Point) primitive at a random place: the primitive, its centre and radius."""
+    c = rng.uniform(-0.3, 0.3, size=3)
+    g = GeometricPrimitive()
+    if point:
+        g.setPoint(list(c))
+        return Geometry3D(g), c, 0.0
+    r = rng.uniform(0.02, 0.4)
+    g.setSphere(list(c), r)
+    return Geometry3D(g), c, r
+
+
+def test_spheres_and_points_are_measured_from_their_centres():
+    # The signed distance of a ball is its centre's distance less its radius,
+    # with the closest point on its surface; against a box, the box's signed
+    # distance to the centre (negative inside) less the radius.
+    rng = np.random.RandomState(17)
+    for _ in range(300):
+        a, ca, ra = random_ball(rng, rng.rand() < 0.2)
+        wa = place(a, ca[None, :], rng, 0.2)[0]
+        p = wa + rng.uniform(-0.6, 0.6, size=3)
+        r = a.distance_point(list(p))
+        assert r.d == pytest.approx(np.linalg.norm(p - wa) - ra, abs=1e-12)
+        assert np.linalg.norm(np.subtract(r.cp1, wa)) == pytest.approx(ra, abs=1e-12)
+        assert np.linalg.norm(np.subtract(r.cp1, p)) == pytest.approx(abs(r.d), abs=1e-12)
+        b, cb, rb = random_ball(rng, rng.rand() < 0.2)
+        wb = place(b, cb[None, :], rng, 0.2)[0]
+        truth = np.linalg.norm(wa - wb) - ra - rb
+        assert a.distance(b).d == pytest.approx(truth, abs=1e-12)
+        assert a.collides(b) == (truth <= 0)
+        assert a.withinDistance(b, TOL) == (truth <= TOL)
+        box, corners = random_box(rng, rng.rand() < 0.3)
+        corners = place(box, corners, rng, 0.3)
+        gap = hull_distance(corners, wa[None, :])
+        # a centre inside the box: its depth there (the least distance to a face plane) counts too
+        depth = 0.0 if gap > 0 else float(-(Hull(corners).equations @ np.r_[wa, 1]).max())
+        signed = gap - depth - ra
+        # a Point has no inside, and a box no signed distance: a point in a box is at 0
+        assert a.distance(box).d == pytest.approx(signed if ra > 0 else max(signed, 0.0), abs=1e-9)
+        assert a.collides(box) == (gap <= ra)
+        assert a.withinDistance(box, TOL) == (gap <= ra + TOL)
+
+
 def test_answers_from_built_bounds_count_margins_and_tolerance():
     # Once both shapes have their collision structures, a pair whose boxes are
     # farther apart than tol plus the margins is answered from the boxes alone:

@@ -216,6 +216,15 @@ PointDistance leafPointDistance(const Leaf& leaf, const Vector3& p, double upper
     if (d >= upper) return {upper, p, -1};
     return {d, cp, leaf.elem(0)};
   }
+  if (leaf.isBall()) {  // closed form: the centre's distance less the radius
+    Vector3 c;
+    double r;
+    ballOf(leaf, c, r);
+    const Vector3 v = p - c;
+    const double n = v.norm(), d = n - r;
+    if (d >= upper) return {upper, p, -1};
+    return {d, c + r * (n > 0 ? Vector3(v / n) : Vector3::UnitX()), leaf.elem(0)};
+  }
   if (leaf.isCoal()) {
     static const coal::Sphere point(0.0);
     coal::DistanceRequest req(true, true);

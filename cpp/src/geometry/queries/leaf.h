@@ -1,6 +1,8 @@
 // Internal to the queries: a geometry flattened into placed leaves (groups
 // expand into their elements) and the distance from a leaf to a point.
 #pragma once
+#include <cstddef>
+#include <cstring>
 #include <string>
 #include <vector>
 #include <coal/BVH/BVH_model.h>
@@ -28,8 +30,12 @@ struct Leaf {
   const coal::BVHModel<coal::OBBRSS>& meshBVH() const {
     return static_cast<const coal::BVHModel<coal::OBBRSS>&>(*cache->shape);
   }
-  bool isPrimitive(const char* type) const {
-    return data->type == GeometryType::Primitive && data->primitive.type == type;
+  /// Whether it is a primitive of the type named by the literal `type`
+  /// (compared at the literal's known length: the queries ask this often).
+  template <size_t N>
+  bool isPrimitive(const char (&type)[N]) const {
+    const std::string& t = data->primitive.type;
+    return data->type == GeometryType::Primitive && t.size() == N - 1 && std::memcmp(t.data(), type, N - 1) == 0;
   }
   /// A Point or Sphere primitive: handled as a centre and a radius.
   bool isBall() const { return isPrimitive("Point") || isPrimitive("Sphere"); }
