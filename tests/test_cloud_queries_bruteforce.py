@@ -147,6 +147,46 @@ def test_cloud_to_cloud_matches_every_pair_of_balls():
         check(a, b, pair.min(axis=1) - ra, 0.0)
 
 
+def test_cloud_to_cloud_contacts_pair_each_ball_with_its_nearest():
+    # Every ball of the first cloud within the padding of the second, once,
+    # with the second's ball nearest to it (centre distance less radius), the
+    # depth from that distance (clouds have no inside: overlap counts as 0)
+    # and the contact points on the two padded balls' surfaces.
+    rng = np.random.default_rng(16)
+    a, Pa, ra = ball_cloud(rng, 400, 0.05, 0.004)
+    b, Pb, rb = ball_cloud(rng, 600, 0.04, 0.003)
+    b.setCurrentTransform(so3.from_rotation_vector([0.3, -0.2, 1.0]), [0.01, 0.02, 0.0])
+    R_b, t_b = b.getCurrentTransform()
+    Wb = Pb @ np.array(R_b).reshape(3, 3) + np.array(t_b)
+    pad = 0.006
+    checked = 0
+    for R, t in random_poses(rng, 0.15):
+        Rm, tv = placed(a, R, t)
+        Wa = Pa @ Rm.T + tv
+        centre = np.linalg.norm(Wa[:, None, :] - Wb[None, :, :], axis=-1) - rb[None, :]
+        value = centre.min(axis=1) - ra
+        for first, second, flip in ((a, b, False), (b, a, True)):
+            res = first.contacts(second, pad / 2, pad / 2)
+            e1, e2 = np.array(res.elems1, dtype=int), np.array(res.elems2, dtype=int)
+            ia, ib = (e2, e1) if flip else (e1, e2)
+            if flip:
+                v = (centre - ra[:, None]).min(axis=0)  # each ball of b against a's balls
+                assert set(e1) >= set(np.nonzero(v <= pad - 1e-9)[0]) and set(e1) <= set(np.nonzero(v <= pad + 1e-9)[0])
+                assert len(set(e1)) == len(e1)
+                continue
+            assert set(e1) >= set(np.nonzero(value <= pad - 1e-9)[0]) and set(e1) <= set(np.nonzero(value <= pad + 1e-9)[0])
+            assert len(set(e1)) == len(e1)
+            np.testing.assert_allclose(centre[ia, ib], centre[ia].min(axis=1), atol=1e-12)
+            dist = np.maximum(centre[ia, ib] - ra[ia], 0.0)
+            np.testing.assert_allclose(res.depths, pad - dist, atol=1e-12)
+            p1, p2 = np.array(res.points1).reshape(-1, 3), np.array(res.points2).reshape(-1, 3)
+            # on the padded balls' surfaces
+            np.testing.assert_allclose(np.linalg.norm(p1 - Wa[ia], axis=1), ra[ia] + pad / 2, atol=1e-12)
+            np.testing.assert_allclose(np.linalg.norm(p2 - Wb[ib], axis=1), rb[ib] + pad / 2, atol=1e-12)
+            checked += len(e1)
+    assert checked > 500
+
+
 def test_cloud_to_volume_grid_matches_every_point():
     """A grid's distance at a point is its interpolated value: the cloud's
     answer is the least over its balls of each one's point query."""

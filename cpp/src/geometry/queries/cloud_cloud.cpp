@@ -1,15 +1,60 @@
-// The ball of one point cloud nearest to another cloud's balls: a
-// depth-first joint descent of both trees (nearer pair first, the larger
-// node split), in the second cloud's frame, bounded by the node spheres and,
-// where they leave a pair open, the nodes' oriented boxes.
+// Two point clouds' trees descended together, in the second cloud's frame,
+// the larger node split, node pairs bounded by their spheres and oriented
+// boxes: the ball of one cloud nearest to the other's balls (depth first,
+// nearer pair first), and the leaf pairs that may hold balls within a bound.
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 #include "cloud_queries.h"
 
 namespace klampt {
 namespace detail {
 
 namespace {
+
+/// The gap between two nodes' oriented boxes (each around its balls) along
+/// the axes of either, x placed in y's frame by toB: near distance 0, where
+/// the spheres around two overlapping patches prune nothing, thin boxes
+/// still separate them.
+double nodeBoxGap(const PointTree::Node& x, const PointTree::Node& y, const RigidTransform& toB) {
+  const Matrix3 axes = toB.R * x.boxAxes;
+  const Vector3 d = toB.apply(x.boxCenter) - y.boxCenter;
+  double gap = -INFINITY;
+  for (int k = 0; k < 3; ++k) {
+    const Vector3 u = axes.col(k), v = y.boxAxes.col(k);
+    gap = std::max(gap, std::abs(u.dot(d)) - x.boxHalf[k] - (y.boxAxes.transpose() * u).cwiseAbs().dot(y.boxHalf));
+    gap = std::max(gap, std::abs(v.dot(d)) - y.boxHalf[k] - (axes.transpose() * v).cwiseAbs().dot(x.boxHalf));
+  }
+  return gap;
+}
+
+/// The node pairs of two trees that may hold balls within `tol` of each other.
+struct LeafPairsWithin {
+  const PointTree& a;
+  const PointTree& b;
+  RigidTransform toB;  // a's frame -> b's frame
+  double tol;
+  std::vector<std::pair<int, int>>& pairs;
+
+  bool near(int i, int j) const {
+    const PointTree::Node &x = a.nodes()[i], &y = b.nodes()[j];
+    const double spheres = (toB.apply(x.center) - y.center).norm() - x.radius - y.radius;
+    return spheres <= tol && nodeBoxGap(x, y, toB) <= tol;
+  }
+
+  void visit(int i, int j) {
+    const PointTree::Node &x = a.nodes()[i], &y = b.nodes()[j];
+    if (x.isLeaf() && y.isLeaf()) return pairs.push_back({i, j});
+    if (!x.isLeaf() && (y.isLeaf() || x.radius > y.radius)) {
+      for (int c : {x.left, x.right})
+        if (near(c, j)) visit(c, j);
+    } else {
+      for (int c : {y.left, y.right})
+        if (near(i, c)) visit(i, c);
+    }
+  }
+};
 
 struct CloudCloudSearch : NearestBall {
   const PointTree& a;
@@ -23,22 +68,7 @@ struct CloudCloudSearch : NearestBall {
     const PointTree::Node &x = a.nodes()[i], &y = b.nodes()[j];
     const double spheres = (toB.apply(x.center) - y.center).norm() - x.radius - y.radius;
     if (!open(spheres)) return spheres;
-    return std::max(spheres, boxGap(x, y));
-  }
-
-  /// The gap between the nodes' oriented boxes (each around its balls) along
-  /// the axes of either: near distance 0, where the spheres around two
-  /// overlapping patches prune nothing, thin boxes still separate them.
-  double boxGap(const PointTree::Node& x, const PointTree::Node& y) const {
-    const Matrix3 axes = toB.R * x.boxAxes;
-    const Vector3 d = toB.apply(x.boxCenter) - y.boxCenter;
-    double gap = -INFINITY;
-    for (int k = 0; k < 3; ++k) {
-      const Vector3 u = axes.col(k), v = y.boxAxes.col(k);
-      gap = std::max(gap, std::abs(u.dot(d)) - x.boxHalf[k] - (y.boxAxes.transpose() * u).cwiseAbs().dot(y.boxHalf));
-      gap = std::max(gap, std::abs(v.dot(d)) - y.boxHalf[k] - (axes.transpose() * v).cwiseAbs().dot(x.boxHalf));
-    }
-    return gap;
+    return std::max(spheres, nodeBoxGap(x, y, toB));
   }
 
   void leaves(const PointTree::Node& x, const PointTree::Node& y) {
@@ -83,6 +113,13 @@ int nearestBallToCloud(const Leaf& a, const Leaf& b, double upper, double stopBe
   if (s.open(s.bound(0, 0))) s.visit(0, 0);
   best = s.best;
   return s.ball;
+}
+
+void cloudLeafPairsWithin(const Leaf& a, const Leaf& b, double tol, std::vector<std::pair<int, int>>& pairs) {
+  const PointTree &ta = a.cache->points, &tb = b.cache->points;
+  if (ta.nodes().empty() || tb.nodes().empty()) return;
+  LeafPairsWithin search{ta, tb, b.T.inverse() * a.T, tol, pairs};
+  if (search.near(0, 0)) search.visit(0, 0);
 }
 
 }  // namespace detail

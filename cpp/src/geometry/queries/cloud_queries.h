@@ -3,6 +3,8 @@
 // one) with lower bounds that skip whole groups of balls. A ball's distance
 // is ballLeafDistance's: the distance of its centre minus its radius.
 #pragma once
+#include <utility>
+#include <vector>
 #include "leaf.h"
 
 namespace klampt {
@@ -36,6 +38,11 @@ int nearestBallToMesh(const Leaf& cloud, const Leaf& mesh, double upper, double 
 /// The ball of cloud `a` nearest to cloud `b` (ball to ball), by a joint
 /// descent of both trees.
 int nearestBallToCloud(const Leaf& a, const Leaf& b, double upper, double stopBelow, double& best);
+
+/// The pairs (node of a's tree, node of b's tree) of leaf nodes whose balls
+/// may be within `tol` of each other (every pair of balls within tol lies in
+/// one of them), by a joint descent of both trees.
+void cloudLeafPairsWithin(const Leaf& a, const Leaf& b, double tol, std::vector<std::pair<int, int>>& pairs);
 
 /// The ball of `cloud` nearest to any other leaf. Where the leaf's point
 /// distance changes no faster than the point moves (Coal's shapes: the

@@ -6,9 +6,12 @@
 #include <cstdint>
 #include <functional>
 #include <numeric>
+#include <utility>
+#include <vector>
 #include <stdexcept>
 #include "klampt/geometry/queries/queries.h"
 #include "box_contacts.h"
+#include "cloud_queries.h"
 #include "grid_grid.h"
 #include "leaf.h"
 #include "mesh_contacts.h"
@@ -34,9 +37,10 @@ Contact flipped(Contact c) {
   return c;
 }
 
-/// The contact of a ball (centre c, radius r, element e) with a leaf, if within `pad`.
-bool ballContact(const Vector3& c, double r, int e, const Leaf& b, double pad, bool signedDepth, Contact& out) {
-  const auto bd = detail::ballLeafDistance(c, r, b, pad + 1e-12);
+/// The contact of a ball (centre c, radius r, element e) with a leaf, given
+/// their distance bd, if within `pad`.
+bool ballContactFrom(const Vector3& c, double r, int e, const detail::BallDistance& bd, const Leaf& b, double pad,
+                     bool signedDepth, Contact& out) {
   if (bd.elem < 0 || bd.d > pad) return false;
   Vector3 n = unitOr(bd.cpLeaf - c, Vector3::Zero());
   if (bd.d + r < 0) n = -n;  // centre inside b: b's solid lies behind its closest surface point
@@ -50,8 +54,59 @@ bool ballContact(const Vector3& c, double r, int e, const Leaf& b, double pad, b
   return true;
 }
 
+/// The contact of a ball (centre c, radius r, element e) with a leaf, if within `pad`.
+bool ballContact(const Vector3& c, double r, int e, const Leaf& b, double pad, bool signedDepth, Contact& out) {
+  return ballContactFrom(c, r, e, detail::ballLeafDistance(c, r, b, pad + 1e-12), b, pad, signedDepth, out);
+}
+
+/// Contacts of the balls of cloud a with cloud b within `pad`: each ball of a
+/// with its nearest ball of b, as cloudContacts finds them, the candidates
+/// from a joint descent of both trees instead of a search of b's tree from
+/// its root for every ball of a near b (two overlapping tx90l links: 3.9 ms).
+void cloudCloudContacts(const Leaf& a, const Leaf& b, double pad, bool swap, std::vector<Contact>& out) {
+  const PointTree &ta = a.cache->points, &tb = b.cache->points;
+  thread_local std::vector<std::pair<int, int>> pairs;
+  pairs.clear();
+  // The slack covers the rounding of the descent's transform.
+  detail::cloudLeafPairsWithin(a, b, pad + 1e-9 * (1 + pad), pairs);
+  // By a's leaf, in the order of PointTree::forEach (which cloudContacts
+  // follows: the right subtree first), then b's.
+  std::sort(pairs.begin(), pairs.end(), [&](const auto& x, const auto& y) {
+    return std::make_pair(-ta.nodes()[x.first].begin, x.second) < std::make_pair(-ta.nodes()[y.first].begin, y.second);
+  });
+  const bool signedDepth = detail::signedPair(a, b);
+  const RigidTransform toB = b.T.inverse();
+  for (size_t first = 0; first < pairs.size();) {
+    size_t last = first;
+    while (last < pairs.size() && pairs[last].first == pairs[first].first) ++last;
+    const PointTree::Node& x = ta.nodes()[pairs[first].first];
+    for (int k = x.begin; k < x.end; ++k) {
+      const int i = ta.pointAt(k);
+      const Vector3 c = a.T.apply(ta.center(i)), local = toB.apply(c);
+      // The least centre distance less radius, lowest ball first among equals.
+      double best = INFINITY;
+      int nearest = -1;
+      for (size_t p = first; p < last; ++p) {
+        const PointTree::Node& y = tb.nodes()[pairs[p].second];
+        for (int l = y.begin; l < y.end; ++l) {
+          const int j = tb.pointAt(l);
+          const double d = (local - tb.center(j)).norm() - tb.radius(j);
+          if (d < best || (d == best && j < nearest)) best = d, nearest = j;
+        }
+      }
+      const double r = ta.radius(i);
+      if (nearest < 0 || best - r > pad) continue;
+      const auto bd = detail::ballDistanceFrom(c, r, detail::cloudBallPointDistance(b, local, nearest, best));
+      Contact ct;
+      if (ballContactFrom(c, r, a.elem(i), bd, b, pad, signedDepth, ct)) out.push_back(swap ? flipped(ct) : ct);
+    }
+    first = last;
+  }
+}
+
 /// Contacts of the balls of cloud a with b within `pad`.
 void cloudContacts(const Leaf& a, const Leaf& b, double pad, bool swap, std::vector<Contact>& out) {
+  if (b.isCloud()) return cloudCloudContacts(a, b, pad, swap, out);
   const PointTree& tree = a.cache->points;
   const bool signedDepth = detail::signedPair(a, b);
   Vector3 blo, bhi;

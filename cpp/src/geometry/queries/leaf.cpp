@@ -247,10 +247,7 @@ PointDistance leafPointDistance(const Leaf& leaf, const Vector3& p, double upper
         },
         [&](int k) { return (local - tree.center(k)).norm() - tree.radius(k); }, upper, -INFINITY, best);
     if (i < 0) return {upper, p, -1};
-    const Vector3 c = tree.center(i);
-    const double dc = (local - c).norm();
-    const Vector3 onBall = dc > 0 ? Vector3(c + tree.radius(i) * (local - c) / dc) : c;
-    return {best, leaf.T.apply(onBall), leaf.elem(i)};
+    return cloudBallPointDistance(leaf, local, i, best);
   }
   if (leaf.isGrid()) {
     const double v = gridValue(leaf.data->grid, local);
@@ -265,9 +262,21 @@ void ballOf(const Leaf& leaf, Vector3& c, double& r) {
   r = leaf.isPrimitive("Sphere") ? leaf.data->primitive.properties[3] : 0.0;
 }
 
+PointDistance cloudBallPointDistance(const Leaf& cloud, const Vector3& local, int ball, double d) {
+  const PointTree& tree = cloud.cache->points;
+  const Vector3 c = tree.center(ball);
+  const double dc = (local - c).norm();
+  const Vector3 onBall = dc > 0 ? Vector3(c + tree.radius(ball) * (local - c) / dc) : c;
+  return {d, cloud.T.apply(onBall), cloud.elem(ball)};
+}
+
 BallDistance ballLeafDistance(const Vector3& c, double r, const Leaf& leaf, double upper) {
   const PointDistance pd = leafPointDistance(leaf, c, upper + r);
   if (pd.elem < 0) return {upper, c, c, -1};
+  return ballDistanceFrom(c, r, pd);
+}
+
+BallDistance ballDistanceFrom(const Vector3& c, double r, const PointDistance& pd) {
   const double n = (pd.cp - c).norm();
   const Vector3 dir = n > 0 ? Vector3((pd.cp - c) / n) : Vector3::Zero();
   // Inside a solid the surface lies behind the closest point.

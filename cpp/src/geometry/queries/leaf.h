@@ -91,6 +91,11 @@ struct BallDistance {
   int elem;
 };
 BallDistance ballLeafDistance(const Vector3& c, double r, const Leaf& leaf, double upper);
+/// The ball's distance from the point distance `pd` of its centre (elem >= 0).
+BallDistance ballDistanceFrom(const Vector3& c, double r, const PointDistance& pd);
+/// The point distance of a cloud leaf's ball `ball` to the point `local` (in
+/// the cloud's frame), whose distance (centre distance less radius) is `d`.
+PointDistance cloudBallPointDistance(const Leaf& cloud, const Vector3& local, int ball, double d);
 /// Centre and radius of a ball leaf (isBall()).
 void ballOf(const Leaf& leaf, Vector3& c, double& r);
 
