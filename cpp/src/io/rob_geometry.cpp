@@ -1,4 +1,5 @@
 // Link geometries of a .rob file: loading, geomscale/geomtransform, margins.
+#include <exception>
 #include <filesystem>
 #include <map>
 #include <stdexcept>
@@ -6,6 +7,7 @@
 
 #include "klampt/geometry/shared_shapes.h"
 #include "klampt/io/geometry_files.h"
+#include "klampt/math/parallel_for.h"
 #include "rob_spec.h"
 
 namespace klampt {
@@ -73,7 +75,17 @@ void loadRobGeometries(Robot& robot, const RobSpec& spec, const std::string& dir
     b[g.link] = g.linear * b[g.link] + g.offset;
   }
 
-  std::map<std::string, std::shared_ptr<const GeometryData>> cache;
+  // The distinct (file, transform) pairs the links name, each loaded once.
+  struct Load {
+    std::string file;
+    Matrix3 A;
+    Vector3 b;
+    std::shared_ptr<const GeometryData> data;
+    std::exception_ptr error;
+  };
+  std::vector<Load> loads;
+  std::map<std::string, int> loadOfKey;
+  std::vector<int> loadOfLink(spec.geometry.size(), -1);
   for (int i = 0; i < (int)spec.geometry.size(); ++i) {
     const std::string& file = spec.geometry.values[i];
     if (file.empty()) continue;
@@ -86,27 +98,37 @@ void loadRobGeometries(Robot& robot, const RobSpec& spec, const std::string& dir
     g.sourceOffset = b[i];
     if (!spec.geomMargin.empty()) g.margin = spec.geomMargin.values[spec.geomMargin.size() == 1 ? 0 : i];
     if (!ctx.loadGeometry) continue;
-
-    std::string key = cacheKey(g.sourceFile, A[i], b[i]);
-    auto cached = cache.find(key);
-    if (cached != cache.end()) {
-      g.data = cached->second;
-      continue;
-    }
-    std::shared_ptr<const GeometryData> data;
+    const auto [it, added] = loadOfKey.emplace(cacheKey(g.sourceFile, A[i], b[i]), (int)loads.size());
+    if (added) loads.push_back({g.sourceFile, A[i], b[i], nullptr, nullptr});
+    loadOfLink[i] = it->second;
+  }
+  // Parsing the meshes is most of a robot's loading: every core takes files.
+  parallelFor((int)loads.size(), availableCores(), [&loads](int, int k) {
+    Load& l = loads[k];
     try {
-      data = loadSharedGeometryFile(g.sourceFile);
-      if (!A[i].isIdentity(0) || !b[i].isZero(0)) {
-        std::vector<double> numbers(A[i].data(), A[i].data() + 9);
-        numbers.insert(numbers.end(), b[i].data(), b[i].data() + 3);
-        data = sharedChange(data, shapeChangeKey("affine", numbers),
-                            [&](GeometryData& d) { applyAffine(d, A[i], b[i]); });
+      l.data = loadSharedGeometryFile(l.file);
+      if (!l.A.isIdentity(0) || !l.b.isZero(0)) {
+        std::vector<double> numbers(l.A.data(), l.A.data() + 9);
+        numbers.insert(numbers.end(), l.b.data(), l.b.data() + 3);
+        l.data = sharedChange(l.data, shapeChangeKey("affine", numbers),
+                              [&l](GeometryData& d) { applyAffine(d, l.A, l.b); });
       }
-    } catch (const std::exception& e) {
-      throw LoadError(fileMessage(spec.path, spec.geometry.line, "link " + std::to_string(i) + " geometry: " + e.what()));
+    } catch (...) {
+      l.error = std::current_exception();
     }
-    g.data = data;
-    cache[key] = data;
+  });
+  // In link order, so that a failure names the first link holding the file.
+  for (int i = 0; i < (int)loadOfLink.size(); ++i) {
+    if (loadOfLink[i] < 0) continue;
+    const Load& l = loads[loadOfLink[i]];
+    if (l.error) {
+      try {
+        std::rethrow_exception(l.error);
+      } catch (const std::exception& e) {
+        throw LoadError(fileMessage(spec.path, spec.geometry.line, "link " + std::to_string(i) + " geometry: " + e.what()));
+      }
+    }
+    robot.links[i].geometry->data = l.data;
   }
 }
 
