@@ -71,6 +71,48 @@ def test_convex_pairs_agree_with_the_hull_distance(kinds):
     assert min(counts.values()) >= 10, counts
 
 
+def test_pairs_queried_again_as_they_move_agree_with_the_hull_distance():
+    # An overlap GJK finds is kept (per thread) and answers the same two shapes
+    # again while its points still show them overlapping: moving through
+    # contact and apart, alternating between pairs, and with a shape rebuilt
+    # in between, every answer must still be the exact one.
+    rng = np.random.RandomState(21)
+    checked = overlapping = 0
+    for trial in range(40):
+        shapes = [random_hull(rng), random_hull(rng) if trial % 2 else random_box(rng, False), random_hull(rng)]
+        local = [pts for _, pts in shapes]
+        for (g, pts), reach in zip(shapes, (0.05, 0.1, 0.1)):
+            place(g, pts, rng, reach)
+        step = rng.normal(size=3)
+        step *= 0.015 / np.linalg.norm(step)
+        for s in range(20):
+            moving = shapes[1][0]
+            R, t = moving.getCurrentTransform()
+            moving.setCurrentTransform(R, list(np.add(t, step)))
+            if s == 10:  # the same points in a new shape: a new owner of the kept overlap
+                h = ConvexHull()
+                h.setPoints(local[2])
+                R2, t2 = shapes[2][0].getCurrentTransform()
+                shapes[2] = (Geometry3D(h), local[2])
+                shapes[2][0].setCurrentTransform(R2, t2)
+            world = [pts @ np.array(so3.matrix(g.getCurrentTransform()[0])).T + g.getCurrentTransform()[1]
+                     for (g, _), pts in zip(shapes, local)]
+            for i, j in ((0, 1), (0, 2), (2, 1)):
+                truth = hull_distance(world[i], world[j])
+                # overlapping: the depth of the origin in the Minkowski difference, below 0
+                if truth == 0:
+                    truth = -penetration_depth(world[i], world[j])
+                a, b = shapes[i][0], shapes[j][0]
+                if abs(truth) > 1e-9:
+                    assert a.collides(b) == (truth < 0), (trial, s, i, j, truth)
+                    assert a.collides(b) == (truth < 0), (trial, s, i, j, truth)  # now from what was kept
+                    overlapping += truth < 0
+                if abs(truth - TOL) > 1e-9:
+                    assert a.withinDistance(b, TOL) == (truth <= TOL), (trial, s, i, j, truth)
+                checked += 1
+    assert checked == 40 * 20 * 3 and 300 < overlapping < 2000, overlapping
+
+
 def test_box_inside_another_touching_a_face_collides_both_ways():
     outer, inner = GeometricPrimitive(), GeometricPrimitive()
     outer.setAABB([0, 0, 0], [1, 1, 1])

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include "box_contacts.h"
 #include "mesh_bvh.h"
+#include "overlap_witness.h"
 #include "query_proxy.h"
 
 namespace klampt {
@@ -83,6 +84,7 @@ bool coalCollide(const coal::CollisionGeometry* a, const coal::Transform3s& Ta, 
 }
 
 bool convexShapesWithin(const Leaf& a, const Leaf& b, double tol) {
+  if (overlapByWitness(a, b)) return true;
   thread_local coal::GJKSolver solver;
   solver.distance_upper_bound = tol;
   Vector3 pa, pb, normal;
@@ -91,7 +93,9 @@ bool convexShapesWithin(const Leaf& a, const Leaf& b, double tol) {
                                         false, pa, pb, normal);
   switch (solver.gjk.status) {
     case coal::details::GJK::Collision:
-    case coal::details::GJK::CollisionWithPenetrationInformation: return true;
+    case coal::details::GJK::CollisionWithPenetrationInformation:
+      rememberOverlap(a, b, solver.gjk);
+      return true;
     case coal::details::GJK::NoCollision: return d <= tol;
     default: return false;
   }

@@ -1,0 +1,96 @@
+// The overlap witnesses of convex shape pairs (overlap_witness.h). A pair of
+// shapes is recognised by its Coal shapes' owners: a weak reference keeps an
+// owner's control block, so a shape freed and another built at the same
+// address is a different owner.
+#include "overlap_witness.h"
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <memory>
+
+namespace klampt {
+namespace detail {
+
+namespace {
+
+struct Witness {
+  std::weak_ptr<const coal::CollisionGeometry> a, b;
+  Vector3 pa[4], pb[4];  // points of each shape, in its Coal shape's frame
+};
+
+/// A few pairs per thread: a query loop revisits the same pairs.
+struct Witnesses {
+  std::array<Witness, 8> kept;
+  size_t next = 0;
+};
+thread_local Witnesses witnesses;
+
+bool sameOwner(const std::weak_ptr<const coal::CollisionGeometry>& w,
+               const std::shared_ptr<coal::CollisionGeometry>& s) {
+  return !w.owner_before(s) && !s.owner_before(w);
+}
+
+RigidTransform shapePose(const Leaf& leaf) { return leaf.T * leaf.cache->shapeOffset; }
+
+/// Whether the origin lies inside the tetrahedron w, of points whose world
+/// coordinates are at most `size` in magnitude, by a margin that rounding
+/// cannot cross: a volume not below 1e-6 of its longest edge cubed (so every
+/// height is at least 6e-6 of that edge), and the origin farther than 1e-9
+/// size (and 1e-7 of its heights) from every face. Transforming a point
+/// moves it by about 1e-16 size.
+bool enclosesOrigin(const Vector3 w[4], double size) {
+  const Vector3 e1 = w[1] - w[0], e2 = w[2] - w[0], e3 = w[3] - w[0], o = -w[0];
+  const double volume = e1.dot(e2.cross(e3));
+  const double edge = std::max({e1.norm(), e2.norm(), e3.norm(), (w[2] - w[1]).norm(), (w[3] - w[1]).norm(),
+                                (w[3] - w[2]).norm()});
+  if (!(std::abs(volume) > 1e-6 * edge * edge * edge)) return false;
+  const double l1 = o.dot(e2.cross(e3)) / volume, l2 = e1.dot(o.cross(e3)) / volume,
+               l3 = e1.dot(e2.cross(o)) / volume;
+  // A barycentric coordinate l is the origin's distance to that face over the
+  // height across it (>= 6e-6 edge).
+  const double margin = std::max(1e-7, 1e-9 * size / (6e-6 * edge));
+  return l1 > margin && l2 > margin && l3 > margin && 1 - l1 - l2 - l3 > margin;
+}
+
+bool encloses(const Leaf& a, const Leaf& b, const Vector3 pa[4], const Vector3 pb[4]) {
+  const RigidTransform Ta = shapePose(a), Tb = shapePose(b);
+  Vector3 w[4];
+  double size = 0;
+  for (int k = 0; k < 4; ++k) {
+    const Vector3 qa = Ta.apply(pa[k]), qb = Tb.apply(pb[k]);
+    size = std::max({size, qa.norm(), qb.norm()});
+    w[k] = qa - qb;
+  }
+  return enclosesOrigin(w, size);
+}
+
+}  // namespace
+
+bool overlapByWitness(const Leaf& a, const Leaf& b) {
+  for (const Witness& w : witnesses.kept)
+    if (sameOwner(w.a, a.cache->shape) && sameOwner(w.b, b.cache->shape)) return encloses(a, b, w.pa, w.pb);
+  return false;
+}
+
+void rememberOverlap(const Leaf& a, const Leaf& b, const coal::details::GJK& gjk) {
+  const coal::details::GJK::Simplex* simplex = gjk.getSimplex();
+  if (!simplex || simplex->rank != 4) return;
+  // GJK works in a's shape frame: b's support points are placed there.
+  const RigidTransform bInA = shapePose(a).inverse() * shapePose(b);
+  Witness w{a.cache->shape, b.cache->shape, {}, {}};
+  for (int k = 0; k < 4; ++k) {
+    w.pa[k] = simplex->vertex[k]->w0;
+    w.pb[k] = bInA.inverse().apply(simplex->vertex[k]->w1);
+  }
+  if (!encloses(a, b, w.pa, w.pb)) return;
+  for (Witness& kept : witnesses.kept)
+    if (sameOwner(kept.a, a.cache->shape) && sameOwner(kept.b, b.cache->shape)) {
+      kept = std::move(w);
+      return;
+    }
+  witnesses.kept[witnesses.next] = std::move(w);
+  witnesses.next = (witnesses.next + 1) % witnesses.kept.size();
+}
+
+}  // namespace detail
+}  // namespace klampt
