@@ -2,6 +2,7 @@
 and Appearance, checked against the reference's golden values (geometry.json),
 closed forms and brute force."""
 import gc
+import logging
 import math
 import os
 
@@ -849,3 +850,26 @@ def test_element_appearance_is_shared():
     assert link.appearance().getColor() == pytest.approx((0.1, 0.2, 0.3, 0.4))
     link.appearance().set(standalone)
     assert app.getColor() == [1.0, 1.0, 1.0, 1.0]
+
+
+def test_text_mesh_numbers_and_whitespace(tmp_path, caplog):
+    # Tokens are separated by the C locale's whitespace (tabs, CR LF, form
+    # feeds too), '#' comments run to the end of the line, and counts and
+    # indices are decimal integers with an optional sign: anything else is
+    # refused naming the file, the line and what it read.
+    good = "OFF\r\n# a tetrahedron\r\n+4\t4 0\n0 0 0\n1 0 0\f\n0 1 0\n0 0 1 # apex\n3 0 2 1\n3 0 1 3\n3 0 3 +2\n3 1 2 3\n"
+    path = tmp_path / "good.off"
+    path.write_bytes(good.encode())
+    g = Geometry3D()
+    assert g.loadFile(str(path))
+    m = g.getTriangleMesh()
+    np.testing.assert_array_equal(np.array(m.getIndices()).reshape(-1, 3)[2], [0, 3, 2])
+    np.testing.assert_array_equal(np.array(m.getVertices()), [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]])
+    for count in ("+-4", "4.0", "0x4", "99999999999999999999", "+"):
+        path = tmp_path / "bad.off"
+        path.write_text(good.replace("+4\t4 0", count + " 4 0"))
+        caplog.clear()
+        with caplog.at_level(logging.ERROR, logger="klampt"):
+            assert not Geometry3D().loadFile(str(path))
+        said = caplog.text
+        assert '%s:3: expected integer vertex count, got "%s"' % (path, count) in said, said

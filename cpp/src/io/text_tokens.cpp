@@ -1,6 +1,4 @@
 #include "text_tokens.h"
-#include <cctype>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -10,26 +8,27 @@
 
 namespace klampt {
 
-bool parseDouble(const std::string& text, double& value) {
+bool parseDouble(std::string_view text, double& value) {
   // from_chars ignores the C locale (a Python program may have changed it).
-  const char* begin = text.c_str();
+  const char* begin = text.data();
   const char* end = begin + text.size();
   if (begin != end && *begin == '+') ++begin;
   if (begin == end) return false;
   auto res = std::from_chars(begin, end, value);
   if (res.ec == std::errc::result_out_of_range && res.ptr == end) {
-    value = std::strtod(begin, nullptr);  // underflow to 0 / overflow to inf
+    value = std::strtod(std::string(begin, end).c_str(), nullptr);  // underflow to 0 / overflow to inf
     return true;
   }
   return res.ec == std::errc() && res.ptr == end;
 }
 
-bool parseInt(const std::string& text, long& value) {
-  if (text.empty()) return false;
-  char* end = nullptr;
-  errno = 0;
-  value = std::strtol(text.c_str(), &end, 10);
-  return end == text.c_str() + text.size() && errno != ERANGE;
+bool parseInt(std::string_view text, long& value) {
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  if (begin != end && *begin == '+' && end - begin > 1 && begin[1] != '-') ++begin;
+  if (begin == end) return false;
+  auto res = std::from_chars(begin, end, value, 10);
+  return res.ec == std::errc() && res.ptr == end;
 }
 
 std::string formatDouble(double value) {
@@ -51,6 +50,13 @@ TokenStream TokenStream::open(const std::string& path) {
   return TokenStream(path, ss.str());
 }
 
+namespace {
+
+/// The C locale's whitespace, whatever the locale a program has set.
+inline bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+}  // namespace
+
 // Finds the next token after pos_, skipping whitespace and comments.
 void TokenStream::scan() {
   if (havePeek_) return;
@@ -60,7 +66,7 @@ void TokenStream::scan() {
     if (c == '\n') {
       ++posLine_;
       ++pos_;
-    } else if (std::isspace((unsigned char)c)) {
+    } else if (isBlank(c)) {
       ++pos_;
     } else if (c == '#') {
       while (pos_ < s.size() && s[pos_] != '\n') ++pos_;
@@ -68,19 +74,24 @@ void TokenStream::scan() {
       break;
     }
   }
-  peek_.text.clear();
   peek_.line = posLine_;
-  if (pos_ >= s.size()) return;
+  peekTextFilled_ = false;
+  if (pos_ >= s.size()) {
+    peekBegin_ = peekSize_ = 0;
+    return;
+  }
   if (s[pos_] == '"') {
     std::size_t close = s.find('"', pos_ + 1);
     std::size_t eol = s.find('\n', pos_ + 1);
     if (close == std::string::npos || close > eol) failAt(posLine_, "unterminated quoted string");
-    peek_.text = s.substr(pos_ + 1, close - pos_ - 1);
+    peekBegin_ = pos_ + 1;
+    peekSize_ = close - pos_ - 1;
     pos_ = close + 1;
   } else {
     std::size_t start = pos_;
-    while (pos_ < s.size() && !std::isspace((unsigned char)s[pos_]) && s[pos_] != '#') ++pos_;
-    peek_.text = s.substr(start, pos_ - start);
+    while (pos_ < s.size() && !isBlank(s[pos_]) && s[pos_] != '#') ++pos_;
+    peekBegin_ = start;
+    peekSize_ = pos_ - start;
   }
   havePeek_ = true;
 }
@@ -92,28 +103,38 @@ bool TokenStream::atEnd() {
 
 const Token& TokenStream::peek() {
   scan();
+  if (!peekTextFilled_) {
+    peek_.text.assign(peekView());
+    peekTextFilled_ = true;
+  }
   return peek_;
 }
 
-Token TokenStream::next(const char* what) {
+void TokenStream::consume(const char* what) {
   scan();
   if (!havePeek_) failAt(posLine_, std::string("unexpected end of file, expected ") + what);
   havePeek_ = false;
   lastLine_ = peek_.line;
-  return peek_;
+}
+
+Token TokenStream::next(const char* what) {
+  scan();
+  Token t{std::string(peekView()), peek_.line};
+  consume(what);
+  return t;
 }
 
 double TokenStream::nextDouble(const char* what) {
-  Token t = next(what);
+  consume(what);
   double v;
-  if (!parseDouble(t.text, v)) fail(std::string("expected ") + what + ", got \"" + t.text + "\"");
+  if (!parseDouble(peekView(), v)) fail(std::string("expected ") + what + ", got \"" + std::string(peekView()) + "\"");
   return v;
 }
 
 long TokenStream::nextInt(const char* what) {
-  Token t = next(what);
+  consume(what);
   long v;
-  if (!parseInt(t.text, v)) fail(std::string("expected integer ") + what + ", got \"" + t.text + "\"");
+  if (!parseInt(peekView(), v)) fail(std::string("expected integer ") + what + ", got \"" + std::string(peekView()) + "\"");
   return v;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace klampt {
@@ -48,19 +49,27 @@ class TokenStream {
 
  private:
   void scan();
+  /// The peeked token's text, in the content.
+  std::string_view peekView() const { return std::string_view(content_).substr(peekBegin_, peekSize_); }
+  /// Consumes the peeked token.
+  void consume(const char* what);
 
   std::string file_, content_;
   std::size_t pos_ = 0;
   int posLine_ = 1;
   int lastLine_ = 0;
   bool havePeek_ = false;
+  // The peeked token: where its text lies in the content, and its line;
+  // peek_.text is filled only when a caller asks for the token.
+  std::size_t peekBegin_ = 0, peekSize_ = 0;
+  bool peekTextFilled_ = false;
   Token peek_;
 };
 
 /// Strict number parsing ("inf" and "nan" accepted): false if `text` is not
 /// entirely a number.
-bool parseDouble(const std::string& text, double& value);
-bool parseInt(const std::string& text, long& value);
+bool parseDouble(std::string_view text, double& value);
+bool parseInt(std::string_view text, long& value);
 /// Shortest text that reads back to exactly `value` ("inf", "-inf", "nan").
 std::string formatDouble(double value);
 
