@@ -337,3 +337,51 @@ def test_link_mesh_to_box_and_sphere_distance_matches_every_triangle(gap):
     box.setCurrentTransform(so3.identity(), list(V[len(V) // 2]))
     assert mesh.distance(box).d == 0
     assert box.distance(mesh).d == 0
+
+
+def test_link_mesh_against_overlapping_hulls_and_boxes_collides_as_its_triangles_do():
+    # collides and withinDistance of a mesh and a convex shape stop at the
+    # first triangle within reach (without measuring an overlap's depth):
+    # the answer must be whether some triangle's hull overlaps, or comes within
+    # the tolerance of, the shape's hull, on poses through the mesh's surface.
+    from geometry_oracles import hull_distance
+    require_shared_data()
+    w = klampt.WorldModel()
+    assert w.readFile(os.path.join(SHARED_DATA, "robots", "kinova_gen3_7dof.urdf"))
+    robot = w.robot(0)
+    sizes = [(abs(len(robot.link(i).geometry().getTriangleMesh().getIndices()) - 3000), i)
+             for i in range(robot.numLinks()) if robot.link(i).geometry().type() == "TriangleMesh"]
+    mesh = robot.link(min(sizes)[1]).geometry().clone()
+    mesh.setCurrentTransform(so3.identity(), [0, 0, 0])
+    V, T = mesh_arrays(mesh)
+    rng = np.random.default_rng(31)
+    tol = 0.01
+    answers = set()
+    for trial in range(24):
+        pts = rng.normal(size=(12, 3)) * rng.uniform(0.005, 0.02, size=3)
+        if trial % 3 == 0:
+            shape = klampt.GeometricPrimitive()
+            half = rng.uniform(0.003, 0.015, size=3)
+            shape.setBox(list(-half), so3.identity(), list(2 * half))
+            pts = np.array([[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)]) * half
+            shape = klampt.Geometry3D(shape)
+        else:
+            h = klampt.ConvexHull()
+            h.setPoints(pts)
+            shape = klampt.Geometry3D(h)
+        # centred up to 5 cm from a vertex of the mesh, in a random direction
+        Rk = random_rotation(rng)
+        away = rng.normal(size=3)
+        t = V[rng.integers(len(V))] + away * rng.uniform(0, 0.05) / np.linalg.norm(away)
+        shape.setCurrentTransform(Rk, list(t))
+        W = pts @ np.array(so3.matrix(Rk)).T + t
+        lo, hi = W.min(0) - tol, W.max(0) + tol
+        tris = [k for k in range(len(T)) if np.all(V[T[k]].max(0) >= lo) and np.all(V[T[k]].min(0) <= hi)]
+        overlap = any(hulls_overlap(V[T[k]], W) for k in tris)
+        gap = 0.0 if overlap else min([hull_distance(V[T[k]], W) for k in tris], default=np.inf)
+        for _ in range(2):  # the second time, the pair's last triangle is tried first
+            assert mesh.collides(shape) == overlap and shape.collides(mesh) == overlap, (trial, gap)
+            if abs(gap - tol) > 1e-9:
+                assert mesh.withinDistance(shape, tol) == (gap <= tol), (trial, gap)
+        answers.add((overlap, gap <= tol))
+    assert answers == {(True, True), (False, True), (False, False)}, answers

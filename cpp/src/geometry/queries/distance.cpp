@@ -88,9 +88,10 @@ PairDistance leafDistance(const Leaf& a, const Leaf& b, double upper, double sto
     return {m.d, m.cp1, m.cp2, a.elem(m.t1), b.elem(m.t2), m.t1 >= 0};
   }
   if (a.isTriangleTree() && b.isCoal() && !b.isTriangleTree()) {
+    // A search that stops at any distance >= 0 needs no penetration depth.
     const auto m = detail::meshShapeDistance(a.meshBVH(), a.coalTransform(),
                                              static_cast<const coal::ShapeBase&>(*b.cache->shape), b.coalTransform(),
-                                             upper, s.relErr, s.absErr);
+                                             upper, s.relErr, s.absErr, !(stopBelow >= 0));
     return {m.d, m.cp1, m.cp2, a.elem(m.tri), b.elem(-1), m.tri >= 0};
   }
   if (b.isTriangleTree() && a.isCoal() && !a.isTriangleTree()) return swapped(leafDistance(b, a, upper, stopBelow, s));

@@ -22,6 +22,7 @@ struct ShapeSearch {
   Matrix3 toShape;       // rotation from the mesh's frame to the shape's
   Vector3 center, half;  // of the shape's local box, in the shape's frame
   double best, relErr, absErr;
+  bool depth = true;  // whether an overlapping triangle's penetration is measured
   int tri = -1;
   Vector3 P, Q;  // closest points in the mesh's frame
   coal::GJKSolver& solver;
@@ -74,8 +75,10 @@ struct ShapeSearch {
     const coal::TriangleP triangle(v[t[0]], v[t[1]], v[t[2]]);
     solver.distance_upper_bound = best;
     coal::Vec3s onShape, onTriangle, normal;
-    const double d = solver.shapeDistance(shape, Ts, triangle, coal::Transform3s::Identity(), true, onShape,
-                                          onTriangle, normal);
+    double d = solver.shapeDistance(shape, Ts, triangle, coal::Transform3s::Identity(), depth, onShape, onTriangle,
+                                    normal);
+    // Without EPA, GJK's distance for an overlap is only below its tolerance.
+    if (!depth && solver.gjk.status == coal::details::GJK::Collision) d = std::min(d, 0.0);
     if (solver.gjk.status == coal::details::GJK::NoCollisionEarlyStopped || !(d < best)) return;
     best = d;
     tri = i;
@@ -119,7 +122,8 @@ int& hintFor(const MeshBVH& mesh, const coal::ShapeBase& shape) {
 }  // namespace
 
 MeshShapeDistance meshShapeDistance(const MeshBVH& mesh, const coal::Transform3s& Tm, const coal::ShapeBase& shape,
-                                    const coal::Transform3s& Ts, double upper, double relErr, double absErr) {
+                                    const coal::Transform3s& Ts, double upper, double relErr, double absErr,
+                                    bool depth) {
   thread_local coal::GJKSolver solver = [] {
     coal::DistanceRequest req(true, true);
     req.gjk_tolerance = 1e-10;
@@ -132,6 +136,7 @@ MeshShapeDistance meshShapeDistance(const MeshBVH& mesh, const coal::Transform3s
   s.best = upper;
   s.relErr = relErr;
   s.absErr = absErr;
+  s.depth = depth;
   int& hint = hintFor(mesh, shape);
   if (hint >= 0 && (unsigned)hint < mesh.num_tris) s.leaf(hint);
   s.recurse(0, s.lowerBound(0));

@@ -15,9 +15,12 @@ struct MeshShapeDistance {
 /// Distance between the mesh (placed at Tm) and the shape (placed at Ts) if
 /// below `upper` (tri = -1 otherwise), within relErr / absErr as Coal's
 /// distance requests define them; each triangle's distance is exact to GJK's
-/// tolerance of 1e-10.
+/// tolerance of 1e-10. With `depth` false a triangle that overlaps the shape
+/// counts as distance 0, with no closest points (NaN): enough for a yes or no,
+/// and it spares the penetration search (EPA) of every overlapping triangle.
 MeshShapeDistance meshShapeDistance(const MeshBVH& mesh, const coal::Transform3s& Tm, const coal::ShapeBase& shape,
-                                    const coal::Transform3s& Ts, double upper, double relErr, double absErr);
+                                    const coal::Transform3s& Ts, double upper, double relErr, double absErr,
+                                    bool depth = true);
 
 }  // namespace detail
 }  // namespace klampt
