@@ -16,13 +16,21 @@ using klampt::DistanceQuerySettings;
 
 namespace {
 
+/// query() run without the GIL, except on a primitive, whose queries are
+/// shorter than giving up the GIL and taking it back.
+template <class Query>
+auto withoutGilUnlessPrimitive(const klampt::Geometry& g, Query query) {
+  if (g.data->type == klampt::GeometryType::Primitive) return query();
+  py::gil_scoped_release release;
+  return query();
+}
+
 /// (element hit or -1, first hit point) of the ray from src along dir.
 std::pair<int, Vector3> castRay(const Geometry3D& g, py::handle src, py::handle dir) {
   const Vector3 a = toFiniteVector3(src, "s"), d = toFiniteVector3(dir, "d");
   Vector3 pt = Vector3::Zero();
   const klampt::Geometry geom = g.snapshot();
-  py::gil_scoped_release release;
-  int e = klampt::rayCast(geom, a, d, pt);
+  const int e = withoutGilUnlessPrimitive(geom, [&] { return klampt::rayCast(geom, a, d, pt); });
   return {e, pt};
 }
 
@@ -234,8 +242,7 @@ void bindGeometryQueries(py::class_<Geometry3D>& cls) {
           [](G s, FloatsArg pt) {
             const Vector3 p = toFiniteVector3(pt, "pt");
             const klampt::Geometry a = s.snapshot();
-            py::gil_scoped_release release;
-            return klampt::distancePoint(a, p, {});
+            return withoutGilUnlessPrimitive(a, [&] { return klampt::distancePoint(a, p, {}); });
           },
           arg("pt"),
           "Distance from a world point, cp1 on this geometry and cp2 = pt. Signed for spheres, convex hulls, volume "
