@@ -102,6 +102,11 @@ PairDistance leafDistance(const Leaf& a, const Leaf& b, double upper, double sto
     Vector3 pa, pb;
     if (detail::boxPairPenetration(a, b, depth, pa, pb)) return {-depth, pa, pb, a.elem(0), b.elem(0), -depth < upper};
   }
+  if (detail::isBoxOrHull(a) && detail::isBoxOrHull(b)) {
+    Vector3 pa, pb;
+    const double d = detail::convexShapesDistance(a, b, pa, pb);
+    return {d, pa, pb, a.elem(0), b.elem(0), d < upper};
+  }
   if (a.isCoal() && b.isCoal()) {
     coal::DistanceRequest req(true, true, s.relErr, s.absErr);
     if (!a.isMesh() || !b.isMesh()) {

@@ -6,6 +6,7 @@
 #include <coal/shape/geometric_shapes.h>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include "box_contacts.h"
 #include "mesh_bvh.h"
@@ -99,6 +100,26 @@ bool convexShapesWithin(const Leaf& a, const Leaf& b, double tol) {
     case coal::details::GJK::NoCollision: return d <= tol;
     default: return false;
   }
+}
+
+bool isBoxOrHull(const Leaf& leaf) {
+  if (!leaf.cache->shape) return false;
+  const coal::NODE_TYPE t = leaf.cache->shape->getNodeType();
+  return t == coal::GEOM_BOX || t == coal::GEOM_CONVEX;
+}
+
+double convexShapesDistance(const Leaf& a, const Leaf& b, Vector3& pa, Vector3& pb) {
+  thread_local coal::GJKSolver solver = [] {
+    coal::DistanceRequest req(true, true);
+    req.gjk_tolerance = 1e-10;
+    req.epa_tolerance = 1e-10;
+    return coal::GJKSolver(req);
+  }();
+  solver.distance_upper_bound = std::numeric_limits<double>::max();
+  Vector3 normal;
+  return solver.shapeDistance(static_cast<const coal::ShapeBase&>(*a.cache->shape), a.coalTransform(),
+                              static_cast<const coal::ShapeBase&>(*b.cache->shape), b.coalTransform(), true, pa,
+                              pb, normal);
 }
 
 namespace {

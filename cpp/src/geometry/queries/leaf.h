@@ -69,6 +69,14 @@ bool coalCollide(const coal::CollisionGeometry* a, const coal::Transform3s& Ta, 
 /// on every overlapping pair.
 bool convexShapesWithin(const Leaf& a, const Leaf& b, double tol);
 
+/// Whether the leaf is a box or a convex hull as a Coal shape.
+bool isBoxOrHull(const Leaf& leaf);
+/// The signed distance of two boxes or hulls and their world witness points
+/// (on the surfaces; the deepest points when they overlap), by this thread's
+/// GJK/EPA solver to 1e-10: coal::distance makes a solver, with its EPA
+/// storage, on every call.
+double convexShapesDistance(const Leaf& a, const Leaf& b, Vector3& pa, Vector3& pb);
+
 /// Leaves of g at its current transform (empty elements skipped).
 std::vector<Leaf> leavesOf(const Geometry& g);
 /// The same into `out` (cleared first), for callers that reuse a buffer.
