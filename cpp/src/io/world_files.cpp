@@ -11,7 +11,6 @@
 #include <filesystem>
 #include <set>
 #include <stdexcept>
-#include <tuple>
 #include "element_files.h"
 #include "klampt/io/geometry_files.h"
 #include "klampt/io/robot_files.h"
@@ -391,12 +390,13 @@ void prepareQueryStructures(const std::vector<std::shared_ptr<Robot>>& robots,
     for (const Link& l : r->links) add(l.geometry, true);
   for (const auto& o : objects) add(o->geometry, false);
   for (const auto& t : terrains) add(t->geometry, false);
-  // Largest first; a shape that several elements share is built once.
-  std::sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) {
-    return std::tie(b.size, a.shape, b.hull) < std::tie(a.size, b.shape, a.hull);
-  });
+  // A shape that several elements share is built once, by a link's job if a
+  // link holds it (that one builds the hull too); then the largest first.
+  std::sort(jobs.begin(), jobs.end(),
+            [](const Job& a, const Job& b) { return a.shape != b.shape ? a.shape < b.shape : a.hull > b.hull; });
   jobs.erase(std::unique(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.shape == b.shape; }),
              jobs.end());
+  std::stable_sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.size > b.size; });
   parallelFor((int)jobs.size(), availableCores(), [&jobs](int, int i) {
     collisionCache(*jobs[i].shape);
     if (jobs[i].hull) shapeHull(jobs[i].shape);

@@ -433,7 +433,7 @@ Vector3 support(const Geometry& g, const Vector3& dir) {
   for (const Leaf& x : detail::leavesOf(g)) {
     if (x.isCoal()) {
       const auto* shape = dynamic_cast<const coal::ShapeBase*>(x.cache->shape.get());
-      const RigidTransform W = x.T * x.cache->shapeOffset;
+      const RigidTransform W = x.shapePose();
       if (shape) {
         // Support of the Coal shape in its own frame, mapped to world.
         const Vector3 local = W.R.transpose() * dir;

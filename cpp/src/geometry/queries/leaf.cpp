@@ -17,7 +17,7 @@ namespace klampt {
 namespace detail {
 
 coal::Transform3s Leaf::coalTransform() const {
-  const RigidTransform W = T * cache->shapeOffset;
+  const RigidTransform W = shapePose();
   return coal::Transform3s(W.R, W.t);
 }
 

@@ -41,7 +41,9 @@ struct Leaf {
   bool isBall() const { return isPrimitive("Point") || isPrimitive("Sphere"); }
   /// Whether points can lie inside (signed point distances below 0 occur).
   bool hasInterior() const;
-  /// World transform of the Coal shape.
+  /// World pose of the Coal shape (its placement in the geometry, moved by T).
+  RigidTransform shapePose() const { return T * cache->shapeOffset; }
+  /// The same as Coal's transform.
   coal::Transform3s coalTransform() const;
   /// Element index reported for sub-element `sub` (triangle or point).
   int elem(int sub) const;

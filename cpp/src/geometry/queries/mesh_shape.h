@@ -20,7 +20,7 @@ struct MeshShapeDistance {
 /// and it spares the penetration search (EPA) of every overlapping triangle.
 MeshShapeDistance meshShapeDistance(const MeshBVH& mesh, const coal::Transform3s& Tm, const coal::ShapeBase& shape,
                                     const coal::Transform3s& Ts, double upper, double relErr, double absErr,
-                                    bool depth = true);
+                                    bool depth);
 
 }  // namespace detail
 }  // namespace klampt

@@ -30,7 +30,12 @@ bool sameOwner(const std::weak_ptr<const coal::CollisionGeometry>& w,
   return !w.owner_before(s) && !s.owner_before(w);
 }
 
-RigidTransform shapePose(const Leaf& leaf) { return leaf.T * leaf.cache->shapeOffset; }
+/// The witness kept for the shapes of a and b, or null.
+Witness* keptFor(const Leaf& a, const Leaf& b) {
+  for (Witness& w : witnesses.kept)
+    if (sameOwner(w.a, a.cache->shape) && sameOwner(w.b, b.cache->shape)) return &w;
+  return nullptr;
+}
 
 /// Whether the origin lies inside the tetrahedron w, of points whose world
 /// coordinates are at most `size` in magnitude, by a margin that rounding
@@ -53,7 +58,7 @@ bool enclosesOrigin(const Vector3 w[4], double size) {
 }
 
 bool encloses(const Leaf& a, const Leaf& b, const Vector3 pa[4], const Vector3 pb[4]) {
-  const RigidTransform Ta = shapePose(a), Tb = shapePose(b);
+  const RigidTransform Ta = a.shapePose(), Tb = b.shapePose();
   Vector3 w[4];
   double size = 0;
   for (int k = 0; k < 4; ++k) {
@@ -67,27 +72,25 @@ bool encloses(const Leaf& a, const Leaf& b, const Vector3 pa[4], const Vector3 p
 }  // namespace
 
 bool overlapByWitness(const Leaf& a, const Leaf& b) {
-  for (const Witness& w : witnesses.kept)
-    if (sameOwner(w.a, a.cache->shape) && sameOwner(w.b, b.cache->shape)) return encloses(a, b, w.pa, w.pb);
-  return false;
+  const Witness* w = keptFor(a, b);
+  return w && encloses(a, b, w->pa, w->pb);
 }
 
 void rememberOverlap(const Leaf& a, const Leaf& b, const coal::details::GJK& gjk) {
   const coal::details::GJK::Simplex* simplex = gjk.getSimplex();
   if (!simplex || simplex->rank != 4) return;
   // GJK works in a's shape frame: b's support points are placed there.
-  const RigidTransform bInA = shapePose(a).inverse() * shapePose(b);
+  const RigidTransform aToB = b.shapePose().inverse() * a.shapePose();
   Witness w{a.cache->shape, b.cache->shape, {}, {}};
   for (int k = 0; k < 4; ++k) {
     w.pa[k] = simplex->vertex[k]->w0;
-    w.pb[k] = bInA.inverse().apply(simplex->vertex[k]->w1);
+    w.pb[k] = aToB.apply(simplex->vertex[k]->w1);
   }
   if (!encloses(a, b, w.pa, w.pb)) return;
-  for (Witness& kept : witnesses.kept)
-    if (sameOwner(kept.a, a.cache->shape) && sameOwner(kept.b, b.cache->shape)) {
-      kept = std::move(w);
-      return;
-    }
+  if (Witness* kept = keptFor(a, b)) {
+    *kept = std::move(w);
+    return;
+  }
   witnesses.kept[witnesses.next] = std::move(w);
   witnesses.next = (witnesses.next + 1) % witnesses.kept.size();
 }
