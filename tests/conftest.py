@@ -255,6 +255,22 @@ def sphere_geometry(center=(0, 0, 0), radius=0.5):
     return klampt.Geometry3D(p)
 
 
+def kinova_link_mesh():
+    """A copy of the link mesh of kinova gen3 nearest 3,000 triangles in size,
+    at the origin."""
+    import klampt
+
+    require_shared_data()
+    w = klampt.WorldModel()
+    assert w.readFile(os.path.join(SHARED_DATA, "robots", "kinova_gen3_7dof.urdf"))
+    robot = w.robot(0)
+    sizes = [(abs(len(robot.link(i).geometry().getTriangleMesh().getIndices()) - 3000), i)
+             for i in range(robot.numLinks()) if robot.link(i).geometry().type() == "TriangleMesh"]
+    g = robot.link(min(sizes)[1]).geometry().clone()
+    g.setCurrentTransform([1, 0, 0, 0, 1, 0, 0, 0, 1], [0, 0, 0])
+    return g
+
+
 def aabb_geometry(bmin, bmax, mesh=False):
     """A Geometry3D holding the AABB primitive bmin..bmax, or (mesh=True)
     that box converted to a TriangleMesh."""

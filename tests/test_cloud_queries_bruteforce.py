@@ -4,8 +4,6 @@ without a radius property, with and without collision margins) against a
 real link mesh (every point to every triangle), a box, a convex hull, another
 cloud (every pair of balls) and a volume grid (every point's own distance to
 it), on random poses from overlapping to well apart."""
-import os
-
 import numpy as np
 import pytest
 from scipy.spatial import ConvexHull, cKDTree
@@ -13,7 +11,7 @@ from scipy.spatial import ConvexHull, cKDTree
 import klampt
 from klampt.math import so3
 
-from conftest import SHARED_DATA, require_shared_data
+from conftest import kinova_link_mesh
 from geometry_oracles import point_triangle_distances
 
 POSES = 16
@@ -22,19 +20,6 @@ POSES = 16
 def placed(geom, R, t):
     geom.setCurrentTransform(R, list(t))
     return np.array(R).reshape(3, 3).T, np.asarray(t, dtype=float)
-
-
-def link_mesh():
-    """The link mesh of kinova gen3 nearest 3,000 triangles in size."""
-    require_shared_data()
-    w = klampt.WorldModel()
-    assert w.readFile(os.path.join(SHARED_DATA, "robots", "kinova_gen3_7dof.urdf"))
-    robot = w.robot(0)
-    sizes = [(abs(len(robot.link(i).geometry().getTriangleMesh().getIndices()) - 3000), i)
-             for i in range(robot.numLinks()) if robot.link(i).geometry().type() == "TriangleMesh"]
-    g = robot.link(min(sizes)[1]).geometry().clone()
-    g.setCurrentTransform([1, 0, 0, 0, 1, 0, 0, 0, 1], [0, 0, 0])
-    return g
 
 
 def ball_cloud(rng, n, scale, radius):
@@ -83,7 +68,7 @@ def check(cloud, other, values, margins, clamp=True):
 @pytest.mark.parametrize("radius,margins", [(0.0, (0.0, 0.0)), (0.004, (0.0, 0.0)), (0.0, (0.01, 0.005)),
                                             (0.003, (0.006, 0.0))])
 def test_cloud_to_link_mesh_matches_every_point_and_triangle(radius, margins):
-    mesh = link_mesh()
+    mesh = kinova_link_mesh()
     m = mesh.getTriangleMesh()
     V, T = np.array(m.getVertices(), dtype=float), np.array(m.getIndices())
     A, B, C = V[T[:, 0]], V[T[:, 1]], V[T[:, 2]]
@@ -133,13 +118,20 @@ def test_cloud_to_convex_hull_matches_every_point():
         check(cloud, other, d - r, 0.0)
 
 
-def test_cloud_to_cloud_matches_every_pair_of_balls():
-    rng = np.random.default_rng(14)
-    a, Pa, ra = ball_cloud(rng, 300, 0.05, 0.004)
-    b, Pb, rb = ball_cloud(rng, 500, 0.04, 0.0)
+def cloud_pair(rng, sizes, radii):
+    """Two ball clouds (ball_cloud) of the given sizes and largest radii, the
+    second placed at a fixed pose: (a, Pa, ra) and (b, Wb, rb), Wb the
+    second's centres in the world."""
+    a, Pa, ra = ball_cloud(rng, sizes[0], 0.05, radii[0])
+    b, Pb, rb = ball_cloud(rng, sizes[1], 0.04, radii[1])
     b.setCurrentTransform(so3.from_rotation_vector([0.3, -0.2, 1.0]), [0.01, 0.02, 0.0])
     R_b, t_b = b.getCurrentTransform()
-    Wb = Pb @ np.array(R_b).reshape(3, 3) + np.array(t_b)
+    return (a, Pa, ra), (b, Pb @ np.array(R_b).reshape(3, 3) + np.array(t_b), rb)
+
+
+def test_cloud_to_cloud_matches_every_pair_of_balls():
+    rng = np.random.default_rng(14)
+    (a, Pa, ra), (b, Wb, rb) = cloud_pair(rng, (300, 500), (0.004, 0.0))
     for R, t in random_poses(rng, 0.3):
         Rm, tv = placed(a, R, t)
         Wa = Pa @ Rm.T + tv
@@ -153,37 +145,28 @@ def test_cloud_to_cloud_contacts_pair_each_ball_with_its_nearest():
     # depth from that distance (clouds have no inside: overlap counts as 0)
     # and the contact points on the two padded balls' surfaces.
     rng = np.random.default_rng(16)
-    a, Pa, ra = ball_cloud(rng, 400, 0.05, 0.004)
-    b, Pb, rb = ball_cloud(rng, 600, 0.04, 0.003)
-    b.setCurrentTransform(so3.from_rotation_vector([0.3, -0.2, 1.0]), [0.01, 0.02, 0.0])
-    R_b, t_b = b.getCurrentTransform()
-    Wb = Pb @ np.array(R_b).reshape(3, 3) + np.array(t_b)
+    (a, Pa, ra), (b, Wb, rb) = cloud_pair(rng, (400, 600), (0.004, 0.003))
     pad = 0.006
     checked = 0
     for R, t in random_poses(rng, 0.15):
         Rm, tv = placed(a, R, t)
         Wa = Pa @ Rm.T + tv
         centre = np.linalg.norm(Wa[:, None, :] - Wb[None, :, :], axis=-1) - rb[None, :]
-        value = centre.min(axis=1) - ra
-        for first, second, flip in ((a, b, False), (b, a, True)):
-            res = first.contacts(second, pad / 2, pad / 2)
-            e1, e2 = np.array(res.elems1, dtype=int), np.array(res.elems2, dtype=int)
-            ia, ib = (e2, e1) if flip else (e1, e2)
-            if flip:
-                v = (centre - ra[:, None]).min(axis=0)  # each ball of b against a's balls
-                assert set(e1) >= set(np.nonzero(v <= pad - 1e-9)[0]) and set(e1) <= set(np.nonzero(v <= pad + 1e-9)[0])
-                assert len(set(e1)) == len(e1)
-                continue
-            assert set(e1) >= set(np.nonzero(value <= pad - 1e-9)[0]) and set(e1) <= set(np.nonzero(value <= pad + 1e-9)[0])
+        ab, ba = a.contacts(b, pad / 2, pad / 2), b.contacts(a, pad / 2, pad / 2)
+        # each ball's least distance to the other cloud's balls, a's then b's
+        for res, value in ((ab, (centre - ra[:, None]).min(axis=1)), (ba, (centre - ra[:, None]).min(axis=0))):
+            e1 = np.array(res.elems1, dtype=int)
+            assert set(np.nonzero(value <= pad - 1e-9)[0]) <= set(e1) <= set(np.nonzero(value <= pad + 1e-9)[0])
             assert len(set(e1)) == len(e1)
-            np.testing.assert_allclose(centre[ia, ib], centre[ia].min(axis=1), atol=1e-12)
-            dist = np.maximum(centre[ia, ib] - ra[ia], 0.0)
-            np.testing.assert_allclose(res.depths, pad - dist, atol=1e-12)
-            p1, p2 = np.array(res.points1).reshape(-1, 3), np.array(res.points2).reshape(-1, 3)
-            # on the padded balls' surfaces
-            np.testing.assert_allclose(np.linalg.norm(p1 - Wa[ia], axis=1), ra[ia] + pad / 2, atol=1e-12)
-            np.testing.assert_allclose(np.linalg.norm(p2 - Wb[ib], axis=1), rb[ib] + pad / 2, atol=1e-12)
-            checked += len(e1)
+        ia, ib = np.array(ab.elems1, dtype=int), np.array(ab.elems2, dtype=int)
+        np.testing.assert_allclose(centre[ia, ib], centre[ia].min(axis=1), atol=1e-12)
+        dist = np.maximum(centre[ia, ib] - ra[ia], 0.0)
+        np.testing.assert_allclose(ab.depths, pad - dist, atol=1e-12)
+        p1, p2 = np.array(ab.points1).reshape(-1, 3), np.array(ab.points2).reshape(-1, 3)
+        # on the padded balls' surfaces
+        np.testing.assert_allclose(np.linalg.norm(p1 - Wa[ia], axis=1), ra[ia] + pad / 2, atol=1e-12)
+        np.testing.assert_allclose(np.linalg.norm(p2 - Wb[ib], axis=1), rb[ib] + pad / 2, atol=1e-12)
+        checked += len(ia)
     assert checked > 500
 
 
@@ -215,7 +198,7 @@ def _near_min_tolerances(truth):
 def test_large_clouds_answer_within_by_whole_nodes_too():
     """Past a few thousand balls a within-distance test of a mesh or a grid
     bounds whole nodes of the cloud: its yes and no still match every ball."""
-    mesh = link_mesh()
+    mesh = kinova_link_mesh()
     m = mesh.getTriangleMesh()
     V, T = np.array(m.getVertices(), dtype=float), np.array(m.getIndices())
     A, B, C = V[T[:, 0]], V[T[:, 1]], V[T[:, 2]]

@@ -11,8 +11,8 @@ import pytest
 import klampt
 from klampt.math import so3
 
-from conftest import SHARED_DATA, require_shared_data
-from geometry_oracles import hulls_overlap, point_triangle_distances, segment_segment_distances
+from conftest import SHARED_DATA, kinova_link_mesh, require_shared_data
+from geometry_oracles import hull_distance, hulls_overlap, point_triangle_distances, segment_segment_distances
 
 
 def mesh_arrays(geom):
@@ -344,15 +344,7 @@ def test_link_mesh_against_overlapping_hulls_and_boxes_collides_as_its_triangles
     # first triangle within reach (without measuring an overlap's depth):
     # the answer must be whether some triangle's hull overlaps, or comes within
     # the tolerance of, the shape's hull, on poses through the mesh's surface.
-    from geometry_oracles import hull_distance
-    require_shared_data()
-    w = klampt.WorldModel()
-    assert w.readFile(os.path.join(SHARED_DATA, "robots", "kinova_gen3_7dof.urdf"))
-    robot = w.robot(0)
-    sizes = [(abs(len(robot.link(i).geometry().getTriangleMesh().getIndices()) - 3000), i)
-             for i in range(robot.numLinks()) if robot.link(i).geometry().type() == "TriangleMesh"]
-    mesh = robot.link(min(sizes)[1]).geometry().clone()
-    mesh.setCurrentTransform(so3.identity(), [0, 0, 0])
+    mesh = kinova_link_mesh()
     V, T = mesh_arrays(mesh)
     rng = np.random.default_rng(31)
     tol = 0.01

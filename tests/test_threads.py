@@ -34,6 +34,13 @@ from klampt.model.collide import WorldCollider
 D = os.environ["KLAMPT_DATA_DIR"]
 
 
+def loaded(name):
+    """A Geometry3D loaded from the shared data's file `name`."""
+    g = Geometry3D()
+    assert g.loadFile(os.path.join(D, name))
+    return g
+
+
 def world(name="tx90blocks.xml"):
     w = WorldModel()
     if not w.readFile(os.path.join(D, name)):
@@ -258,12 +265,9 @@ def test_simulators_step_in_parallel_threads():
 
 def test_geometry_edits_during_queries():
     run_scenario('''
-    mug = Geometry3D()
-    assert mug.loadFile(os.path.join(D, "objects/srimugsmooth.off"))
-    ball = Geometry3D()
-    assert ball.loadFile(os.path.join(D, "objects/sphere.off"))
-    cube = Geometry3D()
-    assert cube.loadFile(os.path.join(D, "objects/cube.off"))
+    mug = loaded("objects/srimugsmooth.off")
+    ball = loaded("objects/sphere.off")
+    cube = loaded("objects/cube.off")
     cloud = ball.convert("PointCloud", 0.05)
     w = world()
     targets = {
@@ -307,10 +311,8 @@ def test_threads_first_querying_a_shape_together_build_its_structures_once():
     # read what a single thread reads.
     run_scenario('''
     from klampt.model.geometry import TriangleMesh
-    mug = Geometry3D()
-    assert mug.loadFile(os.path.join(D, "objects/srimugsmooth.off"))
-    ball = Geometry3D()
-    assert ball.loadFile(os.path.join(D, "objects/sphere.off"))
+    mug = loaded("objects/srimugsmooth.off")
+    ball = loaded("objects/sphere.off")
     ball.translate([0.03, 0.0, 0.05])
     ball.collides(mug)
     mesh = mug.getTriangleMesh()
@@ -344,10 +346,8 @@ def test_groups_sharing_members_build_once_on_many_threads():
     # opposite orders, first queried by threads at the same moment, neither
     # wait on each other forever nor build a member twice.
     run_scenario('''
-    mug = Geometry3D()
-    assert mug.loadFile(os.path.join(D, "objects/srimugsmooth.off"))
-    ball = Geometry3D()
-    assert ball.loadFile(os.path.join(D, "objects/sphere.off"))
+    mug = loaded("objects/srimugsmooth.off")
+    ball = loaded("objects/sphere.off")
     from klampt import GeometricPrimitive
     sphere = GeometricPrimitive()
     sphere.setSphere([0.1, 0.5, 0.2], 0.05)
@@ -399,8 +399,7 @@ def test_world_edits_during_simulation_sensors_and_self_collision():
     cam.setSetting("yres", "16")
     lidar = r.sensor("lidar")
     I = [1, 0, 0, 0, 1, 0, 0, 0, 1]
-    ball = Geometry3D()
-    assert ball.loadFile(os.path.join(D, "objects/sphere.off"))
+    ball = loaded("objects/sphere.off")
 
     def sense():
         cam.kinematicSimulate(w, 0.01)
