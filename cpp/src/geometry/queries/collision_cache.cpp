@@ -10,6 +10,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <utility>
+#include "grid_bound.h"
 #include "leaf.h"
 #include "mesh_bvh.h"
 #include "query_proxy.h"
@@ -164,6 +165,7 @@ std::shared_ptr<CollisionCache> build(const GeometryData& data) {
       c->bmin = data.grid.bmin;
       c->bmax = data.grid.bmax;
       c->gridLipschitz = detail::gridLipschitz(data.grid);
+      c->gridMinima = detail::gridBlockMinima(data.grid);
       return c;
     case GeometryType::Group: {
       c->bmin = Vector3::Constant(std::numeric_limits<double>::infinity());

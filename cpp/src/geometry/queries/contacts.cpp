@@ -131,7 +131,7 @@ void gridContact(const Leaf& a, const Leaf& b, double pad, std::vector<Contact>&
   double d;
   int ea = a.elem(0), eb = b.elem(0);
   if (a.isGrid() && b.isGrid()) {
-    const auto g = detail::gridGridDistance(a, b);
+    const auto g = detail::gridGridDistance(a, b, -INFINITY);
     d = g.d, pa = g.cp1, pb = g.cp2;
   } else {
     const bool aGrid = a.isGrid();

@@ -80,7 +80,7 @@ PairDistance leafDistance(const Leaf& a, const Leaf& b, double upper, double sto
   }
   if (a.isGrid() && b.isCoal()) return swapped(leafDistance(b, a, upper, stopBelow, s));
   if (a.isGrid() && b.isGrid()) {
-    const auto g = detail::gridGridDistance(a, b);
+    const auto g = detail::gridGridDistance(a, b, stopBelow);
     return {g.d, g.cp1, g.cp2, a.elem(0), b.elem(0), g.d < upper};
   }
   if (a.isTriangleTree() && b.isTriangleTree()) {

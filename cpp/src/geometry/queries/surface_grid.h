@@ -14,7 +14,7 @@ struct SurfaceGridDistance {
 };
 
 /// The least grid value over the surface of `surface` if below `upper`
-/// (elem = -1 otherwise), found to within 1e-6 of a grid cell; the search
+/// (elem = -1 otherwise), found to within 1e-5 of a grid cell; the search
 /// stops early once a value <= stopBelow is found. The grid's value is a
 /// signed distance estimate (gridValue), negative inside.
 SurfaceGridDistance surfaceGridDistance(const Leaf& surface, const Leaf& grid, double upper, double stopBelow);

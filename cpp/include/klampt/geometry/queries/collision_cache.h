@@ -2,6 +2,7 @@
 // collision object (primitive shape, BVH of a mesh, convex hull) or a ball
 // tree over a point cloud, built once per GeometryData and shared by copies.
 #pragma once
+#include <array>
 #include <memory>
 #include <vector>
 #include <coal/collision_object.h>
@@ -19,6 +20,15 @@ struct BroadPhaseHull {
   std::shared_ptr<const coal::ConvexBase> hull;
 };
 
+/// A volume grid's least values over blocks of 2^l cells along each axis,
+/// l = 1, 2, ... (levels[l - 1], x-major as the grid's values, dims[l - 1]
+/// blocks): lower bounds of the grid's value over boxes, in a few lookups
+/// (detail::gridBoxLowerBound).
+struct GridBlockMinima {
+  std::vector<std::array<int, 3>> dims;
+  std::vector<std::vector<double>> levels;
+};
+
 struct CollisionCache {
   /// Coal shape of a primitive, mesh or hull; null for clouds, grids, groups.
   std::shared_ptr<coal::CollisionGeometry> shape;
@@ -31,6 +41,8 @@ struct CollisionCache {
   Vector3 bmin = Vector3::Zero(), bmax = Vector3::Zero();
   /// A volume grid's bound on the gradient of its value (detail::gridLipschitz).
   double gridLipschitz = 0;
+  /// A volume grid's block minima (detail::gridBlockMinima).
+  GridBlockMinima gridMinima;
   /// Built on first use by shapeHull, and freed with the shape.
   mutable LazyCache<const BroadPhaseHull> hull;
 };
