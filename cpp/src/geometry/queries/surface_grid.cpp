@@ -22,6 +22,9 @@ namespace {
 /// (reached only by surfaces that follow the level set closely).
 constexpr long kMaxEvaluations = 400000;
 
+/// Triangles a yes-or-no search against a mesh looks at before its tree.
+constexpr int kFirstLook = 8;
+
 /// The least value is found to within this fraction of a cell.
 constexpr double kTolerance = 1e-5;
 
@@ -136,7 +139,10 @@ SurfaceGridDistance surfaceGridDistance(const Leaf& surface, const Leaf& grid, d
   };
   auto done = [&]() { return bestTri >= 0 && best <= stopBelow; };
   if (tree) {
-    if (tree->getNumBVs() > 0) visitNode(0);
+    // A yes-or-no search first looks at a few triangles as they come: a
+    // surface deep in the solid answers there, sparing the tree's descent.
+    for (int t = 0; greedy && t < std::min<int>(kFirstLook, mesh.indices.rows()) && !done(); ++t) visitTriangle(t);
+    if (tree->getNumBVs() > 0 && !done()) visitNode(0);
   } else {
     for (Eigen::Index t = 0; t < mesh.indices.rows() && !done(); ++t) visitTriangle((int)t);
   }
