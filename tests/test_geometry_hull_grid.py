@@ -11,7 +11,7 @@ import pytest
 import klampt
 from klampt import ConvexHull, GeometricPrimitive, Geometry3D
 from klampt.math import so3, se3
-from conftest import aabb_geometry as aabb, assert_close, sphere_geometry as sphere
+from conftest import aabb_geometry as aabb, assert_close, kinova_link_mesh, sphere_geometry as sphere
 
 IDENTITY = ([1, 0, 0, 0, 1, 0, 0, 0, 1], [0, 0, 0])
 
@@ -169,6 +169,38 @@ def test_hull_ray_cast_hits_the_faces():
         if hit:
             assert_close(local_point(T, pt), [-0.5, y, z], atol=1e-9)
             assert g.rayCast_ext(s, d)[0] == 0
+
+
+def test_hull_ray_cast_on_a_link_hull_enters_through_its_facet_planes():
+    """A hull of a real link (hundreds of faces, searched through a tree of
+    its triangles) against the entry point of each ray into the
+    intersection of the half-spaces of scipy's facets."""
+    from scipy.spatial import ConvexHull as Hull
+
+    hull = kinova_link_mesh().convert("ConvexHull")
+    pts = np.array(hull.getConvexHull().getPoints())
+    planes = Hull(pts).equations  # n . x + o <= 0 inside
+    rng = np.random.RandomState(5)
+    T = random_transform(rng, 0.3)
+    hull.setCurrentTransform(*T)
+    centre = pts.mean(axis=0)
+    hits = 0
+    for _ in range(200):
+        d = rng.normal(size=3)
+        d /= np.linalg.norm(d)
+        s = centre - 0.5 * d + rng.uniform(-0.06, 0.06, size=3)
+        rate, height = planes[:, :3] @ d, planes[:, :3] @ s + planes[:, 3]
+        t_enter = max([-h / r for r, h in zip(rate, height) if r < 0], default=-np.inf)
+        t_exit = min([-h / r for r, h in zip(rate, height) if r > 0], default=np.inf)
+        expected = t_enter <= t_exit and t_enter > 0
+        if abs(t_exit - t_enter) < 1e-6:
+            continue  # grazing an edge or corner
+        hit, pt = hull.rayCast(se3.apply(T, list(s)), so3.apply(T[0], list(d)))
+        assert hit == expected
+        if hit:
+            hits += 1
+            assert_close(local_point(T, pt), s + t_enter * d, atol=1e-9)
+    assert 50 < hits < 190
 
 
 def test_hull_support_is_a_corner():

@@ -11,6 +11,7 @@
 #include "klampt/geometry/queries/queries.h"
 #include "heightmap_ray.h"
 #include "leaf.h"
+#include "mesh_bvh.h"
 #include "query_proxy.h"
 #include "ray_triangle.h"
 
@@ -38,17 +39,16 @@ bool raySphere(const Vector3& s, const Vector3& d, double r, double& t) {
 }
 
 
-/// Nearest hit on the mesh triangles, descending the BVH's oriented boxes
+/// Nearest hit on the tree's triangles, descending its oriented boxes
 /// nearest child first, so that a hit soon prunes the boxes behind it. The
 /// triangles of leaves are tested directly, without their (flat) boxes.
-int rayMesh(const coal::BVHModel<coal::OBBRSS>& bvh, const TriangleMesh& mesh, const Vector3& s, const Vector3& d,
-            double& tBest) {
+int rayMesh(const coal::BVHModel<coal::OBBRSS>& bvh, const Vector3& s, const Vector3& d, double& tBest) {
   int hit = -1;
+  const auto& v = *bvh.vertices;
   auto hitsTriangle = [&](int tri) {
+    const coal::Triangle& f = (*bvh.tri_indices)[tri];
     double t;
-    if (rayTriangle(s, d, mesh.vertices.row(mesh.indices(tri, 0)), mesh.vertices.row(mesh.indices(tri, 1)),
-                    mesh.vertices.row(mesh.indices(tri, 2)), t) &&
-        t < tBest) {
+    if (rayTriangle(s, d, v[f[0]], v[f[1]], v[f[2]], t) && t < tBest) {
       tBest = t;
       hit = tri;
     }
@@ -125,6 +125,16 @@ bool rayGrid(const VolumeGrid& grid, const Vector3& s, const Vector3& d, double&
   return false;
 }
 
+/// The tree of a hull's surface triangles, built on first use: a ray then
+/// tests the few triangles along it instead of all of them.
+const coal::BVHModel<coal::OBBRSS>& hullSurfaceTree(const CollisionCache& cache,
+                                                    const coal::Convex<coal::Triangle>& hull) {
+  if (const auto* tree = cache.hullSurface.get()) return *tree;
+  std::vector<coal::Vec3s> points(hull.points->begin(), hull.points->begin() + hull.num_points);
+  std::vector<coal::Triangle> triangles(hull.polygons->begin(), hull.polygons->begin() + hull.num_polygons);
+  return cache.hullSurface.publish(detail::buildMeshBVH(std::move(points), std::move(triangles)));
+}
+
 /// Hit of one leaf in world coordinates: element index or -1, and t.
 int rayLeaf(const Leaf& x, const Vector3& s, const Vector3& d, double margin, double& t) {
   const RigidTransform inv = x.T.inverse();
@@ -133,7 +143,7 @@ int rayLeaf(const Leaf& x, const Vector3& s, const Vector3& d, double margin, do
   if (x.isCloud()) return x.elem(x.cache->points.rayCast(ls, ld, margin, t));
   if (x.isGrid()) return rayGrid(x.data->grid, ls, ld, t) ? x.elem(0) : -1;
   if (x.isMesh()) {
-    const int tri = rayMesh(static_cast<const coal::BVHModel<coal::OBBRSS>&>(*x.cache->shape), x.data->mesh, ls, ld, t);
+    const int tri = rayMesh(static_cast<const coal::BVHModel<coal::OBBRSS>&>(*x.cache->shape), ls, ld, t);
     return tri >= 0 ? x.elem(tri) : -1;
   }
   const RigidTransform& off = x.cache->shapeOffset;
@@ -146,13 +156,7 @@ int rayLeaf(const Leaf& x, const Vector3& s, const Vector3& d, double margin, do
   } else if (const auto* box = dynamic_cast<const coal::Box*>(shape)) {
     hit = rayCentredBox(ss, sd, box->halfSide, t);
   } else if (const auto* cvx = dynamic_cast<const coal::Convex<coal::Triangle>*>(shape)) {
-    for (const auto& f : *cvx->polygons) {
-      double tf;
-      if (rayTriangle(ss, sd, (*cvx->points)[f[0]], (*cvx->points)[f[1]], (*cvx->points)[f[2]], tf) && tf < t) {
-        t = tf;
-        hit = true;
-      }
-    }
+    hit = rayMesh(hullSurfaceTree(*x.cache, *cvx), ss, sd, t) >= 0;
   } else if (const auto* bvh = dynamic_cast<const coal::BVHModel<coal::OBBRSS>*>(shape)) {
     // Triangle and Polygon primitives: their few triangles.
     for (unsigned i = 0; i < bvh->num_tris; ++i) {

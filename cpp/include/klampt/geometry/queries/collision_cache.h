@@ -11,6 +11,9 @@
 
 namespace coal {
 class ConvexBase;
+class OBBRSS;
+template <typename BV>
+class BVHModel;
 }
 
 namespace klampt {
@@ -45,6 +48,9 @@ struct CollisionCache {
   GridBlockMinima gridMinima;
   /// Built on first use by shapeHull, and freed with the shape.
   mutable LazyCache<const BroadPhaseHull> hull;
+  /// A convex hull's surface triangles in a tree, built on a ray cast's first
+  /// use (detail::hullSurfaceTree), and freed with the shape.
+  mutable LazyCache<const coal::BVHModel<coal::OBBRSS>> hullSurface;
 };
 
 /// The cache of `data`, built on first use. Thread-safe; the returned
