@@ -437,6 +437,13 @@ std::shared_ptr<MeshBVH> buildMeshBVH(std::vector<coal::Vec3s> verts, std::vecto
   return std::make_shared<MeshTree>(std::move(verts), std::move(tris));
 }
 
+const MeshBVH& hullSurfaceTree(const CollisionCache& cache, const coal::Convex<coal::Triangle>& hull) {
+  if (const MeshBVH* tree = cache.hullSurface.get()) return *tree;
+  std::vector<coal::Vec3s> points(hull.points->begin(), hull.points->begin() + hull.num_points);
+  std::vector<coal::Triangle> triangles(hull.polygons->begin(), hull.polygons->begin() + hull.num_polygons);
+  return cache.hullSurface.publish(buildMeshBVH(std::move(points), std::move(triangles)));
+}
+
 void prepareForDistance(const coal::CollisionGeometry& geometry) {
   if (auto tree = dynamic_cast<const MeshTree*>(&geometry)) tree->prepareForDistance();
 }

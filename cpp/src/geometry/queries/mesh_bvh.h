@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 #include <coal/BVH/BVH_model.h>
+#include <coal/shape/convex.h>
+#include "klampt/geometry/queries/collision_cache.h"
 #include "klampt/math/types.h"
 
 namespace klampt {
@@ -16,6 +18,11 @@ using MeshBVH = coal::BVHModel<coal::OBBRSS>;
 /// Builds the tree of the triangles `tris` over `verts` (valid indices). The
 /// RSS of its inner nodes are fitted by prepareForDistance.
 std::shared_ptr<MeshBVH> buildMeshBVH(std::vector<coal::Vec3s> verts, std::vector<coal::Triangle> tris);
+
+/// The tree of a convex hull's surface triangles (`hull` is the Coal shape of
+/// `cache`), built on first use and kept in the cache: rays and volume grids
+/// then test the few triangles near them instead of all of them.
+const MeshBVH& hullSurfaceTree(const CollisionCache& cache, const coal::Convex<coal::Triangle>& hull);
 
 /// Fits the RSS (distance volumes) of a tree from buildMeshBVH once, on its
 /// first distance query, so that collision-only use never pays for them.

@@ -125,16 +125,6 @@ bool rayGrid(const VolumeGrid& grid, const Vector3& s, const Vector3& d, double&
   return false;
 }
 
-/// The tree of a hull's surface triangles, built on first use: a ray then
-/// tests the few triangles along it instead of all of them.
-const coal::BVHModel<coal::OBBRSS>& hullSurfaceTree(const CollisionCache& cache,
-                                                    const coal::Convex<coal::Triangle>& hull) {
-  if (const auto* tree = cache.hullSurface.get()) return *tree;
-  std::vector<coal::Vec3s> points(hull.points->begin(), hull.points->begin() + hull.num_points);
-  std::vector<coal::Triangle> triangles(hull.polygons->begin(), hull.polygons->begin() + hull.num_polygons);
-  return cache.hullSurface.publish(detail::buildMeshBVH(std::move(points), std::move(triangles)));
-}
-
 /// Hit of one leaf in world coordinates: element index or -1, and t.
 int rayLeaf(const Leaf& x, const Vector3& s, const Vector3& d, double margin, double& t) {
   const RigidTransform inv = x.T.inverse();
@@ -156,7 +146,7 @@ int rayLeaf(const Leaf& x, const Vector3& s, const Vector3& d, double margin, do
   } else if (const auto* box = dynamic_cast<const coal::Box*>(shape)) {
     hit = rayCentredBox(ss, sd, box->halfSide, t);
   } else if (const auto* cvx = dynamic_cast<const coal::Convex<coal::Triangle>*>(shape)) {
-    hit = rayMesh(hullSurfaceTree(*x.cache, *cvx), ss, sd, t) >= 0;
+    hit = rayMesh(detail::hullSurfaceTree(*x.cache, *cvx), ss, sd, t) >= 0;
   } else if (const auto* bvh = dynamic_cast<const coal::BVHModel<coal::OBBRSS>*>(shape)) {
     // Triangle and Polygon primitives: their few triangles.
     for (unsigned i = 0; i < bvh->num_tris; ++i) {

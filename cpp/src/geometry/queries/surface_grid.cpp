@@ -1,9 +1,10 @@
 // Surface to volume-grid distance (see surface_grid.h), by branch and bound:
-// a mesh's tree nodes are bounded by their boxes (gridBoxLowerBound and the
-// grid's Lipschitz constant), and each triangle reached is split in four
-// until a lower bound of the grid value over a piece (the value at its
-// centroid less the Lipschitz constant times its radius, the box bound, and
-// gridTriangleLowerBound) cannot beat the best value found.
+// the tree nodes of a mesh or hull are bounded by their boxes (through
+// gridBoxLowerBound and the grid's Lipschitz constant), and each triangle
+// reached is split in four until a lower bound of the grid value over a
+// piece (the value at its centroid less the Lipschitz constant times its
+// radius, the box bound, and gridTriangleLowerBound) cannot beat the best
+// value found.
 #include "surface_grid.h"
 #include <algorithm>
 #include <cmath>
@@ -22,7 +23,7 @@ namespace {
 /// (reached only by surfaces that follow the level set closely).
 constexpr long kMaxEvaluations = 400000;
 
-/// Triangles a yes-or-no search against a mesh looks at before its tree.
+/// Triangles a yes-or-no search looks at before descending a tree.
 constexpr int kFirstLook = 8;
 
 /// The least value is found to within this fraction of a cell.
@@ -40,33 +41,23 @@ struct Item {
   bool operator<(const Item& o) const { return key > o.key; }
 };
 
-/// The surface of `surface` as triangles in its local frame: a mesh's own, a
-/// hull's from its Coal polytope (built once with the collision cache, where
-/// converting the hull again would run Qhull on every query), else converted.
-TriangleMesh surfaceTriangles(const Leaf& surface) {
-  const auto* polytope =
-      surface.data->type == GeometryType::ConvexHull
-          ? dynamic_cast<const coal::Convex<coal::Triangle>*>(surface.cache->shape.get())
-          : nullptr;
-  if (!polytope || !polytope->points || !polytope->polygons)
-    return convertGeometry(*surface.data, GeometryType::TriangleMesh, 0).mesh;
-  TriangleMesh mesh;
-  const auto& points = *polytope->points;
-  const auto& triangles = *polytope->polygons;
-  mesh.vertices.resize(polytope->num_points, 3);
-  for (unsigned i = 0; i < polytope->num_points; ++i) mesh.vertices.row(i) = points[i].transpose();
-  mesh.indices.resize(polytope->num_polygons, 3);
-  for (unsigned t = 0; t < polytope->num_polygons; ++t)
-    for (int k = 0; k < 3; ++k) mesh.indices(t, k) = (int)triangles[t][k];
-  return mesh;
+/// The tree of a surface's triangles: a mesh's own, a hull's (built once
+/// and kept with its collision structures); null for other shapes.
+const MeshBVH* surfaceTree(const Leaf& surface) {
+  if (surface.isMesh()) return &surface.meshBVH();
+  if (surface.data->type != GeometryType::ConvexHull) return nullptr;
+  const auto* hull = dynamic_cast<const coal::Convex<coal::Triangle>*>(surface.cache->shape.get());
+  return hull && hull->points && hull->polygons ? &hullSurfaceTree(*surface.cache, *hull) : nullptr;
 }
 
 }  // namespace
 
 SurfaceGridDistance surfaceGridDistance(const Leaf& surface, const Leaf& grid, double upper, double stopBelow) {
   const VolumeGrid& vg = grid.data->grid;
-  const TriangleMesh converted = surface.isMesh() ? TriangleMesh() : surfaceTriangles(surface);
-  const TriangleMesh& mesh = surface.isMesh() ? surface.data->mesh : converted;
+  // The surface's triangles: through its tree, or a primitive's few converted.
+  const MeshBVH* tree = surfaceTree(surface);
+  const TriangleMesh converted =
+      tree ? TriangleMesh() : convertGeometry(*surface.data, GeometryType::TriangleMesh, 0).mesh;
   const RigidTransform toGrid = grid.T.inverse() * surface.T;
   const double L = grid.cache->gridLipschitz;
   const GridBlockMinima& minima = grid.cache->gridMinima;
@@ -119,14 +110,15 @@ SurfaceGridDistance surfaceGridDistance(const Leaf& surface, const Leaf& grid, d
     const double bound = greedy ? v - L * r : finerBound(a, b, c, v - L * r, tri);
     if (!prunes(bound)) push(a, b, c, bound, v, tri, -1);
   };
+  auto corner = [&](int t, int k) -> Vector3 {
+    if (tree) return toGrid.apply((*tree->vertices)[(*tree->tri_indices)[t][k]]);
+    return toGrid.apply(converted.vertices.row(converted.indices(t, k)).transpose());
+  };
   auto visitTriangle = [&](int t) {
-    const Vector3 a = toGrid.apply(mesh.vertices.row(mesh.indices(t, 0)).transpose());
-    const Vector3 b = toGrid.apply(mesh.vertices.row(mesh.indices(t, 1)).transpose());
-    const Vector3 c = toGrid.apply(mesh.vertices.row(mesh.indices(t, 2)).transpose());
+    const Vector3 a = corner(t, 0), b = corner(t, 1), c = corner(t, 2);
     for (const Vector3* p : {&a, &b, &c}) consider(*p, gridValue(vg, *p), t);
     visit(a, b, c, t);
   };
-  const MeshBVH* tree = surface.isMesh() ? &surface.meshBVH() : nullptr;
   // A node of the mesh's tree: its box in the grid's frame bounds the value.
   auto visitNode = [&](int node) {
     const coal::OBB& box = tree->getBV(node).bv.obb;
@@ -141,10 +133,10 @@ SurfaceGridDistance surfaceGridDistance(const Leaf& surface, const Leaf& grid, d
   if (tree) {
     // A yes-or-no search first looks at a few triangles as they come: a
     // surface deep in the solid answers there, sparing the tree's descent.
-    for (int t = 0; greedy && t < std::min<int>(kFirstLook, mesh.indices.rows()) && !done(); ++t) visitTriangle(t);
+    for (int t = 0; greedy && t < std::min<int>(kFirstLook, tree->num_tris) && !done(); ++t) visitTriangle(t);
     if (tree->getNumBVs() > 0 && !done()) visitNode(0);
   } else {
-    for (Eigen::Index t = 0; t < mesh.indices.rows() && !done(); ++t) visitTriangle((int)t);
+    for (Eigen::Index t = 0; t < converted.indices.rows() && !done(); ++t) visitTriangle((int)t);
   }
   while (!open.empty() && evaluations < kMaxEvaluations && !done()) {
     std::pop_heap(open.begin(), open.end());
