@@ -4,11 +4,13 @@
 // farther than the best distance from the leaf's box, or (where the boxes
 // overlap) when the distance of its centre less L times its radius is, L
 // bounding how fast the leaf's point distance changes: 1 for Coal's shapes,
-// the grid's bound on its gradient for a volume grid.
+// the grid's bound on its gradient for a volume grid, whose least cell values
+// under the node's box bound it too.
 #include <algorithm>
 #include <cmath>
 #include <vector>
 #include "cloud_queries.h"
+#include "grid_bound.h"
 
 namespace klampt {
 namespace detail {
@@ -22,6 +24,7 @@ struct CloudLeafSearch : NearestBall {
   Vector3 lo, hi;          // the other's world box
   double overlapBound;     // the least ball distance where boxes overlap
   double lipschitz;        // bound on the point distance's gradient, 0 if unknown
+  RigidTransform cloudToOther;
 
   CloudLeafSearch(double upper, double stopBelow, const Leaf& c, const Leaf& o)
       : NearestBall{upper, stopBelow}, cloud(c), other(o), tree(c.cache->points) {
@@ -30,6 +33,7 @@ struct CloudLeafSearch : NearestBall {
     // solid, by at most its radius against a surface.
     overlapBound = other.hasInterior() ? -INFINITY : -tree.maxRadius();
     lipschitz = other.isCoal() ? 1.0 : other.isGrid() ? other.cache->gridLipschitz : 0.0;
+    cloudToOther = other.T.inverse() * cloud.T;
   }
 
   double bound(int i) const {
@@ -42,8 +46,16 @@ struct CloudLeafSearch : NearestBall {
     // query; a grid's value outside its box grows from its boundary's, which
     // the box gap misses.
     if (lipschitz == 0 || (boxBound > 0 && !other.isGrid()) || !open(boxBound)) return boxBound;
+    double b = boxBound;
+    if (other.isGrid()) {
+      // The least cell values under the node's box, in the grid's frame.
+      Vector3 glo, ghi;
+      transformBox(cloudToOther, n.lo, n.hi, glo, ghi);
+      b = std::max(b, gridBoxLowerBound(other.data->grid, other.cache->gridMinima, glo, ghi) - tree.maxRadius());
+      if (!open(b)) return b;
+    }
     const double d = leafPointDistance(other, cloud.T.apply(n.center), best + lipschitz * n.radius).d;
-    return std::max(boxBound, d - lipschitz * n.radius);
+    return std::max(b, d - lipschitz * n.radius);
   }
 
   void search() {
