@@ -17,8 +17,8 @@ struct Box {
 };
 
 Box boxOf(const Leaf& leaf) {
-  const coal::Transform3s W = leaf.coalTransform();
-  return Box{W.getTranslation(), static_cast<const coal::Box&>(*leaf.cache->shape).halfSide, W.getRotation()};
+  const RigidTransform W = leaf.shapePose();
+  return Box{W.t, static_cast<const coal::Box&>(*leaf.cache->shape).halfSide, W.R};
 }
 
 /// Half the extent of the box along the unit axis L.

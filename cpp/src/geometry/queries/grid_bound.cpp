@@ -38,6 +38,12 @@ bool axisSpans(double lo, double hi, int n, AxisSpan (&out)[2], int& count) {
   return true;
 }
 
+/// Blocks per axis a box bound may look at, at the finest level where the box
+/// spans no more: four (64 lookups at most) bound a surface far outside the
+/// grid, whose values vary along the grid's boundary, much more tightly than
+/// two (a mesh 23 cm from a link's grid: 0.9 -> 0.3 ms).
+constexpr int kBlocksSpanned = 4;
+
 /// A convex polygon in cell coordinates (p) and in the grid's frame (at): a
 /// triangle clipped by cell planes.
 struct Polygon {
@@ -105,11 +111,12 @@ double gridBoxLowerBound(const VolumeGrid& g, const GridBlockMinima& minima, con
     first[k] = std::clamp((int)std::floor(ulo), 0, n[k] - 1);
     last[k] = std::clamp((int)std::floor(uhi) + 1, 0, n[k] - 1);
   }
-  // The finest level where the range spans at most two blocks per axis.
+  // The finest level where the range spans at most kBlocksSpanned blocks per axis.
   int level = 0;
   while (level < (int)minima.levels.size() &&
-         ((last[0] >> level) - (first[0] >> level) > 1 || (last[1] >> level) - (first[1] >> level) > 1 ||
-          (last[2] >> level) - (first[2] >> level) > 1))
+         ((last[0] >> level) - (first[0] >> level) > kBlocksSpanned - 1 ||
+          (last[1] >> level) - (first[1] >> level) > kBlocksSpanned - 1 ||
+          (last[2] >> level) - (first[2] >> level) > kBlocksSpanned - 1))
     ++level;
   const std::vector<double>& values = level == 0 ? g.values : minima.levels[level - 1];
   const std::array<int, 3> dims = level == 0 ? n : minima.dims[level - 1];
