@@ -83,8 +83,30 @@ def test_group_queries_equal_the_members(other_kind, order):
             if tol == 0:
                 assert group.collides(other) == expected and other.collides(group) == expected
             hits, misses = hits + expected, misses + (not expected)
-        assert group.distance(other).d == pytest.approx(least, abs=1e-6)
+        res = group.distance(other)
+        assert res.d == pytest.approx(least, abs=1e-6)
+        ranked = sorted((m.distance(other).d, i) for i, m in enumerate(placed))
+        if ranked[1][0] - ranked[0][0] > 1e-6:
+            assert res.elem1 == ranked[0][1]  # the member nearest, wherever the search took it
     assert hits and misses  # the poses try both answers
+
+
+@pytest.mark.parametrize("cloud_first", [True, False])
+def test_a_distance_tie_goes_to_the_member_first_in_order(cloud_first):
+    # A one-point cloud and a Point primitive at the same place are exactly
+    # as far from a sphere; the primitive's pair is searched first, but the
+    # group reports the member it lists first, as members searched in order do.
+    pc = PointCloud()
+    pc.setPoints([[0.3, 0.1, 0.0]])
+    point = GeometricPrimitive()
+    point.setPoint([0.3, 0.1, 0.0])
+    members = [Geometry3D(pc), Geometry3D(point)]
+    group = _group(members if cloud_first else members[::-1])
+    probe = sphere_geometry((0, 0, 0), 0.1)
+    d_cloud, d_point = members[0].distance(probe).d, members[1].distance(probe).d
+    assert d_cloud == d_point
+    res = group.distance(probe)
+    assert res.d == d_cloud and res.elem1 == 0
 
 
 def test_a_member_goes_where_its_transform_puts_it():

@@ -200,6 +200,19 @@ int pairCost(const Leaf& a, const Leaf& b) {
   return clouds ? 1 : 2;
 }
 
+/// A leaf's number of elements, roughly what searching it costs: a mesh's
+/// triangles, a cloud's points, a hull's vertices, a grid's cells; 1 for
+/// the rest.
+long leafSize(const Leaf& x) {
+  switch (x.data->type) {
+    case GeometryType::TriangleMesh: return (long)x.data->mesh.indices.rows();
+    case GeometryType::PointCloud: return (long)x.data->pointCloud.points.rows();
+    case GeometryType::ConvexHull: return (long)x.data->hull.points.rows();
+    case GeometryType::VolumeGrid: return (long)x.data->grid.values.size();
+    default: return 1;
+  }
+}
+
 /// Whether leaves `a` and `b` are within `tol` (before margins).
 bool leafPairWithin(const Leaf& a, const Leaf& b, double tol) {
   // Triangle pairs by their own test: Coal's triangle distance misses
@@ -330,20 +343,38 @@ DistanceQueryResult distance(const Geometry& a, const Geometry& b, const Distanc
   const double margins = a.margin + b.margin;
   DistanceQueryResult r;
   double best = s.upperBound + margins;
+  // Several pairs (groups): the cheapest first, whose distance bounds the
+  // searches of the others (a grid against a group's box, then its mesh);
+  // a tie goes to the pair first in the groups' order, as without sorting.
+  thread_local std::vector<std::pair<std::pair<int, long>, std::pair<const Leaf*, const Leaf*>>> pairs;
+  pairs.clear();
   for (const Leaf& x : la)
-    for (const Leaf& y : lb) {
-      PairDistance pd = leafDistance(x, y, best, -INFINITY, s);
-      if (!pd.found) continue;
-      pd.d = clampUnsigned(x, y, pd.d);
-      if (pd.d < best || !r.hasClosestPoints) {
-        best = pd.d;
-        r.hasClosestPoints = true;
-        r.cp1 = pd.cp1;
-        r.cp2 = pd.cp2;
-        r.elem1 = pd.e1;
-        r.elem2 = pd.e2;
-      }
+    for (const Leaf& y : lb) pairs.push_back({{pairCost(x, y), leafSize(x) + leafSize(y)}, {&x, &y}});
+  if (pairs.size() > 1)
+    std::stable_sort(pairs.begin(), pairs.end(), [](const auto& p, const auto& q) { return p.first < q.first; });
+  const Leaf* firstInOrder = nullptr;  // the chosen pair's first leaf, for ties
+  const Leaf* secondInOrder = nullptr;
+  for (const auto& [cost, pair] : pairs) {
+    const Leaf& x = *pair.first;
+    const Leaf& y = *pair.second;
+    // Once a pair is found, the others are searched up to its distance
+    // included, for the tie rule.
+    const double upper = r.hasClosestPoints ? std::nextafter(best, INFINITY) : best;
+    PairDistance pd = leafDistance(x, y, upper, -INFINITY, s);
+    if (!pd.found) continue;
+    pd.d = clampUnsigned(x, y, pd.d);
+    const bool earlier = firstInOrder && (&x < firstInOrder || (&x == firstInOrder && &y < secondInOrder));
+    if (pd.d < best || !r.hasClosestPoints || (pd.d == best && earlier)) {
+      firstInOrder = &x;
+      secondInOrder = &y;
+      best = pd.d;
+      r.hasClosestPoints = true;
+      r.cp1 = pd.cp1;
+      r.cp2 = pd.cp2;
+      r.elem1 = pd.e1;
+      r.elem2 = pd.e2;
     }
+  }
   // A shape buried under a heightmap's surface: minus its distance to the surface.
   const bool buried = best > 0 && (detail::buriedInHeightmap(a, b) || detail::buriedInHeightmap(b, a));
   if (buried) best = -best;
