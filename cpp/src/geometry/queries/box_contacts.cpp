@@ -58,9 +58,11 @@ double separatingAxis(const Box& a, const Box& b, Vector3& normal, bool& edgeAxi
   normal = Vector3::UnitZ();
   edgeAxis = false;
   auto tryAxis = [&](Vector3 L, bool isEdge) {
-    const double len = L.norm();
-    if (len < 1e-9) return;  // parallel edges: covered by the face axes
-    L /= len;
+    if (isEdge) {  // face axes are unit already
+      const double len = L.norm();
+      if (len < 1e-9) return;  // parallel edges: covered by the face axes
+      L /= len;
+    }
     const double sep = std::abs(t.dot(L)) - radiusAlong(a, L) - radiusAlong(b, L);
     if (sep > best + (isEdge ? 1e-9 : 0.0)) {
       best = sep;
@@ -140,11 +142,8 @@ bool boxPairPenetration(const Leaf& la, const Leaf& lb, double& depth, Vector3& 
   double alongA[8], alongB[8];
   double lowB = INFINITY, highA = -INFINITY;
   for (int i = 0; i < 8; ++i) {
-    va[i] = vertex(a, i);
     vb[i] = vertex(b, i);
-    alongA[i] = va[i].dot(n);
     alongB[i] = vb[i].dot(n);
-    highA = std::max(highA, alongA[i]);
     lowB = std::min(lowB, alongB[i]);
   }
   Vector3 unused;
@@ -154,6 +153,12 @@ bool boxPairPenetration(const Leaf& la, const Leaf& lb, double& depth, Vector3& 
       pa = vb[i] + depth * n;
       return true;
     }
+  // a's vertices only when none of b's reaches a's surface.
+  for (int i = 0; i < 8; ++i) {
+    va[i] = vertex(a, i);
+    alongA[i] = va[i].dot(n);
+    highA = std::max(highA, alongA[i]);
+  }
   for (int i = 0; i < 8; ++i)
     if (alongA[i] >= highA - eps && std::abs(pointBoxDistance(b, va[i] - depth * n, unused)) <= eps) {
       pa = va[i];
