@@ -2,10 +2,13 @@
 // the cloud's tree and the mesh's (the pair with the smallest bound first,
 // its larger node split), in the mesh's frame. A pair's bound is the larger
 // of the distance from the cloud node's centre to the mesh node's box and
-// swept rectangle less the node's radius, and the gap between the cloud
-// node's oriented box and the mesh node's box along the faces of either and
-// along the direction from the mesh to the nearest ball found so far.
+// swept rectangle less the node's radius, the gap between the cloud node's
+// oriented box and the mesh node's box along the faces of either, the
+// distance between the cloud node's box taken as a swept rectangle and the
+// mesh node's swept rectangle, and the gap along the direction from the mesh
+// to the nearest ball found so far.
 #include <algorithm>
+#include <coal/BV/RSS.h>
 #include <vector>
 #include "bv_point.h"
 #include "cloud_queries.h"
@@ -49,7 +52,24 @@ struct CloudMeshSearch : NearestBall {
       gap = std::max(gap, std::abs(box.axes.col(k).dot(d)) - box.extent[k] - rel.row(k).dot(a.boxHalf));
       gap = std::max(gap, std::abs(axes.col(k).dot(d)) - a.boxHalf[k] - rel.col(k).dot(box.extent));
     }
-    const double b = std::max(gap, pointNodeDistance(toMesh.apply(a.center), bv) - a.radius);
+    double b = std::max(gap, pointNodeDistance(toMesh.apply(a.center), bv) - a.radius);
+    if (open(b)) {
+      // The cloud node's box as a swept rectangle (its two longest axes, the
+      // shortest as the radius) against the mesh node's swept rectangle.
+      int k0 = 0, k1 = 1, k2 = 2;
+      if (a.boxHalf[k0] < a.boxHalf[k1]) std::swap(k0, k1);
+      if (a.boxHalf[k1] < a.boxHalf[k2]) std::swap(k1, k2);
+      if (a.boxHalf[k0] < a.boxHalf[k1]) std::swap(k0, k1);
+      coal::RSS rss;
+      rss.axes.col(0) = a.boxAxes.col(k0);
+      rss.axes.col(1) = a.boxAxes.col(k1);
+      rss.axes.col(2) = rss.axes.col(0).cross(rss.axes.col(1));
+      rss.Tr = a.boxCenter - a.boxHalf[k0] * rss.axes.col(0) - a.boxHalf[k1] * rss.axes.col(1);
+      rss.length[0] = 2 * a.boxHalf[k0];
+      rss.length[1] = 2 * a.boxHalf[k1];
+      rss.radius = a.boxHalf[k2];
+      b = std::max(b, coal::distance(toMesh.R, toMesh.t, bv.rss, rss));
+    }
     // The gap along dir only where the others leave the pair open: it prunes
     // little where the surfaces touch.
     if (!open(b)) return b;
