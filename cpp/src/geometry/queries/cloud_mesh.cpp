@@ -53,21 +53,16 @@ struct CloudMeshSearch : NearestBall {
       gap = std::max(gap, std::abs(axes.col(k).dot(d)) - a.boxHalf[k] - rel.col(k).dot(box.extent));
     }
     double b = std::max(gap, pointNodeDistance(toMesh.apply(a.center), bv) - a.radius);
-    if (open(b)) {
-      // The cloud node's box as a swept rectangle (its two longest axes, the
-      // shortest as the radius) against the mesh node's swept rectangle.
-      int k0 = 0, k1 = 1, k2 = 2;
-      if (a.boxHalf[k0] < a.boxHalf[k1]) std::swap(k0, k1);
-      if (a.boxHalf[k1] < a.boxHalf[k2]) std::swap(k1, k2);
-      if (a.boxHalf[k0] < a.boxHalf[k1]) std::swap(k0, k1);
+    if (b > 0 && open(b)) {
+      // The cloud node's box as a swept rectangle against the mesh node's:
+      // tighter where the nodes are apart, and not worth its cost where the
+      // cheaper bounds find them touching.
       coal::RSS rss;
-      rss.axes.col(0) = a.boxAxes.col(k0);
-      rss.axes.col(1) = a.boxAxes.col(k1);
-      rss.axes.col(2) = rss.axes.col(0).cross(rss.axes.col(1));
-      rss.Tr = a.boxCenter - a.boxHalf[k0] * rss.axes.col(0) - a.boxHalf[k1] * rss.axes.col(1);
-      rss.length[0] = 2 * a.boxHalf[k0];
-      rss.length[1] = 2 * a.boxHalf[k1];
-      rss.radius = a.boxHalf[k2];
+      rss.axes = a.rectAxes;
+      rss.Tr = a.rectOrigin;
+      rss.length[0] = a.rectLength[0];
+      rss.length[1] = a.rectLength[1];
+      rss.radius = a.rectRadius;
       b = std::max(b, coal::distance(toMesh.R, toMesh.t, bv.rss, rss));
     }
     // The gap along dir only where the others leave the pair open: it prunes

@@ -75,6 +75,26 @@ int PointTree::buildNode(int begin, int end, const Matrix3& parentAxes) {
   return id;
 }
 
+namespace {
+
+/// The node's oriented box as a swept rectangle (see Node::rectOrigin).
+void fitSweptRectangle(PointTree::Node& node) {
+  int k0 = 0, k1 = 1, k2 = 2;  // longest, middle, shortest
+  if (node.boxHalf[k0] < node.boxHalf[k1]) std::swap(k0, k1);
+  if (node.boxHalf[k1] < node.boxHalf[k2]) std::swap(k1, k2);
+  if (node.boxHalf[k0] < node.boxHalf[k1]) std::swap(k0, k1);
+  node.rectAxes.col(0) = node.boxAxes.col(k0);
+  node.rectAxes.col(1) = node.boxAxes.col(k1);
+  node.rectAxes.col(2) = node.rectAxes.col(0).cross(node.rectAxes.col(1));
+  node.rectOrigin =
+      node.boxCenter - node.boxHalf[k0] * node.rectAxes.col(0) - node.boxHalf[k1] * node.rectAxes.col(1);
+  node.rectLength[0] = 2 * node.boxHalf[k0];
+  node.rectLength[1] = 2 * node.boxHalf[k1];
+  node.rectRadius = node.boxHalf[k2];
+}
+
+}  // namespace
+
 void PointTree::fitOrientedBox(Node& node, const Matrix3& parentAxes) const {
   // Large nodes keep their axis-aligned box: fitting costs a pass over their
   // points per level, and their bounds matter little to the queries.
@@ -82,6 +102,7 @@ void PointTree::fitOrientedBox(Node& node, const Matrix3& parentAxes) const {
     node.boxAxes = Matrix3::Identity();
     node.boxCenter = node.center;
     node.boxHalf = 0.5 * (node.hi - node.lo);
+    fitSweptRectangle(node);
     return;
   }
   // A leaf's few points take its parent's axes: the solve would cost more
@@ -98,6 +119,7 @@ void PointTree::fitOrientedBox(Node& node, const Matrix3& parentAxes) const {
   }
   node.boxCenter = axes * (0.5 * (blo + bhi));
   node.boxHalf = 0.5 * (bhi - blo);
+  fitSweptRectangle(node);
 }
 
 Matrix3 PointTree::principalAxes(const Node& node) const {

@@ -45,6 +45,13 @@ class PointTree {
     Vector3 boxCenter;
     Matrix3 boxAxes;
     Vector3 boxHalf;
+    /// The oriented box as a swept rectangle: a rectangle on its two longest
+    /// axes (columns 0 and 1 of rectAxes, from the corner rectOrigin, sides
+    /// rectLength) grown by its shortest half size, rectRadius.
+    Vector3 rectOrigin;
+    Matrix3 rectAxes;
+    double rectLength[2];
+    double rectRadius;
     int begin, end;  // range in the order of pointAt
     int left = -1, right = -1;
     bool isLeaf() const { return left < 0; }
