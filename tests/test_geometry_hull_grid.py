@@ -203,6 +203,34 @@ def test_hull_ray_cast_on_a_link_hull_enters_through_its_facet_planes():
     assert 50 < hits < 190
 
 
+def test_hull_distance_point_is_signed_against_facets_on_a_link_hull():
+    """Points in and around a real link's hull: outside, the distance to the
+    nearest facet triangle; inside, minus the distance to the nearest facet
+    plane (scipy's hull)."""
+    from scipy.spatial import ConvexHull as Hull
+    from geometry_oracles import point_triangle_distances
+
+    hull = kinova_link_mesh().convert("ConvexHull")
+    pts = np.array(hull.getConvexHull().getPoints())
+    h = Hull(pts)
+    X, Y, Z = (pts[h.simplices[:, k]] for k in range(3))
+    rng = np.random.RandomState(6)
+    T = random_transform(rng, 0.3)
+    hull.setCurrentTransform(*T)
+    lo, hi = pts.min(axis=0), pts.max(axis=0)
+    P = rng.uniform(lo - 0.03, hi + 0.03, size=(400, 3))
+    height = P @ h.equations[:, :3].T + h.equations[:, 3]  # <= 0 inside every facet
+    inside = (height <= 0).all(axis=1)
+    truth = np.where(inside, height.max(axis=1), point_triangle_distances(P, X, Y, Z).min(axis=1))
+    assert 50 < inside.sum() < 350
+    for p, d in zip(P, truth):
+        r = hull.distance_point(se3.apply(T, list(p)))
+        assert r.d == pytest.approx(d, abs=1e-9)
+        # The closest point is on the surface, |d| from p.
+        assert np.linalg.norm(np.subtract(local_point(T, r.cp1), p)) == pytest.approx(abs(d), abs=1e-9)
+        assert hull.contains_point(se3.apply(T, list(p))) == (d <= 0)
+
+
 def test_hull_support_is_a_corner():
     g = cube_hull()
     rng = np.random.RandomState(4)

@@ -134,6 +134,9 @@ void buildHull(const ConvexHull& hull, CollisionCache& c) {
   if (hull.points.rows() == 0) return;
   auto pts = std::make_shared<std::vector<coal::Vec3s>>(fullDimensional(hull.points));
   const bool thickened = pts->size() != (size_t)hull.points.rows();
+  c.hullInterior = Vector3::Zero();
+  for (const auto& q : *pts) c.hullInterior += q;
+  c.hullInterior /= double(pts->size());
   try {
     // "Pp": a thickened flat hull is narrow on purpose; Qhull must not report it (Coal's Qhull prints through
     // an invalid stream)

@@ -42,6 +42,9 @@ struct CollisionCache {
   PointTree points;
   /// Local axis-aligned box of the shape (exact for all but Coal BVHs).
   Vector3 bmin = Vector3::Zero(), bmax = Vector3::Zero();
+  /// A point strictly inside a convex hull (the mean of its vertices), which
+  /// tells on which side of the surface a point lies.
+  Vector3 hullInterior = Vector3::Zero();
   /// A volume grid's bound on the gradient of its value (detail::gridLipschitz).
   double gridLipschitz = 0;
   /// A volume grid's block minima (detail::gridBlockMinima).
