@@ -10,6 +10,7 @@
 #include <limits>
 #include <stdexcept>
 #include "box_contacts.h"
+#include "bv_point.h"
 #include "mesh_bvh.h"
 #include "overlap_witness.h"
 #include "query_proxy.h"
@@ -260,17 +261,22 @@ PointDistance leafPointDistance(const Leaf& leaf, const Vector3& p, double upper
     if (hull->points && hull->polygons) {
       const RigidTransform W = leaf.shapePose();
       const Vector3 local = W.inverse().apply(p);
+      const MeshBVH& tree = hullSurfaceTree(*leaf.cache, *hull);
+      // Outside the tree's root box, the point is outside the hull: its
+      // distance is positive and the search may stop at `upper`; inside the
+      // box it may be inside the hull, where any depth is below `upper`.
+      const bool outside = tree.getNumBVs() > 0 && pointObbDistance(local, tree.getBV(0).bv.obb) > 0;
       Vector3 cp;
       double d;
-      if (meshClosestPoint(hullSurfaceTree(*leaf.cache, *hull), local, INFINITY, cp, d) >= 0) {
-        if (d <= 1e-12 * (1.0 + local.norm())) {
-          d = 0;  // on the surface but for the rounding of the change of frame
-        } else if ((local - cp).dot(leaf.cache->hullInterior - cp) > 0) {
-          d = -d;
-        }
-        if (d >= upper) return {upper, p, -1};
-        return {d, W.apply(cp), leaf.elem(0)};
+      if (outside && !(upper > 0)) return {upper, p, -1};
+      if (meshClosestPoint(tree, local, outside ? upper : INFINITY, cp, d) < 0) return {upper, p, -1};
+      if (d <= 1e-12 * (1.0 + local.norm())) {
+        d = 0;  // on the surface but for the rounding of the change of frame
+      } else if ((local - cp).dot(leaf.cache->hullInterior - cp) > 0) {
+        d = -d;
       }
+      if (d >= upper) return {upper, p, -1};
+      return {d, W.apply(cp), leaf.elem(0)};
     }
   }
   if (leaf.isCoal()) {
