@@ -123,24 +123,11 @@ def surface_triangles(g):
 
 def surface_samples(g, per_side=12):
     """Points on every triangle of g's surface (world frame): a barycentric lattice."""
-    if g.type() == "Group":
-        R, t = g.getCurrentTransform()
-        parts = []
-        for i in range(g.numElements()):
-            e = g.getElement(i).clone()
-            Re, te = e.getCurrentTransform()
-            e.setCurrentTransform(so3.mul(R, Re), list(np.array(so3.apply(R, te)) + np.array(t)))
-            parts.append(surface_samples(e, per_side))
-        return np.vstack(parts)
-    mesh = g.convert("TriangleMesh").getTriangleMesh()
-    V, T = np.array(mesh.getVertices()), np.array(mesh.getIndices())
-    R, t = g.getCurrentTransform()
-    V = V @ np.array(R).reshape(3, 3) + np.array(t)
+    A, B, C = surface_triangles(g)
     steps = per_side  # the finest lattice within about 200,000 points
-    while steps > 1 and len(T) * (steps + 1) * (steps + 2) / 2 > 200000:
+    while steps > 1 and len(A) * (steps + 1) * (steps + 2) / 2 > 200000:
         steps -= 1
     uv = np.array([(i / steps, j / steps) for i in range(steps + 1) for j in range(steps + 1 - i)])
-    A, B, C = V[T[:, 0]], V[T[:, 1]], V[T[:, 2]]
     pts = A[:, None, :] + uv[None, :, 0, None] * (B - A)[:, None, :] + uv[None, :, 1, None] * (C - A)[:, None, :]
     return pts.reshape(-1, 3)
 
