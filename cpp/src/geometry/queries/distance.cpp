@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <tuple>
 #include <utility>
 #include <vector>
 #include "klampt/geometry/mesh_distance.h"
@@ -346,27 +347,33 @@ DistanceQueryResult distance(const Geometry& a, const Geometry& b, const Distanc
   // Several pairs (groups): the cheapest first, whose distance bounds the
   // searches of the others (a grid against a group's box, then its mesh);
   // a tie goes to the pair first in the groups' order, as without sorting.
-  thread_local std::vector<std::pair<std::pair<int, long>, std::pair<const Leaf*, const Leaf*>>> pairs;
+  struct Pair {
+    int cost;
+    long size;
+    size_t order;  // in the groups' order
+    const Leaf* x;
+    const Leaf* y;
+  };
+  thread_local std::vector<Pair> pairs;
   pairs.clear();
   for (const Leaf& x : la)
-    for (const Leaf& y : lb) pairs.push_back({{pairCost(x, y), leafSize(x) + leafSize(y)}, {&x, &y}});
+    for (const Leaf& y : lb) pairs.push_back({pairCost(x, y), leafSize(x) + leafSize(y), pairs.size(), &x, &y});
   if (pairs.size() > 1)
-    std::stable_sort(pairs.begin(), pairs.end(), [](const auto& p, const auto& q) { return p.first < q.first; });
-  const Leaf* firstInOrder = nullptr;  // the chosen pair's first leaf, for ties
-  const Leaf* secondInOrder = nullptr;
-  for (const auto& [cost, pair] : pairs) {
-    const Leaf& x = *pair.first;
-    const Leaf& y = *pair.second;
+    std::sort(pairs.begin(), pairs.end(), [](const Pair& p, const Pair& q) {
+      return std::tie(p.cost, p.size, p.order) < std::tie(q.cost, q.size, q.order);
+    });
+  size_t chosen = 0;  // the order of the pair giving the answer
+  for (const Pair& pair : pairs) {
+    const Leaf& x = *pair.x;
+    const Leaf& y = *pair.y;
     // Once a pair is found, the others are searched up to its distance
     // included, for the tie rule.
     const double upper = r.hasClosestPoints ? std::nextafter(best, INFINITY) : best;
     PairDistance pd = leafDistance(x, y, upper, -INFINITY, s);
     if (!pd.found) continue;
     pd.d = clampUnsigned(x, y, pd.d);
-    const bool earlier = firstInOrder && (&x < firstInOrder || (&x == firstInOrder && &y < secondInOrder));
-    if (pd.d < best || !r.hasClosestPoints || (pd.d == best && earlier)) {
-      firstInOrder = &x;
-      secondInOrder = &y;
+    if (pd.d < best || !r.hasClosestPoints || (pd.d == best && pair.order < chosen)) {
+      chosen = pair.order;
       best = pd.d;
       r.hasClosestPoints = true;
       r.cp1 = pd.cp1;

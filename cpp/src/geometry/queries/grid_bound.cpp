@@ -2,6 +2,7 @@
 #include "grid_bound.h"
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 namespace klampt {
 namespace detail {
@@ -94,6 +95,12 @@ GridBlockMinima gridBlockMinima(const VolumeGrid& grid) {
   return out;
 }
 
+double gridLeastValue(const VolumeGrid& grid, const GridBlockMinima& minima) {
+  if (!minima.levels.empty()) return minima.levels.back()[0];
+  if (grid.values.empty()) throw std::invalid_argument("the volume grid is empty");
+  return grid.values[0];  // a single cell
+}
+
 double gridBoxLowerBound(const VolumeGrid& g, const GridBlockMinima& minima, const Vector3& lo, const Vector3& hi) {
   const auto& n = g.dims;
   if (n[0] <= 0 || n[1] <= 0 || n[2] <= 0) return -INFINITY;
@@ -171,8 +178,9 @@ double gridTriangleLowerBound(const VolumeGrid& g, const Vector3& a, const Vecto
         const AxisSpan* s[3] = {&spans[0][s0], &spans[1][s1], &spans[2][s2]};
         // The part of the triangle where this cell's polynomial is the value.
         Polygon part = triangle;
+        // (Along an axis gridValue does not follow, every corner is at 0 and
+        // the clip to u <= 0 keeps them all.)
         for (int k = 0; k < 3 && part.n > 0; ++k) {
-          if (n[k] == 1 || !(g.bmax[k] > g.bmin[k])) continue;
           if (!s[k]->fixed) {
             clip(part, k, s[k]->cell, -1);
             clip(part, k, s[k]->cell + 1, 1);

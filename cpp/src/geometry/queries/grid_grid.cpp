@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 #include "klampt/geometry/volume_grid.h"
+#include "grid_bound.h"
 
 namespace klampt {
 namespace detail {
@@ -22,7 +23,7 @@ GridGridDistance gridGridDistance(const Leaf& a, const Leaf& b, double stopBelow
   auto scan = [&](const Leaf& from, const Leaf& other) {
     const VolumeGrid& g = from.data->grid;
     const VolumeGrid& go = other.data->grid;
-    const double otherLeast = *std::min_element(go.values.begin(), go.values.end());
+    const double otherLeast = gridLeastValue(go, other.cache->gridMinima);
     const RigidTransform toOther = other.T.inverse() * from.T;
     for (int i = 0; i < g.dims[0]; ++i)
       for (int j = 0; j < g.dims[1]; ++j)

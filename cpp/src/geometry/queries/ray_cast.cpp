@@ -148,15 +148,7 @@ int rayLeaf(const Leaf& x, const Vector3& s, const Vector3& d, double margin, do
   } else if (const auto* cvx = dynamic_cast<const coal::Convex<coal::Triangle>*>(shape)) {
     hit = rayMesh(detail::hullSurfaceTree(*x.cache, *cvx), ss, sd, t) >= 0;
   } else if (const auto* bvh = dynamic_cast<const coal::BVHModel<coal::OBBRSS>*>(shape)) {
-    // Triangle and Polygon primitives: their few triangles.
-    for (unsigned i = 0; i < bvh->num_tris; ++i) {
-      const auto& f = (*bvh->tri_indices)[i];
-      double tf;
-      if (rayTriangle(ss, sd, (*bvh->vertices)[f[0]], (*bvh->vertices)[f[1]], (*bvh->vertices)[f[2]], tf) && tf < t) {
-        t = tf;
-        hit = true;
-      }
-    }
+    hit = rayMesh(*bvh, ss, sd, t) >= 0;  // Triangle and Polygon primitives
   }
   // Segments (zero-radius capsules) have no area and are never hit.
   return hit ? x.elem(0) : -1;

@@ -58,7 +58,8 @@ SurfaceGridDistance surfaceGridDistance(const Leaf& surface, const Leaf& grid, d
   const MeshBVH* tree = surfaceTree(surface);
   const TriangleMesh converted =
       tree ? TriangleMesh() : convertGeometry(*surface.data, GeometryType::TriangleMesh, 0).mesh;
-  const RigidTransform toGrid = grid.T.inverse() * surface.T;
+  // A tree's vertices are in the Coal shape's frame, a conversion's in the geometry's.
+  const RigidTransform toGrid = grid.T.inverse() * (tree ? surface.shapePose() : surface.T);
   const double L = grid.cache->gridLipschitz;
   const GridBlockMinima& minima = grid.cache->gridMinima;
   const Vector3 cell = (vg.bmax - vg.bmin).cwiseQuotient(Vector3(vg.dims[0], vg.dims[1], vg.dims[2]));
@@ -119,7 +120,7 @@ SurfaceGridDistance surfaceGridDistance(const Leaf& surface, const Leaf& grid, d
     for (const Vector3* p : {&a, &b, &c}) consider(*p, gridValue(vg, *p), t);
     visit(a, b, c, t);
   };
-  // A node of the mesh's tree: its box in the grid's frame bounds the value.
+  // A node of the surface's tree: its box in the grid's frame bounds the value.
   auto visitNode = [&](int node) {
     const coal::OBB& box = tree->getBV(node).bv.obb;
     const Vector3 centre = toGrid.apply(box.To);

@@ -51,8 +51,8 @@ struct CollisionCache {
   GridBlockMinima gridMinima;
   /// Built on first use by shapeHull, and freed with the shape.
   mutable LazyCache<const BroadPhaseHull> hull;
-  /// A convex hull's surface triangles in a tree, built on a ray cast's first
-  /// use (detail::hullSurfaceTree), and freed with the shape.
+  /// A convex hull's surface triangles in a tree, built on first use by
+  /// detail::hullSurfaceTree, and freed with the shape.
   mutable LazyCache<const coal::BVHModel<coal::OBBRSS>> hullSurface;
 };
 
