@@ -54,8 +54,24 @@ struct CloudLeafSearch : NearestBall {
       b = std::max(b, gridBoxLowerBound(other.data->grid, other.cache->gridMinima, glo, ghi) - tree.maxRadius());
       if (!open(b)) return b;
     }
-    const double d = leafPointDistance(other, cloud.T.apply(n.center), best + lipschitz * n.radius).d;
+    double d;
+    pointValue(n.center, best + lipschitz * n.radius, d);
     return std::max(b, d - lipschitz * n.radius);
+  }
+
+  /// The other leaf's point distance at the point p of the cloud's frame in
+  /// v if it is below `upper` (else v = upper and false): the value alone, as
+  /// the search needs no closest point (whose gradient costs a grid six more
+  /// interpolations).
+  bool pointValue(const Vector3& p, double upper, double& v) const {
+    if (other.isGrid()) {
+      v = gridValue(other.data->grid, cloudToOther.apply(p));
+    } else {
+      v = leafPointDistance(other, cloud.T.apply(p), upper).d;
+    }
+    if (v < upper) return true;
+    v = upper;
+    return false;
   }
 
   void search() {
@@ -77,8 +93,9 @@ struct CloudLeafSearch : NearestBall {
       if (n.isLeaf()) {
         for (int k = n.begin; k < n.end && !done(); ++k) {
           const int b = tree.pointAt(k);
-          const BallDistance bd = ballLeafDistance(cloud.T.apply(tree.center(b)), tree.radius(b), other, best);
-          if (bd.elem >= 0) offer(bd.d, b);
+          const double r = tree.radius(b);
+          double d;
+          if (pointValue(tree.center(b), best + r, d)) offer(d - r, b);
         }
         continue;
       }
