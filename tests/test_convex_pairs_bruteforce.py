@@ -66,7 +66,12 @@ def test_convex_pairs_agree_with_the_hull_distance(kinds):
         assert a.collides(b) == (truth == 0) and b.collides(a) == (truth == 0), truth
         assert a.withinDistance(b, TOL) == (truth <= TOL) and b.withinDistance(a, TOL) == (truth <= TOL), truth
         if truth > 0:
-            assert a.distance(b).d == pytest.approx(truth, abs=1e-6)
+            r = a.distance(b)
+            assert r.d == pytest.approx(truth, abs=1e-6)
+            # the closest points lie on their shapes, d apart
+            cp1, cp2 = np.array(r.cp1), np.array(r.cp2)
+            assert np.linalg.norm(cp1 - cp2) == pytest.approx(truth, abs=1e-6)
+            assert hull_distance(pa, cp1[None, :]) < 1e-6 and hull_distance(pb, cp2[None, :]) < 1e-6
     # the poses test every answer, not one
     assert min(counts.values()) >= 10, counts
 

@@ -21,12 +21,6 @@ Box boxOf(const Leaf& leaf) {
   return Box{W.t, static_cast<const coal::Box&>(*leaf.cache->shape).halfSide, W.R};
 }
 
-/// Half the extent of the box along the unit axis L.
-double radiusAlong(const Box& b, const Vector3& L) {
-  return b.h[0] * std::abs(b.R.col(0).dot(L)) + b.h[1] * std::abs(b.R.col(1).dot(L)) +
-         b.h[2] * std::abs(b.R.col(2).dot(L));
-}
-
 /// Signed distance from p to the box and the closest point of its surface.
 double pointBoxDistance(const Box& b, const Vector3& p, Vector3& closest) {
   const Vector3 q = b.R.transpose() * (p - b.c);
@@ -51,29 +45,47 @@ Vector3 vertex(const Box& b, int i) {
 /// axes of both and the cross products of their edges (positive: apart by at
 /// least that much; otherwise minus the least penetration), with its axis
 /// `normal`, from a to b. Face axes win ties, so resting boxes get a face
-/// normal.
+/// normal. The axes are tested in a's frame, where its own are the unit
+/// vectors and its edges' cross products are read off b's axes without
+/// products (a third of the time of testing them in the world frame).
 double separatingAxis(const Box& a, const Box& b, Vector3& normal, bool& edgeAxis) {
-  const Vector3 t = b.c - a.c;
+  const Matrix3 R = a.R.transpose() * b.R;  // b's axes as columns, in a's frame
+  const Vector3 t = a.R.transpose() * (b.c - a.c);
+  const Matrix3 absR = R.cwiseAbs();
   double best = -INFINITY;
-  normal = Vector3::UnitZ();
+  Vector3 axis = Vector3::UnitZ();  // in a's frame
   edgeAxis = false;
-  auto tryAxis = [&](Vector3 L, bool isEdge) {
-    if (isEdge) {  // face axes are unit already
-      const double len = L.norm();
-      if (len < 1e-9) return;  // parallel edges: covered by the face axes
-      L /= len;
-    }
-    const double sep = std::abs(t.dot(L)) - radiusAlong(a, L) - radiusAlong(b, L);
+  // The separation along the unit axis L (in a's frame) whose projections of
+  // t and of a's and b's half sizes are given.
+  auto consider = [&](const Vector3& L, double along, double ra, double rb, bool isEdge) {
+    const double sep = std::abs(along) - ra - rb;
     if (sep > best + (isEdge ? 1e-9 : 0.0)) {
       best = sep;
-      normal = t.dot(L) < 0 ? Vector3(-L) : L;
+      axis = along < 0 ? Vector3(-L) : L;
       edgeAxis = isEdge;
     }
   };
-  for (int i = 0; i < 3; ++i) tryAxis(a.R.col(i), false);
-  for (int i = 0; i < 3; ++i) tryAxis(b.R.col(i), false);
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) tryAxis(a.R.col(i).cross(b.R.col(j)), true);
+  for (int i = 0; i < 3; ++i) consider(Vector3::Unit(i), t[i], a.h[i], absR.row(i).dot(b.h), false);
+  for (int j = 0; j < 3; ++j) consider(R.col(j), t.dot(R.col(j)), absR.col(j).dot(a.h), b.h[j], false);
+  // a's axis i crossed with b's axis j: in a's frame its components off i
+  // are b's axis j's two others, turned a quarter; b's half sizes project on
+  // it through the entries of R in row i (R is a rotation).
+  for (int i = 0; i < 3; ++i) {
+    const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+    for (int j = 0; j < 3; ++j) {
+      const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+      Vector3 L = Vector3::Zero();
+      L[i1] = -R(i2, j);
+      L[i2] = R(i1, j);
+      const double len = std::sqrt(L[i1] * L[i1] + L[i2] * L[i2]);
+      if (len < 1e-9) continue;  // parallel edges: covered by the face axes
+      const double along = t[i1] * L[i1] + t[i2] * L[i2];
+      const double ra = a.h[i1] * absR(i2, j) + a.h[i2] * absR(i1, j);
+      const double rb = b.h[j1] * absR(i, j2) + b.h[j2] * absR(i, j1);
+      consider(L / len, along / len, ra / len, rb / len, true);
+    }
+  }
+  normal = a.R * axis;
   return best;
 }
 
@@ -126,17 +138,16 @@ BoxPairWithin boxPairWithin(const Leaf& la, const Leaf& lb, double tol) {
   return apart ? BoxPairWithin::Unknown : BoxPairWithin::Yes;
 }
 
-bool boxPairPenetration(const Leaf& la, const Leaf& lb, double& depth, Vector3& pa, Vector3& pb) {
+bool boxPairSeparation(const Leaf& la, const Leaf& lb, double& sep, Vector3& pa, Vector3& pb) {
   const Box a = boxOf(la), b = boxOf(lb);
   Vector3 n;
   bool edgeAxis;
-  const double best = separatingAxis(a, b, n, edgeAxis);
-  if (best > 0 || edgeAxis) return false;
-  depth = -best;
-  // Moving b by depth along n makes the boxes touch, on a's support plane
-  // along n: a vertex of b's deepest feature moved there, or a vertex of a's
-  // leading feature, lies on both surfaces unless the two features only
-  // cross (then the caller's general search finds the pair).
+  sep = separatingAxis(a, b, n, edgeAxis);
+  if (edgeAxis) return false;
+  // Moving b by -sep along n makes the boxes touch, on a's support plane
+  // along n: a vertex of b's facing feature moved there, or a vertex of a's
+  // facing feature, lies on both surfaces unless the two features only
+  // cross.
   const double eps = 1e-9 * (1.0 + a.h.norm() + b.h.norm());
   Vector3 va[8], vb[8];
   double alongA[8], alongB[8];
@@ -148,9 +159,9 @@ bool boxPairPenetration(const Leaf& la, const Leaf& lb, double& depth, Vector3& 
   }
   Vector3 unused;
   for (int i = 0; i < 8; ++i)
-    if (alongB[i] <= lowB + eps && std::abs(pointBoxDistance(a, vb[i] + depth * n, unused)) <= eps) {
+    if (alongB[i] <= lowB + eps && std::abs(pointBoxDistance(a, vb[i] - sep * n, unused)) <= eps) {
       pb = vb[i];
-      pa = vb[i] + depth * n;
+      pa = vb[i] - sep * n;
       return true;
     }
   // a's vertices only when none of b's reaches a's surface.
@@ -160,9 +171,9 @@ bool boxPairPenetration(const Leaf& la, const Leaf& lb, double& depth, Vector3& 
     highA = std::max(highA, alongA[i]);
   }
   for (int i = 0; i < 8; ++i)
-    if (alongA[i] >= highA - eps && std::abs(pointBoxDistance(b, va[i] - depth * n, unused)) <= eps) {
+    if (alongA[i] >= highA - eps && std::abs(pointBoxDistance(b, va[i] + sep * n, unused)) <= eps) {
       pa = va[i];
-      pb = va[i] - depth * n;
+      pb = va[i] + sep * n;
       return true;
     }
   return false;

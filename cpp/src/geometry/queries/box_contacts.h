@@ -32,12 +32,15 @@ enum class BoxPairWithin { No, Yes, Unknown };
 /// which only their distance settles.
 BoxPairWithin boxPairWithin(const Leaf& a, const Leaf& b, double tol);
 
-/// The penetration of two intersecting solid boxes by the separating-axis
-/// test: `depth` >= 0, and pa on a's surface, pb on b's, with pa - pb the
-/// least translation of b (depth long) that separates them. Returns false
-/// when they are apart, when the least penetration is along crossing edges,
-/// or when no vertex of the touching features gives the pair.
-bool boxPairPenetration(const Leaf& a, const Leaf& b, double& depth, Vector3& pa, Vector3& pb);
+/// The signed distance of two solid boxes by the separating-axis test, when
+/// the axis of largest separation is a face normal and a vertex of one box
+/// gives the pair: `sep` (positive apart, minus the least penetration depth
+/// when they intersect), and pa on a's surface, pb on b's, with pb - pa along
+/// that normal, sep long. The axis bounds every pair's distance from below
+/// and the pair attains it, so the answer is exact. Returns false when the
+/// axis is a cross product of edges or no vertex of the facing features
+/// gives the pair (crossing edges): the caller then uses the general query.
+bool boxPairSeparation(const Leaf& a, const Leaf& b, double& sep, Vector3& pa, Vector3& pb);
 
 /// Contacts of two solid boxes within `pad`: every vertex of either box
 /// within pad of the other, all with the normal of the separating-axis test.
