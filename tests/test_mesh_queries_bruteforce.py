@@ -249,6 +249,58 @@ def test_mesh_contacts_are_every_triangle_pair_within_the_padding():
     assert checked > 50
 
 
+def test_mesh_box_contacts_are_every_triangle_within_the_padding():
+    # A box primitive through and beside a sphere mesh's surface, both
+    # argument orders: a contact for each triangle within the padding, with
+    # its distance to the box (0 where they overlap: a mesh has no inside),
+    # and closest points on the triangle and on the box.
+    a = primitive_mesh("Sphere", [0, 0, 0], 0.1, resolution=0.03)
+    V, T = mesh_arrays(a)
+    half = np.array([0.03, 0.05, 0.02])
+    box = klampt.GeometricPrimitive()
+    box.setBox(list(-half), so3.identity(), list(2 * half))
+    box = klampt.Geometry3D(box)
+    signs = np.array([[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)])
+    rng = np.random.default_rng(12)
+    pad1, pad2 = 0.004, 0.006
+    pad = pad1 + pad2
+    counts = {"overlap": 0, "apart": 0}
+    for trial in range(10):
+        Rk = so3.from_rotation_vector(list(rng.uniform(-3, 3, 3)))
+        R = np.array(so3.matrix(Rk))
+        direction = rng.normal(size=3)
+        direction /= np.linalg.norm(direction)
+        center = direction * (0.1 + rng.uniform(-0.02, 0.06))
+        box.setCurrentTransform(Rk, list(center))
+        corners = center + (signs * half) @ R.T
+        reach = np.linalg.norm(half) + pad + 0.05
+        truth = {}
+        for t, tri in enumerate(T):
+            P = V[tri]
+            if np.linalg.norm(P - center, axis=1).min() <= reach:
+                d = hull_distance(P, corners)
+                if d <= pad + 1e-9:
+                    truth[t] = d
+        ambiguous = {t for t, d in truth.items() if abs(d - pad) < 1e-9}
+        for res, swap in ((a.contacts(box, pad1, pad2, 0), False), (box.contacts(a, pad2, pad1, 0), True)):
+            elems = res.elems2 if swap else res.elems1
+            assert set(elems) - ambiguous == set(truth) - ambiguous
+            for p1, p2, n, depth, t in zip(res.points1, res.points2, res.normals, res.depths, elems):
+                p1, p2, n = np.array(p1), np.array(p2), np.array(n)
+                if swap:  # make it mesh to box
+                    p1, p2, n = p2, p1, -n
+                assert depth == pytest.approx(pad - truth[t], abs=1e-9)
+                assert np.linalg.norm(n) == pytest.approx(1.0)
+                # The points, back on the unpadded surfaces, lie on the triangle and the box.
+                onTriangle, onBox = p1 - pad1 * n, p2 + pad2 * n
+                assert hull_distance(V[T[t]], onTriangle[None, :]) < 1e-9, (swap, truth[t])
+                assert hull_distance(corners, onBox[None, :]) < 1e-9
+                if truth[t] > 0:
+                    assert onBox - onTriangle == pytest.approx(truth[t] * n, abs=1e-9)
+                counts["overlap" if truth[t] == 0 else "apart"] += 1
+    assert min(counts.values()) > 50, counts
+
+
 def test_mesh_contacts_of_sunken_triangles_push_them_apart():
     ground = primitive_mesh("AABB", [-1, -1, -0.5], [1, 1, 0])
     block = primitive_mesh("Box", [-0.05, -0.05, -0.05], [1, 0, 0, 0, 1, 0, 0, 0, 1], [0.1, 0.1, 0.1])

@@ -1,10 +1,12 @@
-// Two solid boxes by the separating-axis test: whether they are within a
+// Solid boxes by the separating-axis test: whether two are within a
 // distance, their penetration, and their contact manifolds (vertex-in-range
-// tests for the points).
+// tests for the points); and a mesh's triangles against a box.
 #include "box_contacts.h"
+#include <coal/narrowphase/narrowphase.h>
 #include <coal/shape/geometric_shapes.h>
 #include <algorithm>
 #include <cmath>
+#include "klampt/geometry/primitive.h"
 
 namespace klampt {
 namespace detail {
@@ -201,6 +203,143 @@ bool boxPairContacts(const Leaf& la, const Leaf& lb, double pad, std::vector<Box
     if (d <= pad) out.push_back({cp, v, normal, d});
   }
   return out.size() > first;
+}
+
+namespace {
+
+/// Separating-axis test of a triangle (vertices v, in the box's frame) and
+/// the box [-h, h]: the largest separation (negative: minus the least
+/// penetration) along the box's faces, the triangle's normal and the cross
+/// products of their edges, with its unit axis n from the triangle to the
+/// box. Face axes win ties.
+double triangleSeparation(const Vector3 (&v)[3], const Vector3& h, Vector3& n) {
+  double best = -INFINITY;
+  n = Vector3::UnitZ();
+  const auto consider = [&](const Vector3& L, bool isEdge) {
+    const double x[3] = {v[0].dot(L), v[1].dot(L), v[2].dot(L)};
+    const auto [lo, hi] = std::minmax({x[0], x[1], x[2]});
+    const double r = h.dot(L.cwiseAbs());
+    const double beyondHigh = -r - hi, beyondLow = lo - r;  // the box past the triangle along +L, along -L
+    const double sep = std::max(beyondHigh, beyondLow);
+    if (sep > best + (isEdge ? 1e-9 : 0.0)) {
+      best = sep;
+      n = beyondHigh >= beyondLow ? L : Vector3(-L);
+    }
+  };
+  for (int k = 0; k < 3; ++k) consider(Vector3::Unit(k), false);
+  const Vector3 normal = (v[1] - v[0]).cross(v[2] - v[0]);
+  if (normal.norm() > 0) consider(normal.normalized(), false);
+  for (int j = 0; j < 3; ++j) {
+    const Vector3 e = v[(j + 1) % 3] - v[j];
+    for (int k = 0; k < 3; ++k) {
+      const Vector3 L = Vector3::Unit(k).cross(e);
+      const double len = L.norm();
+      if (len <= 1e-9 * e.norm()) continue;  // an edge along a box axis: covered by the face axes
+      consider(L / len, true);
+    }
+  }
+  return best;
+}
+
+/// The contact of a triangle (box frame) with the box [-h, h] from the axis
+/// of largest separation, if a vertex of either attains it: then p on the
+/// triangle and q on the box with q - p = sep n, which no pair of points can
+/// beat, so sep is their distance (apart) or least penetration (overlapping).
+bool triangleBoxWitness(const Vector3 (&v)[3], const Vector3& h, double pad, Vector3& p, Vector3& q, Vector3& n,
+                        double& sep, bool& near) {
+  sep = triangleSeparation(v, h, n);
+  near = sep <= pad;
+  if (!near) return true;
+  // Without area the triangle's normal is not an axis: GJK/EPA decides.
+  const Vector3 e1 = v[1] - v[0], e2 = v[2] - v[0];
+  if (!(e1.cross(e2).norm() > 1e-12 * e1.norm() * e2.norm())) return false;
+  const double eps = 1e-9 * (1.0 + h.norm() + e1.norm() + e2.norm());
+  // The triangle's vertices facing the box, moved by sep along n onto it
+  // (the pair when a box face is the axis, the most common), then the box's.
+  const double high = std::max({v[0].dot(n), v[1].dot(n), v[2].dot(n)});
+  const Box unit{Vector3::Zero(), h, Matrix3::Identity()};
+  Vector3 unused;
+  for (const Vector3& x : v) {
+    if (x.dot(n) < high - eps) continue;
+    const Vector3 onBox = x + sep * n;
+    if (std::abs(pointBoxDistance(unit, onBox, unused)) <= eps) {
+      p = x;
+      q = onBox;
+      return true;
+    }
+  }
+  double low = INFINITY;
+  Vector3 corners[8];
+  for (int i = 0; i < 8; ++i) {
+    corners[i] = Vector3(i & 1 ? h[0] : -h[0], i & 2 ? h[1] : -h[1], i & 4 ? h[2] : -h[2]);
+    low = std::min(low, corners[i].dot(n));
+  }
+  for (const Vector3& c : corners) {
+    if (c.dot(n) > low + eps) continue;
+    const Vector3 onPlane = c - sep * n;
+    if ((closestPointOnTriangle(onPlane, v[0], v[1], v[2]) - onPlane).norm() <= eps) {
+      p = onPlane;
+      q = c;
+      return true;
+    }
+  }
+  return false;
+}
+
+/// Whether the oriented box of a mesh node (axes, centre and half sizes in
+/// the box's frame) is farther than pad from the box [-h, h] along one of
+/// the box's axes or its own.
+bool nodeBeyondBox(const Matrix3& axes, const Vector3& center, const Vector3& extent, const Vector3& h, double pad) {
+  const Matrix3 absAxes = axes.cwiseAbs();
+  for (int k = 0; k < 3; ++k)
+    if (std::abs(center[k]) > h[k] + pad + absAxes.row(k).dot(extent)) return true;
+  for (int k = 0; k < 3; ++k)
+    if (std::abs(axes.col(k).dot(center)) > extent[k] + pad + absAxes.col(k).dot(h)) return true;
+  return false;
+}
+
+}  // namespace
+
+void meshBoxContacts(const Leaf& mesh, const Leaf& box, double pad, std::vector<ContactPoint>& out) {
+  const MeshBVH& bvh = mesh.meshBVH();
+  if (bvh.getNumBVs() == 0) return;
+  const Box b = boxOf(box);
+  // The mesh's frame in the box's (centred, axis-aligned) frame, and back to the world.
+  const RigidTransform boxPose{b.R, b.c};
+  const RigidTransform toBox = boxPose.inverse() * mesh.T;
+  const auto& verts = *bvh.vertices;
+  const auto& tris = *bvh.tri_indices;
+  const coal::Transform3s meshPose = mesh.coalTransform(), shapePose = box.coalTransform();
+  const auto& shape = static_cast<const coal::ShapeBase&>(*box.cache->shape);
+  thread_local std::vector<int> stack;
+  stack.assign(1, 0);
+  while (!stack.empty()) {
+    const auto& node = bvh.getBV(stack.back());
+    stack.pop_back();
+    const coal::OBB& obb = node.bv.obb;
+    if (nodeBeyondBox(toBox.R * obb.axes, toBox.apply(obb.To), obb.extent, b.h, pad)) continue;
+    if (!node.isLeaf()) {
+      stack.push_back(node.rightChild());
+      stack.push_back(node.leftChild());
+      continue;
+    }
+    const int t = node.primitiveId();
+    const Vector3 v[3] = {toBox.apply(verts[tris[t][0]]), toBox.apply(verts[tris[t][1]]),
+                          toBox.apply(verts[tris[t][2]])};
+    Vector3 p, q, n;
+    double sep;
+    bool near;
+    if (triangleBoxWitness(v, b.h, pad, p, q, n, sep, near)) {
+      if (near) out.push_back({boxPose.apply(p), boxPose.apply(q), b.R * n, sep, mesh.elem(t), box.elem(0)});
+      continue;
+    }
+    // Crossing edges or a triangle without area: GJK/EPA on this triangle.
+    const coal::TriangleP tri(verts[tris[t][0]], verts[tris[t][1]], verts[tris[t][2]]);
+    Vector3 pa, pb, normal;
+    const double d = tightSolver().shapeDistance(static_cast<const coal::ShapeBase&>(tri), meshPose, shape, shapePose,
+                                                 true, pa, pb, normal);
+    if (d <= pad) out.push_back({pa, pb, normal.normalized(), d, mesh.elem(t), box.elem(0)});
+  }
 }
 
 }  // namespace detail

@@ -1,10 +1,12 @@
-// Internal to the queries: two solid boxes (Box and AABB primitives) by the
-// separating-axis test: whether they are within a distance, their
+// Internal to the queries: solid boxes (Box and AABB primitives) by the
+// separating-axis test: whether two are within a distance, their
 // penetration, and their contact manifold, which the general query reduces
-// to a single point.
+// to a single point; and the contacts of a triangle mesh's triangles with a
+// box.
 #pragma once
 #include <vector>
 #include "leaf.h"
+#include "mesh_contacts.h"
 
 namespace klampt {
 namespace detail {
@@ -48,6 +50,17 @@ bool boxPairSeparation(const Leaf& a, const Leaf& b, double& sep, Vector3& pa, V
 /// in range (crossing edges): the caller then uses the general query. Returns
 /// true with no contacts when the boxes are farther apart than pad.
 bool boxPairContacts(const Leaf& a, const Leaf& b, double pad, std::vector<BoxPairContact>& out);
+
+/// Appends a contact for every triangle of the mesh leaf within `pad` of the
+/// solid box leaf: the closest points on the triangle (p1) and on the box
+/// (p2), the unit normal from the triangle to the box, and their signed
+/// distance (minus the least penetration depth where they overlap); e1 is the
+/// triangle, e2 the box's element. The axis of largest separation among the
+/// box's faces, the triangle's normal and the cross products of their edges
+/// gives the answer when a vertex of either attains it (then it is exact);
+/// other pairs (crossing edges, triangles without area) take GJK/EPA, as the
+/// general contact query does for every triangle.
+void meshBoxContacts(const Leaf& mesh, const Leaf& box, double pad, std::vector<ContactPoint>& out);
 
 }  // namespace detail
 }  // namespace klampt

@@ -110,7 +110,7 @@ bool isBoxOrHull(const Leaf& leaf) {
   return t == coal::GEOM_BOX || t == coal::GEOM_CONVEX;
 }
 
-double convexShapesDistance(const Leaf& a, const Leaf& b, Vector3& pa, Vector3& pb) {
+coal::GJKSolver& tightSolver() {
   thread_local coal::GJKSolver solver = [] {
     coal::DistanceRequest req(true, true);
     req.gjk_tolerance = 1e-10;
@@ -118,10 +118,14 @@ double convexShapesDistance(const Leaf& a, const Leaf& b, Vector3& pa, Vector3& 
     return coal::GJKSolver(req);
   }();
   solver.distance_upper_bound = std::numeric_limits<double>::max();
+  return solver;
+}
+
+double convexShapesDistance(const Leaf& a, const Leaf& b, Vector3& pa, Vector3& pb) {
   Vector3 normal;
-  return solver.shapeDistance(static_cast<const coal::ShapeBase&>(*a.cache->shape), a.coalTransform(),
-                              static_cast<const coal::ShapeBase&>(*b.cache->shape), b.coalTransform(), true, pa,
-                              pb, normal);
+  return tightSolver().shapeDistance(static_cast<const coal::ShapeBase&>(*a.cache->shape), a.coalTransform(),
+                                     static_cast<const coal::ShapeBase&>(*b.cache->shape), b.coalTransform(), true,
+                                     pa, pb, normal);
 }
 
 namespace {
