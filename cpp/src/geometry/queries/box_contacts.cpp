@@ -336,8 +336,8 @@ void meshBoxContacts(const Leaf& mesh, const Leaf& box, double pad, std::vector<
     // Crossing edges or a triangle without area: GJK/EPA on this triangle.
     const coal::TriangleP tri(verts[tris[t][0]], verts[tris[t][1]], verts[tris[t][2]]);
     Vector3 pa, pb, normal;
-    const double d = tightSolver(false).shapeDistance(static_cast<const coal::ShapeBase&>(tri), meshPose, shape,
-                                                      shapePose, true, pa, pb, normal);
+    const double d = tightSolver().shapeDistance(static_cast<const coal::ShapeBase&>(tri), meshPose, shape, shapePose,
+                                                 true, pa, pb, normal);
     if (d <= pad) out.push_back({pa, pb, normal.normalized(), d, mesh.elem(t), box.elem(0)});
   }
 }

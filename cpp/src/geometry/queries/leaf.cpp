@@ -115,30 +115,20 @@ bool isBoxOrHull(const Leaf& leaf) {
   return t == coal::GEOM_BOX || t == coal::GEOM_CONVEX;
 }
 
-coal::GJKSolver& tightSolver(bool fromBoxCentres) {
-  const auto make = [](coal::GJKInitialGuess guess) {
+coal::GJKSolver& tightSolver() {
+  thread_local coal::GJKSolver solver = [] {
     coal::DistanceRequest req(true, true);
     req.gjk_tolerance = 1e-10;
     req.epa_tolerance = 1e-10;
-    req.gjk_initial_guess = guess;
     return coal::GJKSolver(req);
-  };
-  thread_local coal::GJKSolver boxCentres = make(coal::GJKInitialGuess::BoundingVolumeGuess),
-                               fixed = make(coal::GJKInitialGuess::DefaultGuess);
-  coal::GJKSolver& solver = fromBoxCentres ? boxCentres : fixed;
+  }();
   solver.distance_upper_bound = std::numeric_limits<double>::max();
   return solver;
 }
 
 double convexShapesDistance(const Leaf& a, const Leaf& b, Vector3& pa, Vector3& pb) {
-  // Two hulls: GJK starts along the line between their box centres, which
-  // spares a quarter of the support searches on hulls of hundreds of
-  // vertices (tx90l's link hulls apart: 2.4 -> 1.9 us, overlapping 5.7 ->
-  // 4.9); with a box, whose support is a sign test, EPA took longer from it.
-  const bool hulls = a.cache->shape->getNodeType() == coal::GEOM_CONVEX &&
-                     b.cache->shape->getNodeType() == coal::GEOM_CONVEX;
   Vector3 normal;
-  return tightSolver(hulls).shapeDistance(static_cast<const coal::ShapeBase&>(*a.cache->shape), a.coalTransform(),
+  return tightSolver().shapeDistance(static_cast<const coal::ShapeBase&>(*a.cache->shape), a.coalTransform(),
                                      static_cast<const coal::ShapeBase&>(*b.cache->shape), b.coalTransform(), true,
                                      pa, pb, normal);
 }

@@ -78,11 +78,8 @@ bool convexShapesWithin(const Leaf& a, const Leaf& b, double tol);
 /// Whether the leaf is a box or a convex hull as a Coal shape.
 bool isBoxOrHull(const Leaf& leaf);
 /// This thread's GJK/EPA solver, to 1e-10, with no distance upper bound:
-/// coal::distance makes a solver, with its EPA storage, on every call. With
-/// `fromBoxCentres` GJK starts along the line between the shapes' local box
-/// centres (which must be computed, as cached shapes' are), else along a
-/// fixed direction.
-coal::GJKSolver& tightSolver(bool fromBoxCentres);
+/// coal::distance makes a solver, with its EPA storage, on every call.
+coal::GJKSolver& tightSolver();
 
 /// The signed distance of two boxes or hulls and their world witness points
 /// (on the surfaces; the deepest points when they overlap), by this thread's
