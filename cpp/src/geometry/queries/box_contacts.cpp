@@ -43,6 +43,28 @@ Vector3 vertex(const Box& b, int i) {
   return b.c + b.R * Vector3((i & 1 ? 1 : -1) * b.h[0], (i & 2 ? 1 : -1) * b.h[1], (i & 4 ? 1 : -1) * b.h[2]);
 }
 
+/// The vertex witness of a separating axis n: the first of the points whose
+/// height along n is within eps of their least (`lowest`) or greatest that,
+/// moved by `shift`, lands on the other shape (`lands`). Returns it in `from`
+/// and where it lands in `to`.
+template <class Lands>
+bool landingVertex(const Vector3* pts, int count, const Vector3& n, bool lowest, const Vector3& shift, double eps,
+                   Lands&& lands, Vector3& from, Vector3& to) {
+  const double sign = lowest ? -1.0 : 1.0;  // the points' heights, made greatest at the extreme looked for
+  double extreme = -INFINITY;
+  for (int i = 0; i < count; ++i) extreme = std::max(extreme, sign * pts[i].dot(n));
+  for (int i = 0; i < count; ++i) {
+    if (sign * pts[i].dot(n) < extreme - eps) continue;
+    const Vector3 moved = pts[i] + shift;
+    if (lands(moved)) {
+      from = pts[i];
+      to = moved;
+      return true;
+    }
+  }
+  return false;
+}
+
 /// Separating-axis test of two boxes: the largest separation along the face
 /// axes of both and the cross products of their edges (positive: apart by at
 /// least that much; otherwise minus the least penetration), with its axis
@@ -152,33 +174,17 @@ bool boxPairSeparation(const Leaf& la, const Leaf& lb, double& sep, Vector3& pa,
   // cross.
   const double eps = 1e-9 * (1.0 + a.h.norm() + b.h.norm());
   Vector3 va[8], vb[8];
-  double alongA[8], alongB[8];
-  double lowB = INFINITY, highA = -INFINITY;
-  for (int i = 0; i < 8; ++i) {
-    vb[i] = vertex(b, i);
-    alongB[i] = vb[i].dot(n);
-    lowB = std::min(lowB, alongB[i]);
-  }
-  Vector3 unused;
-  for (int i = 0; i < 8; ++i)
-    if (alongB[i] <= lowB + eps && std::abs(pointBoxDistance(a, vb[i] - sep * n, unused)) <= eps) {
-      pb = vb[i];
-      pa = vb[i] - sep * n;
-      return true;
-    }
-  // a's vertices only when none of b's reaches a's surface.
   for (int i = 0; i < 8; ++i) {
     va[i] = vertex(a, i);
-    alongA[i] = va[i].dot(n);
-    highA = std::max(highA, alongA[i]);
+    vb[i] = vertex(b, i);
   }
-  for (int i = 0; i < 8; ++i)
-    if (alongA[i] >= highA - eps && std::abs(pointBoxDistance(b, va[i] + sep * n, unused)) <= eps) {
-      pa = va[i];
-      pb = va[i] + sep * n;
-      return true;
-    }
-  return false;
+  Vector3 unused;
+  const auto onBox = [&](const Box& box) {
+    return [&box, &unused, eps](const Vector3& q) { return std::abs(pointBoxDistance(box, q, unused)) <= eps; };
+  };
+  // b's vertices first; a's only when none of b's reaches a's surface.
+  return landingVertex(vb, 8, n, true, -sep * n, eps, onBox(a), pb, pa) ||
+         landingVertex(va, 8, n, false, sep * n, eps, onBox(b), pa, pb);
 }
 
 bool boxPairContacts(const Leaf& la, const Leaf& lb, double pad, std::vector<BoxPairContact>& out) {
@@ -209,10 +215,10 @@ namespace {
 
 /// Separating-axis test of a triangle (vertices v, in the box's frame) and
 /// the box [-h, h]: the largest separation (negative: minus the least
-/// penetration) along the box's faces, the triangle's normal and the cross
-/// products of their edges, with its unit axis n from the triangle to the
-/// box. Face axes win ties.
-double triangleSeparation(const Vector3 (&v)[3], const Vector3& h, Vector3& n) {
+/// penetration) along the box's faces, the triangle's unit normal (if it has
+/// area) and the cross products of their edges, with its unit axis n from
+/// the triangle to the box. Face axes win ties.
+double triangleSeparation(const Vector3 (&v)[3], const Vector3* normal, const Vector3& h, Vector3& n) {
   double best = -INFINITY;
   n = Vector3::UnitZ();
   const auto consider = [&](const Vector3& L, bool isEdge) {
@@ -227,8 +233,7 @@ double triangleSeparation(const Vector3 (&v)[3], const Vector3& h, Vector3& n) {
     }
   };
   for (int k = 0; k < 3; ++k) consider(Vector3::Unit(k), false);
-  const Vector3 normal = (v[1] - v[0]).cross(v[2] - v[0]);
-  if (normal.norm() > 0) consider(normal.normalized(), false);
+  if (normal) consider(*normal, false);
   for (int j = 0; j < 3; ++j) {
     const Vector3 e = v[(j + 1) % 3] - v[j];
     for (int k = 0; k < 3; ++k) {
@@ -247,43 +252,27 @@ double triangleSeparation(const Vector3 (&v)[3], const Vector3& h, Vector3& n) {
 /// beat, so sep is their distance (apart) or least penetration (overlapping).
 bool triangleBoxWitness(const Vector3 (&v)[3], const Vector3& h, double pad, Vector3& p, Vector3& q, Vector3& n,
                         double& sep, bool& near) {
-  sep = triangleSeparation(v, h, n);
+  // Without area the triangle's normal is not an axis (the others still bound
+  // the distance from below, and GJK/EPA decides what they leave).
+  const Vector3 e1 = v[1] - v[0], e2 = v[2] - v[0], cross = e1.cross(e2);
+  const bool hasArea = cross.norm() > 1e-12 * e1.norm() * e2.norm();
+  const Vector3 normal = hasArea ? Vector3(cross.normalized()) : Vector3::Zero();
+  sep = triangleSeparation(v, hasArea ? &normal : nullptr, h, n);
   near = sep <= pad;
   if (!near) return true;
-  // Without area the triangle's normal is not an axis: GJK/EPA decides.
-  const Vector3 e1 = v[1] - v[0], e2 = v[2] - v[0];
-  if (!(e1.cross(e2).norm() > 1e-12 * e1.norm() * e2.norm())) return false;
+  if (!hasArea) return false;
   const double eps = 1e-9 * (1.0 + h.norm() + e1.norm() + e2.norm());
-  // The triangle's vertices facing the box, moved by sep along n onto it
-  // (the pair when a box face is the axis, the most common), then the box's.
-  const double high = std::max({v[0].dot(n), v[1].dot(n), v[2].dot(n)});
   const Box unit{Vector3::Zero(), h, Matrix3::Identity()};
-  Vector3 unused;
-  for (const Vector3& x : v) {
-    if (x.dot(n) < high - eps) continue;
-    const Vector3 onBox = x + sep * n;
-    if (std::abs(pointBoxDistance(unit, onBox, unused)) <= eps) {
-      p = x;
-      q = onBox;
-      return true;
-    }
-  }
-  double low = INFINITY;
-  Vector3 corners[8];
-  for (int i = 0; i < 8; ++i) {
-    corners[i] = Vector3(i & 1 ? h[0] : -h[0], i & 2 ? h[1] : -h[1], i & 4 ? h[2] : -h[2]);
-    low = std::min(low, corners[i].dot(n));
-  }
-  for (const Vector3& c : corners) {
-    if (c.dot(n) > low + eps) continue;
-    const Vector3 onPlane = c - sep * n;
-    if ((closestPointOnTriangle(onPlane, v[0], v[1], v[2]) - onPlane).norm() <= eps) {
-      p = onPlane;
-      q = c;
-      return true;
-    }
-  }
-  return false;
+  Vector3 corners[8], unused;
+  for (int i = 0; i < 8; ++i) corners[i] = vertex(unit, i);
+  const auto onBox = [&](const Vector3& x) { return std::abs(pointBoxDistance(unit, x, unused)) <= eps; };
+  const auto onTriangle = [&](const Vector3& x) {
+    return (closestPointOnTriangle(x, v[0], v[1], v[2]) - x).norm() <= eps;
+  };
+  // The triangle's vertices first (the pair when a box face is the axis, the
+  // most common), then the box's corners.
+  return landingVertex(v, 3, n, false, sep * n, eps, onBox, p, q) ||
+         landingVertex(corners, 8, n, true, -sep * n, eps, onTriangle, q, p);
 }
 
 /// Whether the oriented box of a mesh node (axes, centre and half sizes in

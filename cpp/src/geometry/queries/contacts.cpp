@@ -194,14 +194,14 @@ void leafContacts(const Leaf& a, const Leaf& b, double pad, std::vector<Contact>
   if ((a.isMesh() && detail::isSolidBox(b)) || (detail::isSolidBox(a) && b.isMesh())) {
     // A mesh against a box: each triangle near it by the separating-axis
     // test, where Coal runs GJK and EPA on every one (a tx90l link's
-    // triangles inside the other link's box: 28 ms).
+    // triangles inside the other link's box: 28 ms). A mesh is a surface:
+    // an overlap counts as distance 0.
     const bool meshFirst = a.isMesh();
-    const bool signedDepth = detail::signedPair(a, b);
     const size_t first = out.size();
     detail::meshBoxContacts(meshFirst ? a : b, meshFirst ? b : a, pad, out);
     for (size_t k = first; k < out.size(); ++k) {
       if (!meshFirst) out[k] = flipped(out[k]);
-      if (!signedDepth) out[k].dist = std::max(0.0, out[k].dist);
+      out[k].dist = std::max(0.0, out[k].dist);
     }
     return;
   }
