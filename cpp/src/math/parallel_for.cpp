@@ -20,9 +20,14 @@ int availableCores() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
+namespace {
+/// Whether this thread is running a parallelFor body.
+thread_local bool insideBody = false;
+}  // namespace
+
 void parallelFor(int n, int threads, const std::function<void(int worker, int i)>& body) {
   if (n <= 0) return;
-  threads = std::max(1, std::min(threads, n));
+  threads = insideBody ? 1 : std::max(1, std::min(threads, n));
   // Blocks of a few items keep the counter cheap and the load balanced.
   const int block = std::max(1, std::min(16, n / (threads * 8)));
   std::atomic<int> next{0};
@@ -30,6 +35,8 @@ void parallelFor(int n, int threads, const std::function<void(int worker, int i)
   std::exception_ptr error;
   std::mutex errorMutex;
   auto work = [&](int worker) {
+    const bool wasInside = insideBody;
+    insideBody = true;
     try {
       while (!failed.load(std::memory_order_relaxed)) {
         const int begin = next.fetch_add(block, std::memory_order_relaxed);
@@ -42,6 +49,7 @@ void parallelFor(int n, int threads, const std::function<void(int worker, int i)
       if (!error) error = std::current_exception();
       failed = true;
     }
+    insideBody = wasInside;
   };
   std::vector<std::thread> pool;
   pool.reserve(threads - 1);

@@ -16,6 +16,8 @@ int availableCores();
 /// computed once, by one worker, so results written to slot i do not depend on
 /// the thread count. The first exception thrown by body stops the others from
 /// taking new items and is rethrown here once every thread has finished.
+/// Called from inside a body (a query parallel on its own, run by a batch
+/// that already uses every core), it runs on the calling thread alone.
 void parallelFor(int n, int threads, const std::function<void(int worker, int i)>& body);
 
 }  // namespace klampt
