@@ -3,6 +3,7 @@ at close range with a new relative orientation on every call (no reusable
 warm start), mesh-box and mesh-sphere distance at many poses, collision of
 single triangles, the first hit of rays on a real
 link mesh, and mesh-mesh contacts (every triangle pair within the padding)."""
+import concurrent.futures
 import os
 
 import numpy as np
@@ -247,6 +248,36 @@ def test_mesh_contacts_are_every_triangle_pair_within_the_padding():
             assert gap == pytest.approx(d[k] * n, abs=1e-9)
         checked += len(got)
     assert checked > 50
+
+
+def test_many_mesh_contacts_split_over_the_cores_are_every_pair_within_the_padding():
+    # Two nested sphere meshes 1 cm apart with paddings summing to 1.6 cm:
+    # over ten thousand triangle pairs within the padding, which are tested
+    # in blocks on every core and joined in order. Every such pair must be
+    # there with its depth, the answer the same call after call and from
+    # several Python threads at once.
+    a = primitive_mesh("Sphere", [0, 0, 0], 0.1, resolution=0.025)
+    b = primitive_mesh("Sphere", [0, 0, 0], 0.11, resolution=0.025)
+    pad = 0.008
+    rng = np.random.default_rng(13)
+    for trial in range(2):
+        b.setCurrentTransform(so3.from_rotation_vector(list(rng.uniform(-3, 3, 3))), list(rng.uniform(-1e-3, 1e-3, 3)))
+        d = brute_triangle_pair_distances(a, b)
+        assert d.min() > 0.005  # nested, never touching
+        near = {(i, j): d[i, j] for i, j in zip(*np.nonzero(d <= 2 * pad))}
+        assert len(near) > 10000
+        res = a.contacts(b, pad, pad, 0)
+        got = {(i, j): depth for i, j, depth in zip(res.elems1, res.elems2, res.depths)}
+        assert len(got) == len(res.depths)  # no pair twice
+        ambiguous = {k for k, v in near.items() if abs(v - 2 * pad) < 1e-9}
+        assert set(got) - ambiguous == set(near) - ambiguous
+        for k, depth in got.items():
+            assert depth == pytest.approx(2 * pad - d[k], abs=1e-9)
+        order = (list(res.elems1), list(res.elems2), list(res.depths))
+        with concurrent.futures.ThreadPoolExecutor(4) as pool:
+            again = list(pool.map(lambda _: a.contacts(b, pad, pad, 0), range(8)))
+        for r in again:
+            assert (list(r.elems1), list(r.elems2), list(r.depths)) == order
 
 
 def test_mesh_box_contacts_are_every_triangle_within_the_padding():

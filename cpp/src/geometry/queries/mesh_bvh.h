@@ -34,9 +34,10 @@ void prepareForDistance(const coal::CollisionGeometry& geometry);
 bool meshMeshWithin(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, const RigidTransform& Tb,
                     double tol, int& t1, int& t2);
 
-/// Appends to `pairs` every (triangle of a, triangle of b) pair whose
-/// bounding volumes are within `tol` >= 0 of each other, with a and b placed
-/// at Ta and Tb: every triangle pair within tol is among them.
+/// Appends to `pairs` the (triangle of a, triangle of b) pairs whose
+/// parents' bounding volumes are within `tol` >= 0 of each other, with a and
+/// b placed at Ta and Tb: every triangle pair within tol is among them, and
+/// the caller tests each.
 void meshMeshPairsWithin(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, const RigidTransform& Tb,
                          double tol, std::vector<std::pair<int, int>>& pairs);
 
