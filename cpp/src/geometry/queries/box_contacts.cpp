@@ -39,9 +39,12 @@ double pointBoxDistance(const Box& b, const Vector3& p, Vector3& closest) {
   return d;
 }
 
-Vector3 vertex(const Box& b, int i) {
-  return b.c + b.R * Vector3((i & 1 ? 1 : -1) * b.h[0], (i & 2 ? 1 : -1) * b.h[1], (i & 4 ? 1 : -1) * b.h[2]);
+/// Corner i of the box [-h, h]: bit k of i set for +h[k].
+Vector3 corner(const Vector3& h, int i) {
+  return Vector3((i & 1 ? 1 : -1) * h[0], (i & 2 ? 1 : -1) * h[1], (i & 4 ? 1 : -1) * h[2]);
 }
+
+Vector3 vertex(const Box& b, int i) { return b.c + b.R * corner(b.h, i); }
 
 /// The vertex witness of a separating axis n: the first of the points whose
 /// height along n is within eps of their least (`lowest`) or greatest that,
@@ -65,35 +68,36 @@ bool landingVertex(const Vector3* pts, int count, const Vector3& n, bool lowest,
   return false;
 }
 
-/// Separating-axis test of two boxes: the largest separation along the face
-/// axes of both and the cross products of their edges (positive: apart by at
-/// least that much; otherwise minus the least penetration), with its axis
-/// `normal`, from a to b. Face axes win ties, so resting boxes get a face
-/// normal. The axes are tested in a's frame, where its own are the unit
+/// Separating-axis test of two boxes, in a's frame: a is [-ha, ha], b has
+/// half sizes hb, its axes as the columns of R and its centre at t. The
+/// largest separation along the face axes of both and the cross products of
+/// their edges (positive: apart by at least that much; otherwise minus the
+/// least penetration), with its unit `axis` from a to b. Face axes win ties,
+/// so resting boxes get a face normal. In a's frame its own axes are the unit
 /// vectors and its edges' cross products are read off b's axes without
 /// products (a third of the time of testing them in the world frame).
-double separatingAxis(const Box& a, const Box& b, Vector3& normal, bool& edgeAxis) {
-  const Matrix3 R = a.R.transpose() * b.R;  // b's axes as columns, in a's frame
-  const Vector3 t = a.R.transpose() * (b.c - a.c);
+double separatingAxisInA(const Vector3& ha, const Matrix3& R, const Vector3& t, const Vector3& hb, Vector3& axis,
+                         bool& edgeAxis) {
   const Matrix3 absR = R.cwiseAbs();
   double best = -INFINITY;
-  Vector3 axis = Vector3::UnitZ();  // in a's frame
+  axis = Vector3::UnitZ();
   edgeAxis = false;
-  // The separation along the unit axis L (in a's frame) whose projections of
-  // t and of a's and b's half sizes are given.
-  auto consider = [&](const Vector3& L, double along, double ra, double rb, bool isEdge) {
-    const double sep = std::abs(along) - ra - rb;
+  // The separation along the axis L of length 1 / invLen, from the
+  // projections on L of t and of a's and b's half sizes; L is scaled to unit
+  // length only if it is the best so far.
+  auto consider = [&](const Vector3& L, double invLen, double along, double ra, double rb, bool isEdge) {
+    const double sep = (std::abs(along) - ra - rb) * invLen;
     if (sep > best + (isEdge ? 1e-9 : 0.0)) {
       best = sep;
-      axis = along < 0 ? Vector3(-L) : L;
+      axis = (along < 0 ? -invLen : invLen) * L;
       edgeAxis = isEdge;
     }
   };
-  for (int i = 0; i < 3; ++i) consider(Vector3::Unit(i), t[i], a.h[i], absR.row(i).dot(b.h), false);
-  for (int j = 0; j < 3; ++j) consider(R.col(j), t.dot(R.col(j)), absR.col(j).dot(a.h), b.h[j], false);
-  // a's axis i crossed with b's axis j: in a's frame its components off i
-  // are b's axis j's two others, turned a quarter; b's half sizes project on
-  // it through the entries of R in row i (R is a rotation).
+  for (int i = 0; i < 3; ++i) consider(Vector3::Unit(i), 1.0, t[i], ha[i], absR.row(i).dot(hb), false);
+  for (int j = 0; j < 3; ++j) consider(R.col(j), 1.0, t.dot(R.col(j)), absR.col(j).dot(ha), hb[j], false);
+  // a's axis i crossed with b's axis j: its components off i are b's axis
+  // j's two others, turned a quarter; b's half sizes project on it through
+  // the entries of R in row i (R is a rotation).
   for (int i = 0; i < 3; ++i) {
     const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
     for (int j = 0; j < 3; ++j) {
@@ -104,13 +108,29 @@ double separatingAxis(const Box& a, const Box& b, Vector3& normal, bool& edgeAxi
       const double len = std::sqrt(L[i1] * L[i1] + L[i2] * L[i2]);
       if (len < 1e-9) continue;  // parallel edges: covered by the face axes
       const double along = t[i1] * L[i1] + t[i2] * L[i2];
-      const double ra = a.h[i1] * absR(i2, j) + a.h[i2] * absR(i1, j);
-      const double rb = b.h[j1] * absR(i, j2) + b.h[j2] * absR(i, j1);
-      consider(L / len, along / len, ra / len, rb / len, true);
+      const double ra = ha[i1] * absR(i2, j) + ha[i2] * absR(i1, j);
+      const double rb = hb[j1] * absR(i, j2) + hb[j2] * absR(i, j1);
+      consider(L, 1.0 / len, along, ra, rb, true);
     }
   }
+  return best;
+}
+
+/// separatingAxisInA for two boxes in the world, its axis as a world `normal`.
+double separatingAxis(const Box& a, const Box& b, Vector3& normal, bool& edgeAxis) {
+  Vector3 axis;
+  const double best =
+      separatingAxisInA(a.h, a.R.transpose() * b.R, a.R.transpose() * (b.c - a.c), b.h, axis, edgeAxis);
   normal = a.R * axis;
   return best;
+}
+
+/// Whether q, in the frame of the box [-h, h], is within eps of its surface
+/// (pointBoxDistance's magnitude at most eps, without the closest point).
+bool onBoxSurface(const Vector3& q, const Vector3& h, double eps) {
+  const Vector3 over = q.cwiseAbs() - h;
+  if ((over.array() > 0).any()) return over.cwiseMax(0.0).squaredNorm() <= eps * eps;
+  return over.maxCoeff() >= -eps;
 }
 
 }  // namespace
@@ -164,9 +184,12 @@ BoxPairWithin boxPairWithin(const Leaf& la, const Leaf& lb, double tol) {
 
 bool boxPairSeparation(const Leaf& la, const Leaf& lb, double& sep, Vector3& pa, Vector3& pb) {
   const Box a = boxOf(la), b = boxOf(lb);
+  // In a's frame, where a's corners and its surface test need no rotation.
+  const Matrix3 R = a.R.transpose() * b.R;
+  const Vector3 t = a.R.transpose() * (b.c - a.c);
   Vector3 n;
   bool edgeAxis;
-  sep = separatingAxis(a, b, n, edgeAxis);
+  sep = separatingAxisInA(a.h, R, t, b.h, n, edgeAxis);
   if (edgeAxis) return false;
   // Moving b by -sep along n makes the boxes touch, on a's support plane
   // along n: a vertex of b's facing feature moved there, or a vertex of a's
@@ -175,16 +198,18 @@ bool boxPairSeparation(const Leaf& la, const Leaf& lb, double& sep, Vector3& pa,
   const double eps = 1e-9 * (1.0 + a.h.norm() + b.h.norm());
   Vector3 va[8], vb[8];
   for (int i = 0; i < 8; ++i) {
-    va[i] = vertex(a, i);
-    vb[i] = vertex(b, i);
+    va[i] = corner(a.h, i);
+    vb[i] = t + R * corner(b.h, i);
   }
-  Vector3 unused;
-  const auto onBox = [&](const Box& box) {
-    return [&box, &unused, eps](const Vector3& q) { return std::abs(pointBoxDistance(box, q, unused)) <= eps; };
-  };
+  const auto onA = [&a, eps](const Vector3& q) { return onBoxSurface(q, a.h, eps); };
+  const auto onB = [&b, &R, &t, eps](const Vector3& q) { return onBoxSurface(R.transpose() * (q - t), b.h, eps); };
   // b's vertices first; a's only when none of b's reaches a's surface.
-  return landingVertex(vb, 8, n, true, -sep * n, eps, onBox(a), pb, pa) ||
-         landingVertex(va, 8, n, false, sep * n, eps, onBox(b), pa, pb);
+  if (!landingVertex(vb, 8, n, true, -sep * n, eps, onA, pb, pa) &&
+      !landingVertex(va, 8, n, false, sep * n, eps, onB, pa, pb))
+    return false;
+  pa = a.c + a.R * pa;
+  pb = a.c + a.R * pb;
+  return true;
 }
 
 bool boxPairContacts(const Leaf& la, const Leaf& lb, double pad, std::vector<BoxPairContact>& out) {
@@ -262,10 +287,9 @@ bool triangleBoxWitness(const Vector3 (&v)[3], const Vector3& h, double pad, Vec
   if (!near) return true;
   if (!hasArea) return false;
   const double eps = 1e-9 * (1.0 + h.norm() + e1.norm() + e2.norm());
-  const Box unit{Vector3::Zero(), h, Matrix3::Identity()};
-  Vector3 corners[8], unused;
-  for (int i = 0; i < 8; ++i) corners[i] = vertex(unit, i);
-  const auto onBox = [&](const Vector3& x) { return std::abs(pointBoxDistance(unit, x, unused)) <= eps; };
+  Vector3 corners[8];
+  for (int i = 0; i < 8; ++i) corners[i] = corner(h, i);
+  const auto onBox = [&h, eps](const Vector3& x) { return onBoxSurface(x, h, eps); };
   const auto onTriangle = [&](const Vector3& x) {
     return (closestPointOnTriangle(x, v[0], v[1], v[2]) - x).norm() <= eps;
   };
