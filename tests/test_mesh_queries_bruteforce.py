@@ -255,7 +255,7 @@ def test_many_mesh_contacts_split_over_the_cores_are_every_pair_within_the_paddi
     # over ten thousand triangle pairs within the padding, which are tested
     # in blocks on every core and joined in order. Every such pair must be
     # there with its depth, the answer the same call after call and from
-    # several Python threads at once.
+    # several Python threads at once, and on one core as on all of them.
     a = primitive_mesh("Sphere", [0, 0, 0], 0.1, resolution=0.025)
     b = primitive_mesh("Sphere", [0, 0, 0], 0.11, resolution=0.025)
     pad = 0.008
@@ -273,11 +273,23 @@ def test_many_mesh_contacts_split_over_the_cores_are_every_pair_within_the_paddi
         assert set(got) - ambiguous == set(near) - ambiguous
         for k, depth in got.items():
             assert depth == pytest.approx(2 * pad - d[k], abs=1e-9)
-        order = (list(res.elems1), list(res.elems2), list(res.depths))
+        def answer(r):
+            return (list(r.elems1), list(r.elems2), list(r.depths), list(map(list, r.points1)),
+                    list(map(list, r.points2)), list(map(list, r.normals)))
+
         with concurrent.futures.ThreadPoolExecutor(4) as pool:
             again = list(pool.map(lambda _: a.contacts(b, pad, pad, 0), range(8)))
         for r in again:
-            assert (list(r.elems1), list(r.elems2), list(r.depths)) == order
+            assert answer(r) == answer(res)
+        # On one core (the work is split by the cores this thread may use):
+        # the same contacts in the same order.
+        cores = os.sched_getaffinity(0)
+        os.sched_setaffinity(0, {min(cores)})
+        try:
+            alone = a.contacts(b, pad, pad, 0)
+        finally:
+            os.sched_setaffinity(0, cores)
+        assert answer(alone) == answer(res)
 
 
 def test_mesh_box_contacts_are_every_triangle_within_the_padding():

@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 #include "klampt/geometry/primitive.h"
+#include "klampt/math/parallel_for.h"
 #include "mesh_bvh.h"
 #include "triangle_distance.h"
 #include "triangle_overlap.h"
@@ -59,14 +60,19 @@ struct PlacedNodes {
   std::vector<Entry> entries;
   unsigned stamp = 0;
 
-  /// The cache for a new query over a tree of numNodes nodes.
+  /// Readies it for a new query over a tree of numNodes nodes.
+  void startQuery(unsigned numNodes) {
+    if (entries.size() < numNodes) entries.resize(numNodes);
+    if (++stamp == 0) {  // wrapped: forget every stamp
+      for (Entry& e : entries) e.stamp = 0;
+      stamp = 1;
+    }
+  }
+
+  /// This thread's cache, readied for a new query.
   static PlacedNodes& forThisThread(unsigned numNodes) {
     thread_local PlacedNodes p;
-    if (p.entries.size() < numNodes) p.entries.resize(numNodes);
-    if (++p.stamp == 0) {  // wrapped: forget every stamp
-      for (Entry& e : p.entries) e.stamp = 0;
-      p.stamp = 1;
-    }
+    p.startQuery(numNodes);
     return p;
   }
 
@@ -369,12 +375,39 @@ struct DistanceSearch : Traversal {
     }
     int c[2][2];
     children(i, j, c);
-    for (int k = 0; k < 2; ++k) {
-      const int x = c[k][0], y = c[k][1];
-      if (leafPair(x, y) || (gapBound(x, y, [tol](double g) { return g > tol; }) <= tol &&
-                             (rectPointsDistance(x, y) <= tol || lowerBound(x, y) <= tol)))
-        collectWithin(x, y, tol, pairs);
+    for (int k = 0; k < 2; ++k)
+      if (descends(c[k][0], c[k][1], tol)) collectWithin(c[k][0], c[k][1], tol, pairs);
+  }
+  /// Whether collectWithin descends into (x, y), a child pair of one it visits.
+  bool descends(int x, int y, double tol) const {
+    return leafPair(x, y) || (gapBound(x, y, [tol](double g) { return g > tol; }) <= tol &&
+                              (rectPointsDistance(x, y) <= tol || lowerBound(x, y) <= tol));
+  }
+
+  /// collectWithin(0, 0) until `budget` pairs are found, leaving in
+  /// `pending` the node pairs it would descend next, in its order.
+  void collectWithinUpTo(double tol, size_t budget, std::vector<std::pair<int, int>>& pairs,
+                         std::vector<std::pair<int, int>>& pending) const {
+    std::vector<std::pair<int, int>> stack{{0, 0}};  // the next on top
+    while (!stack.empty() && pairs.size() < budget) {
+      const auto [i, j] = stack.back();
+      stack.pop_back();
+      if (leafPair(i, j)) {
+        pairs.emplace_back(a.getBV(i).primitiveId(), b.getBV(j).primitiveId());
+        continue;
+      }
+      int c[2][2];
+      children(i, j, c);
+      for (int k = 1; k >= 0; --k)
+        if (descends(c[k][0], c[k][1], tol)) stack.emplace_back(c[k][0], c[k][1]);
     }
+    pending.assign(stack.rbegin(), stack.rend());
+  }
+
+  /// The number of triangle pairs under a node pair: the split below parts
+  /// the largest first.
+  double pairCount(const std::pair<int, int>& n) const {
+    return (double)a.getBV(n.first).num_primitives * b.getBV(n.second).num_primitives;
   }
 
   /// Best first (smallest gap bound first, the exact bound checked as a pair
@@ -477,6 +510,54 @@ void meshMeshPairsWithin(const MeshBVH& a, const RigidTransform& Ta, const MeshB
   DistanceSearch s(a, Ta, b, Tb);
   s.placed = &PlacedNodes<PlacedRss>::forThisThread(b.getNumBVs());
   if (s.lowerBound(0, 0) <= tol) s.collectWithin(0, 0, tol, pairs);
+}
+
+void meshMeshPairBlocksWithin(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, const RigidTransform& Tb,
+                              double tol, size_t budget, std::vector<std::vector<std::pair<int, int>>>& blocks) {
+  blocks.resize(1);
+  blocks[0].clear();
+  if (a.getNumBVs() == 0 || b.getNumBVs() == 0) return;
+  prepareForDistance(a);
+  prepareForDistance(b);
+  DistanceSearch s(a, Ta, b, Tb);
+  s.placed = &PlacedNodes<PlacedRss>::forThisThread(b.getNumBVs());
+  if (s.lowerBound(0, 0) > tol) return;
+  std::vector<std::pair<int, int>> pending;
+  s.collectWithinUpTo(tol, budget, blocks[0], pending);
+  const int cores = pending.empty() ? 1 : availableCores();
+  if (cores < 2) {
+    for (const auto& [i, j] : pending) s.collectWithin(i, j, tol, blocks[0]);
+    return;
+  }
+  // Enough pieces for the cores to share them evenly: the one with the most
+  // triangle pairs under it is replaced by its children, in place (the
+  // order stays the descent's), until there are eight per core.
+  while (pending.size() < 8 * (size_t)cores) {
+    auto largest = std::max_element(pending.begin(), pending.end(), [&s](const auto& x, const auto& y) {
+      return s.pairCount(x) < s.pairCount(y);
+    });
+    if (s.leafPair(largest->first, largest->second)) break;
+    int c[2][2];
+    s.children(largest->first, largest->second, c);
+    const size_t at = largest - pending.begin();
+    pending.erase(largest);
+    for (int k = 1; k >= 0; --k)
+      if (s.descends(c[k][0], c[k][1], tol)) pending.emplace(pending.begin() + at, c[k][0], c[k][1]);
+    if (pending.empty()) return;
+  }
+  // Each worker places b's nodes in a cache of its own, kept by the calling
+  // thread (named by reference: in a worker `kept` would be the worker's).
+  thread_local std::vector<PlacedNodes<PlacedRss>> kept;
+  auto& placed = kept;
+  placed.resize(cores);
+  for (auto& p : placed) p.startQuery(b.getNumBVs());
+  blocks.resize(1 + pending.size());
+  parallelFor((int)pending.size(), cores, [&](int worker, int k) {
+    DistanceSearch w(a, Ta, b, Tb);
+    w.placed = &placed[worker];
+    blocks[1 + k].clear();
+    w.collectWithin(pending[k].first, pending[k].second, tol, blocks[1 + k]);
+  });
 }
 
 MeshMeshDistance meshMeshDistance(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b,
