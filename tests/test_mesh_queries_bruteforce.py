@@ -344,6 +344,34 @@ def test_mesh_box_contacts_are_every_triangle_within_the_padding():
     assert min(counts.values()) > 50, counts
 
 
+def test_many_mesh_box_contacts_split_over_the_cores_equal_those_on_one_core():
+    # A box over a patch of a fine sphere mesh: thousands of triangles near
+    # it, tested in blocks on every core and joined in order. The same
+    # contacts, point for point and in order, as on one core, where the test
+    # above checks them against every triangle.
+    a = primitive_mesh("Sphere", [0, 0, 0], 0.1, resolution=0.004)
+    half = np.array([0.07, 0.08, 0.05])
+    box = klampt.GeometricPrimitive()
+    box.setBox(list(-half), so3.identity(), list(2 * half))
+    box = klampt.Geometry3D(box)
+    box.setCurrentTransform(so3.from_rotation_vector([0.3, 0.2, 0.1]), [0.1, 0, 0])
+
+    def answers():
+        return [(list(r.elems1), list(r.elems2), list(r.depths), list(map(list, r.points1)),
+                 list(map(list, r.points2)), list(map(list, r.normals)))
+                for r in (a.contacts(box, 0.004, 0.006, 0), box.contacts(a, 0.006, 0.004, 0))]
+
+    everywhere = answers()
+    assert min(len(x[0]) for x in everywhere) > 4096
+    cores = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {min(cores)})
+    try:
+        alone = answers()
+    finally:
+        os.sched_setaffinity(0, cores)
+    assert alone == everywhere
+
+
 def test_mesh_contacts_of_sunken_triangles_push_them_apart():
     ground = primitive_mesh("AABB", [-1, -1, -0.5], [1, 1, 0])
     block = primitive_mesh("Box", [-0.05, -0.05, -0.05], [1, 0, 0, 0, 1, 0, 0, 0, 1], [0.1, 0.1, 0.1])
