@@ -364,21 +364,13 @@ void meshBoxContacts(const Leaf& mesh, const Leaf& box, double pad, std::vector<
   // Blocks of triangles (a third of a microsecond each) on every core when
   // there are several: a link deep in another's box has 17,000 near it.
   constexpr size_t kTrianglesPerBlock = 2048;
-  const size_t blocks = (candidates.size() + kTrianglesPerBlock - 1) / kTrianglesPerBlock;
-  const int cores = blocks < 2 ? 1 : availableCores();
-  if (cores < 2) return contactsOf(candidates.data(), candidates.data() + candidates.size(), out);
-  // Kept by the calling thread and named by reference: in a worker, `kept`
-  // (and `candidates`) would be the worker's own.
-  thread_local std::vector<std::vector<ContactPoint>> kept;
-  auto& found = kept;
+  // `candidates` named by reference: a worker's would be its own.
   const std::vector<int>& list = candidates;
-  found.resize(blocks);
-  parallelFor((int)blocks, cores, [&](int, int k) {
-    found[k].clear();
+  const size_t blocks = (list.size() + kTrianglesPerBlock - 1) / kTrianglesPerBlock;
+  parallelAppend((int)blocks, out, [&](int k, std::vector<ContactPoint>& found) {
     const size_t begin = k * kTrianglesPerBlock, end = std::min(list.size(), begin + kTrianglesPerBlock);
-    contactsOf(list.data() + begin, list.data() + end, found[k]);
+    contactsOf(list.data() + begin, list.data() + end, found);
   });
-  for (const auto& f : found) out.insert(out.end(), f.begin(), f.end());
 }
 
 }  // namespace detail

@@ -149,43 +149,28 @@ void pairContacts(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, 
 /// (about 0.1 us each) outweigh starting a thread several times over.
 constexpr size_t kPairsPerBlock = 4096;
 
-struct PairSpan {
-  const std::pair<int, int>*begin, *end;
-};
-
-/// pairContacts of every span, on every core when there are several, each
-/// span into its own list, joined in the spans' order: the answer does not
-/// depend on the core count.
-void spanContacts(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, const Matrix3& R, const Vector3& T,
-                  double pad, const std::vector<PairSpan>& spans, std::vector<ContactPoint>& out) {
-  const int cores = spans.size() < 2 ? 1 : availableCores();
-  if (cores < 2) {
-    for (const PairSpan& s : spans) pairContacts(a, Ta, b, R, T, pad, s.begin, s.end, out);
-    return;
+/// The contacts of the pair lists, joined in order: in spans of
+/// kPairsPerBlock on every core (two overlapping robot links have 100,000
+/// pairs within a centimetre).
+void listContacts(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, const Matrix3& R,
+                  const Vector3& T, double pad, const std::vector<std::pair<int, int>>* lists, size_t count,
+                  std::vector<ContactPoint>& out) {
+  struct Span {
+    const std::pair<int, int>*begin, *end;
+  };
+  // Kept by the calling thread (the simulator asks at every step); named by
+  // reference, as a worker's `kept` would be its own.
+  thread_local std::vector<Span> kept;
+  auto& spans = kept;
+  spans.clear();
+  for (size_t l = 0; l < count; ++l) {
+    const auto& pairs = lists[l];
+    for (size_t begin = 0; begin < pairs.size(); begin += kPairsPerBlock)
+      spans.push_back({pairs.data() + begin, pairs.data() + std::min(pairs.size(), begin + kPairsPerBlock)});
   }
-  // Kept by the calling thread (the simulator asks again at every step) and
-  // named by reference: in a worker, `kept` would be the worker's own.
-  thread_local std::vector<std::vector<ContactPoint>> kept;
-  auto& found = kept;
-  found.resize(spans.size());
-  parallelFor((int)spans.size(), cores, [&](int, int k) {
-    found[k].clear();
-    pairContacts(a, Ta, b, R, T, pad, spans[k].begin, spans[k].end, found[k]);
+  parallelAppend((int)spans.size(), out, [&](int k, std::vector<ContactPoint>& found) {
+    pairContacts(a, Ta, b, R, T, pad, spans[k].begin, spans[k].end, found);
   });
-  // Grown list by list rather than reserved to the total at once: freeing
-  // its smaller buffers raises glibc's threshold for mapping big blocks
-  // afresh, which the caller's result lists would otherwise be, page faults
-  // and all, at every call (3 of 19 ms on two overlapping tx90l links).
-  for (const auto& f : found) out.insert(out.end(), f.begin(), f.end());
-}
-
-/// The spans of `pairs`, kPairsPerBlock long: two overlapping robot links
-/// have 100,000 pairs within a centimetre.
-std::vector<PairSpan> spansOf(const std::vector<std::pair<int, int>>& pairs) {
-  std::vector<PairSpan> spans;
-  for (size_t begin = 0; begin < pairs.size(); begin += kPairsPerBlock)
-    spans.push_back({pairs.data() + begin, pairs.data() + std::min(pairs.size(), begin + kPairsPerBlock)});
-  return spans;
 }
 
 }  // namespace
@@ -221,7 +206,7 @@ void meshPairContacts(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH&
   Matrix3 R;
   Vector3 T;
   relativePose(Ta, Tb, R, T);
-  spanContacts(a, Ta, b, R, T, pad, spansOf(pairs), out);
+  listContacts(a, Ta, b, R, T, pad, &pairs, 1, out);
 }
 
 void meshMeshContacts(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, const RigidTransform& Tb,
@@ -230,15 +215,10 @@ void meshMeshContacts(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH&
   thread_local std::vector<std::vector<std::pair<int, int>>> kept;
   auto& blocks = kept;
   meshMeshPairBlocksWithin(a, Ta, b, Tb, pad, 2 * kPairsPerBlock, blocks);
-  std::vector<PairSpan> spans;
-  for (const auto& block : blocks) {
-    const std::vector<PairSpan> more = spansOf(block);
-    spans.insert(spans.end(), more.begin(), more.end());
-  }
   Matrix3 R;
   Vector3 T;
   relativePose(Ta, Tb, R, T);
-  spanContacts(a, Ta, b, R, T, pad, spans, out);
+  listContacts(a, Ta, b, R, T, pad, blocks.data(), blocks.size(), out);
 }
 
 }  // namespace detail

@@ -388,7 +388,8 @@ struct DistanceSearch : Traversal {
   /// `pending` the node pairs it would descend next, in its order.
   void collectWithinUpTo(double tol, size_t budget, std::vector<std::pair<int, int>>& pairs,
                          std::vector<std::pair<int, int>>& pending) const {
-    std::vector<std::pair<int, int>> stack{{0, 0}};  // the next on top
+    thread_local std::vector<std::pair<int, int>> stack;  // the next on top (kept: the simulator asks often)
+    stack.assign(1, {0, 0});
     while (!stack.empty() && pairs.size() < budget) {
       const auto [i, j] = stack.back();
       stack.pop_back();
