@@ -1,12 +1,9 @@
-// The overlap witnesses of convex shape pairs (overlap_witness.h). A pair of
-// shapes is recognised by its Coal shapes' owners: a weak reference keeps an
-// owner's control block, so a shape freed and another built at the same
-// address is a different owner.
+// The overlap witnesses of convex shape pairs (overlap_witness.h), kept in
+// a PairMemory.
 #include "overlap_witness.h"
 #include <algorithm>
-#include <array>
 #include <cmath>
-#include <memory>
+#include "pair_memory.h"
 
 namespace klampt {
 namespace detail {
@@ -14,28 +11,10 @@ namespace detail {
 namespace {
 
 struct Witness {
-  std::weak_ptr<const coal::CollisionGeometry> a, b;
   Vector3 pa[4], pb[4];  // points of each shape, in its Coal shape's frame
 };
 
-/// A few pairs per thread: a query loop revisits the same pairs.
-struct Witnesses {
-  std::array<Witness, 8> kept;
-  size_t next = 0;
-};
-thread_local Witnesses witnesses;
-
-bool sameOwner(const std::weak_ptr<const coal::CollisionGeometry>& w,
-               const std::shared_ptr<coal::CollisionGeometry>& s) {
-  return !w.owner_before(s) && !s.owner_before(w);
-}
-
-/// The witness kept for the shapes of a and b, or null.
-Witness* keptFor(const Leaf& a, const Leaf& b) {
-  for (Witness& w : witnesses.kept)
-    if (sameOwner(w.a, a.cache->shape) && sameOwner(w.b, b.cache->shape)) return &w;
-  return nullptr;
-}
+thread_local PairMemory<Witness> witnesses;
 
 /// Whether the origin lies inside the tetrahedron w, of points whose world
 /// coordinates are at most `size` in magnitude, by a margin that rounding
@@ -72,7 +51,7 @@ bool encloses(const Leaf& a, const Leaf& b, const Vector3 pa[4], const Vector3 p
 }  // namespace
 
 bool overlapByWitness(const Leaf& a, const Leaf& b) {
-  const Witness* w = keptFor(a, b);
+  const Witness* w = witnesses.find(a, b);
   return w && encloses(a, b, w->pa, w->pb);
 }
 
@@ -81,18 +60,12 @@ void rememberOverlap(const Leaf& a, const Leaf& b, const coal::details::GJK& gjk
   if (!simplex || simplex->rank != 4) return;
   // GJK works in a's shape frame: b's support points are placed there.
   const RigidTransform aToB = b.shapePose().inverse() * a.shapePose();
-  Witness w{a.cache->shape, b.cache->shape, {}, {}};
+  Witness w;
   for (int k = 0; k < 4; ++k) {
     w.pa[k] = simplex->vertex[k]->w0;
     w.pb[k] = aToB.apply(simplex->vertex[k]->w1);
   }
-  if (!encloses(a, b, w.pa, w.pb)) return;
-  if (Witness* kept = keptFor(a, b)) {
-    *kept = std::move(w);
-    return;
-  }
-  witnesses.kept[witnesses.next] = std::move(w);
-  witnesses.next = (witnesses.next + 1) % witnesses.kept.size();
+  if (encloses(a, b, w.pa, w.pb)) witnesses.keep(a, b, w);
 }
 
 }  // namespace detail
