@@ -110,6 +110,66 @@ def test_element_triangle_distances_match_numpy():
         assert ea[i].withinDistance(eb[j], expected + 1e-9) and not ea[i].withinDistance(eb[j], expected - 1e-9)
 
 
+def test_triangle_distances_on_a_lattice_are_the_hull_distance():
+    # Vertices on a half-unit lattice make parallel, touching, coplanar and
+    # crossing triangles, where the nearest points are many or the answer is
+    # 0; a third of the pairs are random, a third in two horizontal planes.
+    from geometry_oracles import hull_distance
+    rng = np.random.RandomState(5)
+
+    def triangle(V):
+        p = klampt.GeometricPrimitive()
+        p.setTriangle(*[list(v) for v in V])
+        return klampt.Geometry3D(p)
+
+    checked = touching = 0
+    for trial in range(600):
+        V = rng.uniform(-1, 1, (6, 3)) if trial % 3 == 0 else rng.randint(-2, 3, (6, 3)) * 0.5
+        if trial % 3 == 2:
+            V[:3, 2], V[3:, 2] = V[0, 2], V[3, 2]
+        A, B = V[:3], V[3:]
+        if min(np.linalg.norm(np.cross(T[1] - T[0], T[2] - T[0])) for T in (A, B)) < 1e-9:
+            continue
+        truth = hull_distance(A, B)
+        r = triangle(A).distance(triangle(B))
+        assert r.d == pytest.approx(truth, abs=1e-9), (A, B)
+        assert np.linalg.norm(np.subtract(r.cp1, r.cp2)) == pytest.approx(truth, abs=1e-9), (A, B)
+        checked += 1
+        touching += truth == 0
+    assert checked > 400 and 50 < touching < checked - 100
+
+
+def test_mesh_contacts_are_every_triangle_pair_within_the_padding():
+    # The cube and cylinder pose where Coal's triangle distance put pairs
+    # 0.017 apart at 0.37: the contacts are every pair of triangles whose
+    # convex hull distance is within the two paddings, each as deep as the
+    # paddings less that distance.
+    from geometry_oracles import hull_distance
+    cube = shared_mesh("centeredcube.off", 0.6)
+    cylinder = shared_mesh("cylinder.off", 0.4)
+    cylinder.setCurrentTransform([1, 0, 0, 0, 0, 1, 0, -1, 0], [0.15, 0.05, 0.1])
+    pad = 0.025
+    triangles = []
+    for g in (cube, cylinder):
+        tm = g.getTriangleMesh()
+        R, t = g.getCurrentTransform()
+        V = np.asarray(tm.getVertices()) @ np.array(R).reshape(3, 3) + np.array(t)  # R column-major: rows of R^T
+        triangles.append(V[np.asarray(tm.getIndices())])
+    truth = {}
+    for i, P in enumerate(triangles[0]):
+        for j, Q in enumerate(triangles[1]):
+            d = hull_distance(P, Q)
+            if d <= 2 * pad:
+                truth[i, j] = d
+    r = cube.contacts(cylinder, pad, pad)
+    got = dict(zip(zip(r.elems1, r.elems2), r.depths))
+    assert len(got) == len(r.depths), "one contact per triangle pair"
+    assert set(got) == set(truth) and len(truth) > 50
+    for pair, depth in got.items():
+        assert depth == pytest.approx(2 * pad - truth[pair], abs=1e-9), pair
+    assert {(8, 109), (2, 117), (8, 107)} <= set(got)
+
+
 def test_mesh_mesh_real_sphere_pairs():
     cube = shared_mesh("cube.off", 0.5)
     ball = shared_mesh("sphere.off", 0.3)

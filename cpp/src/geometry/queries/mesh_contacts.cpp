@@ -6,13 +6,12 @@
 #include <algorithm>
 #include <cmath>
 #include "klampt/math/parallel_for.h"
+#include "triangle_distance.h"
 
 namespace klampt {
 namespace detail {
 
 namespace {
-
-using coal::TriangleDistance;
 
 struct Triangle {
   Vector3 v[3];
@@ -89,37 +88,35 @@ double reach(const MeshBVH& m) {
 
 /// Whether the boxes of the two triangles' vertices are farther than tol
 /// apart along an axis: then so are the triangles. A few comparisons settle
-/// most far pairs that the trees let through (their leaves go untested);
-/// the planes then settle most of the others (the simulator's thin paddings).
+/// most far pairs that the trees let through (their leaves go untested).
 bool boxesApart(const Triangle& s, const Triangle& t, double tol) {
   const Vector3 loS = s.v[0].cwiseMin(s.v[1]).cwiseMin(s.v[2]), hiS = s.v[0].cwiseMax(s.v[1]).cwiseMax(s.v[2]);
   const Vector3 loT = t.v[0].cwiseMin(t.v[1]).cwiseMin(t.v[2]), hiT = t.v[0].cwiseMax(t.v[1]).cwiseMax(t.v[2]);
   return ((loT - hiS).cwiseMax(loS - hiT).array() > tol).any();
 }
 
-/// Whether every vertex of t lies farther than tol beyond the plane of s, on
-/// one side: then no point of t is within tol of s. Squared, without a root.
-bool beyondPlane(const Triangle& s, const Triangle& t, double tol) {
-  const Vector3 n = s.normal();
-  const double n2 = n.squaredNorm();
-  if (!(n2 > 1e-300)) return false;
-  double lo = INFINITY, hi = -INFINITY;
-  for (const Vector3& v : t.v) {
-    const double h = n.dot(v - s.v[0]);
-    lo = std::min(lo, h);
-    hi = std::max(hi, h);
-  }
-  const double limit2 = tol * tol * n2;
-  return (lo > 0 && lo * lo > limit2) || (hi < 0 && hi * hi > limit2);
-}
-
 /// The contact of triangles ta and tb (both in a's frame) if they are within
-/// tol: closest points, normal from a to b and distance, in a's frame.
+/// tol: closest points, normal from a to b and distance, in a's frame. By
+/// the exact triangle distance (Coal's overestimates some pairs and missed
+/// their contacts), which also settles pairs a plane separates by more than
+/// tol before measuring them. Where an edge or face lies parallel to the
+/// other triangle, the nearest points are many: there the contact takes
+/// those of Coal's search when its distance agrees, which runs through the
+/// edge pairs first and so finds a point on the boundary of the touching
+/// part, where the simulator needs the corners of a face resting on a face
+/// (a block stacked on a block stays put).
 bool triangleContact(const Triangle& ta, const Triangle& tb, double tol, Vector3& P, Vector3& Q, Vector3& n,
                      double& d) {
-  if (boxesApart(ta, tb, tol) || beyondPlane(ta, tb, tol) || beyondPlane(tb, ta, tol)) return false;
-  const double d2 = TriangleDistance::sqrTriDistance(ta.v[0], ta.v[1], ta.v[2], tb.v[0], tb.v[1], tb.v[2], P, Q);
-  if (d2 > tol * tol) return false;
+  if (boxesApart(ta, tb, tol)) return false;
+  bool parallel;
+  const double d2 =
+      triangleDistance2(ta.v[0], ta.v[1], ta.v[2], tb.v[0], tb.v[1], tb.v[2], &P, &Q, tol * tol, &parallel);
+  if (!(d2 <= tol * tol)) return false;  // NaN too: coordinates past overflow
+  if (parallel) {
+    Vector3 cp, cq;
+    const double c2 = coal::TriangleDistance::sqrTriDistance(ta.v[0], ta.v[1], ta.v[2], tb.v[0], tb.v[1], tb.v[2], cp, cq);
+    if (std::abs(std::sqrt(c2) - std::sqrt(d2)) <= 1e-12 * tol) P = cp, Q = cq;
+  }
   if (d2 > 1e-18) {
     d = std::sqrt(d2);
     n = (Q - P) / d;

@@ -12,10 +12,13 @@ namespace detail {
 /// receive a closest point on each. When a lower bound already exceeds
 /// `stopAbove2`, that bound (> stopAbove2) is returned instead, with P and Q
 /// unset: callers that only need the distance below a threshold skip the
-/// rest.
+/// rest. `parallelNearest`, if given, is set when an edge or face of one
+/// triangle is parallel to the other's plane at the least height (disjoint
+/// triangles with planes only): their nearest points are then many, P and
+/// Q one pair of them.
 double triangleDistance2(const Vector3& p0, const Vector3& p1, const Vector3& p2, const Vector3& q0,
                          const Vector3& q1, const Vector3& q2, Vector3* P = nullptr, Vector3* Q = nullptr,
-                         double stopAbove2 = INFINITY);
+                         double stopAbove2 = INFINITY, bool* parallelNearest = nullptr);
 
 }  // namespace detail
 }  // namespace klampt
