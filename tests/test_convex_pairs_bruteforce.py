@@ -3,7 +3,7 @@ test, boxes and hulls by GJK without a penetration search) against the exact
 distance between the convex hulls of their vertices, on random poses that
 straddle contact and the tolerance; the penetration of intersecting boxes
 against that of their Minkowski difference; and the distance of pairs asked
-again as they move (GJK started where it ended last time) against both."""
+again as they move against the exact one and that of shapes never asked."""
 import itertools
 
 import numpy as np
@@ -79,11 +79,11 @@ def test_convex_pairs_agree_with_the_hull_distance(kinds):
 
 def test_pairs_queried_again_as_they_move_agree_with_the_hull_distance():
     # An overlap GJK finds is kept (per thread) and answers the same two shapes
-    # again while its points still show them overlapping, and GJK starts where
-    # its last run on the pair ended: moving through contact and apart,
-    # alternating between pairs, and with a shape rebuilt in between, every
-    # answer must still be the exact one, and the distance the one a copy of
-    # the shapes (never asked before) gets.
+    # again while its points still show them overlapping: moving through
+    # contact and apart, alternating between pairs, and with a shape rebuilt
+    # in between, every answer must still be the exact one, and the distance
+    # the one a copy of the shapes (never asked before) gets: no answer
+    # depends on the queries before it.
     rng = np.random.RandomState(21)
     checked = overlapping = 0
     for trial in range(40):
@@ -118,9 +118,9 @@ def test_pairs_queried_again_as_they_move_agree_with_the_hull_distance():
                 if abs(truth - TOL) > 1e-9:
                     assert a.withinDistance(b, TOL) == (truth <= TOL), (trial, s, i, j, truth)
                 signed = truth if shapes[j][0].type() == "ConvexHull" else max(truth, 0.0)
-                d = a.distance(b).d
-                assert d == pytest.approx(signed, abs=1e-8), (trial, s, i, j, truth)
-                assert d == pytest.approx(a.copy().distance(b.copy()).d, abs=1e-9), (trial, s, i, j, truth)
+                r, fresh = a.distance(b), a.copy().distance(b.copy())
+                assert r.d == pytest.approx(signed, abs=1e-8), (trial, s, i, j, truth)
+                assert (r.d, r.cp1, r.cp2) == (fresh.d, fresh.cp1, fresh.cp2), (trial, s, i, j, truth)
                 checked += 1
     assert checked == 40 * 20 * 3 and 300 < overlapping < 2000, overlapping
 

@@ -18,7 +18,6 @@
 #include "bv_point.h"
 #include "mesh_bvh.h"
 #include "overlap_witness.h"
-#include "pair_memory.h"
 #include "query_proxy.h"
 
 namespace klampt {
@@ -60,39 +59,6 @@ bool swapForCoal(const coal::CollisionGeometry* a, const coal::CollisionGeometry
   return a->getNodeType() == coal::GEOM_TRIANGLE && b->getNodeType() != coal::GEOM_TRIANGLE;
 }
 
-/// Where GJK ended on a pair of convex shapes last time: its direction and
-/// each shape's support vertex, in the first shape's frame.
-struct GjkStart {
-  Vector3 guess;
-  coal::support_func_guess_t hint;
-};
-thread_local PairMemory<GjkStart> gjkStarts;
-
-/// `solver`'s GJK (and EPA with `penetration`) on the shapes of a and b,
-/// started where its last run on the pair ended: a pair asked again at a
-/// nearby pose (a simulation step, a planner's next configuration, the same
-/// query) converges in a few iterations instead of a dozen (two tx90l link
-/// hulls 23 cm apart: 2.3 -> 1.6 us). Any start converges to the solver's
-/// tolerance.
-double warmShapeDistance(coal::GJKSolver& solver, const Leaf& a, const Leaf& b, bool penetration, Vector3& pa,
-                         Vector3& pb) {
-  const GjkStart* last = gjkStarts.find(a, b);
-  if (last && last->guess.allFinite() && last->guess.squaredNorm() > 0) {
-    solver.gjk_initial_guess = coal::GJKInitialGuess::CachedGuess;
-    solver.cached_guess = last->guess;
-    solver.support_func_cached_guess = last->hint;
-  } else {
-    solver.gjk_initial_guess = coal::GJKInitialGuess::DefaultGuess;
-    solver.support_func_cached_guess.setZero();
-  }
-  Vector3 normal;
-  const double d = solver.shapeDistance(static_cast<const coal::ShapeBase&>(*a.cache->shape), a.coalTransform(),
-                                        static_cast<const coal::ShapeBase&>(*b.cache->shape), b.coalTransform(),
-                                        penetration, pa, pb, normal);
-  gjkStarts.keep(a, b, GjkStart{solver.cached_guess, solver.support_func_cached_guess});
-  return d;
-}
-
 }  // namespace
 
 void coalDistance(const coal::CollisionGeometry* a, const coal::Transform3s& Ta, const coal::CollisionGeometry* b,
@@ -129,8 +95,10 @@ bool convexShapesWithin(const Leaf& a, const Leaf& b, double tol) {
   if (overlapByWitness(a, b)) return true;
   thread_local coal::GJKSolver solver;
   solver.distance_upper_bound = tol;
-  Vector3 pa, pb;
-  const double d = warmShapeDistance(solver, a, b, false, pa, pb);
+  Vector3 pa, pb, normal;
+  const double d = solver.shapeDistance(static_cast<const coal::ShapeBase&>(*a.cache->shape), a.coalTransform(),
+                                        static_cast<const coal::ShapeBase&>(*b.cache->shape), b.coalTransform(),
+                                        false, pa, pb, normal);
   switch (solver.gjk.status) {
     case coal::details::GJK::Collision:
     case coal::details::GJK::CollisionWithPenetrationInformation:
@@ -155,12 +123,14 @@ coal::GJKSolver& tightSolver() {
     return coal::GJKSolver(req);
   }();
   solver.distance_upper_bound = std::numeric_limits<double>::max();
-  solver.gjk_initial_guess = coal::GJKInitialGuess::DefaultGuess;  // a warm start is the caller's to set
   return solver;
 }
 
 double convexShapesDistance(const Leaf& a, const Leaf& b, Vector3& pa, Vector3& pb) {
-  return warmShapeDistance(tightSolver(), a, b, true, pa, pb);
+  Vector3 normal;
+  return tightSolver().shapeDistance(static_cast<const coal::ShapeBase&>(*a.cache->shape), a.coalTransform(),
+                                     static_cast<const coal::ShapeBase&>(*b.cache->shape), b.coalTransform(), true,
+                                     pa, pb, normal);
 }
 
 namespace {

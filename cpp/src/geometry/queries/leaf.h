@@ -77,15 +77,14 @@ bool convexShapesWithin(const Leaf& a, const Leaf& b, double tol);
 
 /// Whether the leaf is a box or a convex hull as a Coal shape.
 bool isBoxOrHull(const Leaf& leaf);
-/// This thread's GJK/EPA solver, to 1e-10, with no distance upper bound,
-/// starting from Coal's default guess: coal::distance makes a solver, with
-/// its EPA storage, on every call.
+/// This thread's GJK/EPA solver, to 1e-10, with no distance upper bound:
+/// coal::distance makes a solver, with its EPA storage, on every call.
 coal::GJKSolver& tightSolver();
 
 /// The signed distance of two boxes or hulls and their world witness points
 /// (on the surfaces; the deepest points when they overlap), by this thread's
-/// GJK/EPA solver to 1e-10 (coal::distance makes a solver, with its EPA
-/// storage, on every call), started where its last run on the pair ended.
+/// GJK/EPA solver to 1e-10: coal::distance makes a solver, with its EPA
+/// storage, on every call.
 double convexShapesDistance(const Leaf& a, const Leaf& b, Vector3& pa, Vector3& pb);
 
 /// Leaves of g at its current transform (empty elements skipped).
