@@ -114,7 +114,8 @@ bool triangleContact(const Triangle& ta, const Triangle& tb, double tol, Vector3
   if (!(d2 <= tol * tol)) return false;  // NaN too: coordinates past overflow
   if (parallel) {
     Vector3 cp, cq;
-    const double c2 = coal::TriangleDistance::sqrTriDistance(ta.v[0], ta.v[1], ta.v[2], tb.v[0], tb.v[1], tb.v[2], cp, cq);
+    const double c2 =
+        coal::TriangleDistance::sqrTriDistance(ta.v[0], ta.v[1], ta.v[2], tb.v[0], tb.v[1], tb.v[2], cp, cq);
     if (std::abs(std::sqrt(c2) - std::sqrt(d2)) <= 1e-12 * tol) P = cp, Q = cq;
   }
   if (d2 > 1e-18) {
