@@ -1,6 +1,7 @@
-// The exact distance between two triangles (triangle_distance.h): directly
-// for two triangles that one's plane separates, by the general route for the
-// rest.
+// The exact distance between two triangles (triangle_distance.h): by their
+// planes, edges and certificates for triangles with area, by every vertex and
+// edge pair for the others, by Coal's past coordinates whose squares
+// overflow.
 #include "triangle_distance.h"
 #include <algorithm>
 #include <cmath>
@@ -13,54 +14,30 @@ namespace detail {
 
 namespace {
 
-/// Squared distance between the segments [a0, a1] and [b0, b1] (Ericson,
-/// Real-Time Collision Detection, 5.1.9), degenerate segments included.
-double segmentDistance2(const Vector3& a0, const Vector3& a1, const Vector3& b0, const Vector3& b1, Vector3& pa,
-                        Vector3& pb) {
-  const Vector3 d1 = a1 - a0, d2 = b1 - b0, r = a0 - b0;
-  const double a = d1.squaredNorm(), e = d2.squaredNorm(), f = d2.dot(r);
-  double s = 0, t = 0;
-  if (a <= 0 && e <= 0) {
-    pa = a0;
-    pb = b0;
-    return r.squaredNorm();
-  }
-  if (a <= 0) {
-    t = std::clamp(f / e, 0.0, 1.0);
-  } else {
-    const double c = d1.dot(r);
-    if (e <= 0) {
-      s = std::clamp(-c / a, 0.0, 1.0);
-    } else {
-      const double b = d1.dot(d2), denom = a * e - b * b;
-      s = denom > 0 ? std::clamp((b * f - c * e) / denom, 0.0, 1.0) : 0.0;
-      t = (b * s + f) / e;
-      if (t < 0) {
-        t = 0;
-        s = std::clamp(-c / a, 0.0, 1.0);
-      } else if (t > 1) {
-        t = 1;
-        s = std::clamp((b - c) / a, 0.0, 1.0);
-      }
-    }
-  }
-  pa = a0 + s * d1;
-  pb = b0 + t * d2;
-  return (pa - pb).squaredNorm();
+/// Squared distance between the segments from a0 along d1 and from b0 along
+/// d2 (|d1|^2 = len1, |d2|^2 = len2, either possibly 0), and the parameters
+/// of their closest points: the clamped solution of the pair's 2x2 system,
+/// then each parameter the best for the other, clamped (which leaves the
+/// constrained minimum unchanged and finds one for parallel segments).
+double segmentPair2(const Vector3& a0, const Vector3& d1, double len1, const Vector3& b0, const Vector3& d2,
+                    double len2, double& s, double& t) {
+  const Vector3 r = a0 - b0;
+  const double bb = d1.dot(d2), c = d1.dot(r), f = d2.dot(r);
+  const double denom = len1 * len2 - bb * bb;
+  const double s0 = denom > 0 ? std::clamp((bb * f - c * len2) / denom, 0.0, 1.0) : 0.0;
+  t = len2 > 0 ? std::clamp((bb * s0 + f) / len2, 0.0, 1.0) : 0.0;
+  s = len1 > 0 ? std::clamp((bb * t - c) / len1, 0.0, 1.0) : 0.0;
+  return (r + s * d1 - t * d2).squaredNorm();
 }
 
-/// The distance of two triangles that share a point, or of which one has no
-/// area and which the separating axes cannot tell apart (`o`, not Disjoint):
-/// 0 when they intersect, and Coal's closest points (a segment or point can
-/// cross the other's face between its ends, which vertex and edge distances
-/// miss).
-double touchingDistance2(TriangleOverlap o, const Vector3& p0, const Vector3& p1, const Vector3& p2,
-                         const Vector3& q0, const Vector3& q1, const Vector3& q2, Vector3* P, Vector3* Q) {
+/// Coal's squared triangle distance and closest points (P, Q if given).
+double coalDistance2(const Vector3& p0, const Vector3& p1, const Vector3& p2, const Vector3& q0, const Vector3& q1,
+                     const Vector3& q2, Vector3* P, Vector3* Q) {
   coal::Vec3s cp, cq;
   const double d2 = coal::TriangleDistance::sqrTriDistance(p0, p1, p2, q0, q1, q2, cp, cq);
   if (P) *P = cp;
   if (Q) *Q = cq;
-  return o == TriangleOverlap::Intersect ? 0.0 : d2;
+  return d2;
 }
 
 /// The distance of any two triangles (intersecting ones and ones without
@@ -69,7 +46,13 @@ double touchingDistance2(TriangleOverlap o, const Vector3& p0, const Vector3& p1
 double generalDistance2(const Vector3& p0, const Vector3& p1, const Vector3& p2, const Vector3& q0,
                         const Vector3& q1, const Vector3& q2, Vector3* P, Vector3* Q) {
   const TriangleOverlap o = trianglesOverlap(p0, p1, p2, q0, q1, q2);
-  if (o != TriangleOverlap::Disjoint) return touchingDistance2(o, p0, p1, p2, q0, q1, q2, P, Q);
+  if (o != TriangleOverlap::Disjoint) {
+    // Coal's points for intersecting triangles and for triangles without
+    // area (a segment or point can cross the other's face between its ends,
+    // which the vertex and edge distances below miss).
+    const double d2 = coalDistance2(p0, p1, p2, q0, q1, q2, P, Q);
+    return o == TriangleOverlap::Intersect ? 0.0 : d2;
+  }
   const Vector3 p[3] = {p0, p1, p2}, q[3] = {q0, q1, q2};
   double best = INFINITY;
   Vector3 bp = p0, bq = q0;
@@ -84,10 +67,12 @@ double generalDistance2(const Vector3& p0, const Vector3& p1, const Vector3& p2,
     const Vector3 onQ = closestPointOnTriangle(p[k], q0, q1, q2), onP = closestPointOnTriangle(q[k], p0, p1, p2);
     offer((p[k] - onQ).squaredNorm(), p[k], onQ);
     offer((q[k] - onP).squaredNorm(), onP, q[k]);
+    const Vector3 dp = p[(k + 1) % 3] - p[k];
     for (int l = 0; l < 3; ++l) {
-      Vector3 a, b;
-      const double d2 = segmentDistance2(p[k], p[(k + 1) % 3], q[l], q[(l + 1) % 3], a, b);
-      offer(d2, a, b);
+      const Vector3 dq = q[(l + 1) % 3] - q[l];
+      double s, t;
+      const double d2 = segmentPair2(p[k], dp, dp.squaredNorm(), q[l], dq, dq.squaredNorm(), s, t);
+      offer(d2, p[k] + s * dp, q[l] + t * dq);
     }
   }
   if (P) *P = bp;
@@ -115,21 +100,10 @@ struct Edges {
   }
 };
 
-/// Squared distance between edge k of a and edge l of b (both with length),
-/// and the parameters of the closest points along each: the clamped
-/// solution of the pair's 2x2 system, then each parameter the best for the
-/// other, clamped (which leaves the constrained minimum unchanged and finds
-/// one for parallel edges).
+/// Squared distance between edge k of a and edge l of b, and the parameters
+/// of their closest points.
 double edgePair2(const Edges& a, int k, const Edges& b, int l, double& s, double& t) {
-  const Vector3& d1 = a.d[k];
-  const Vector3& d2 = b.d[l];
-  const Vector3 r = a.v[k] - b.v[l];
-  const double bb = d1.dot(d2), c = d1.dot(r), f = d2.dot(r);
-  const double denom = a.len2[k] * b.len2[l] - bb * bb;
-  const double s0 = denom > 0 ? std::clamp((bb * f - c * b.len2[l]) / denom, 0.0, 1.0) : 0.0;
-  t = std::clamp((bb * s0 + f) / b.len2[l], 0.0, 1.0);
-  s = std::clamp((bb * t - c) / a.len2[k], 0.0, 1.0);
-  return (r + s * d1 - t * d2).squaredNorm();
+  return segmentPair2(a.v[k], a.d[k], a.len2[k], b.v[l], b.d[l], b.len2[l], s, t);
 }
 
 /// A triangle's plane seen from the other one's vertices: its normal n (not
@@ -197,11 +171,7 @@ double triangleDistance2(const Vector3& p0, const Vector3& p1, const Vector3& p2
   // overflow and the side tests with them: Coal's distance answers those.
   if (!(std::max({a.v[1].cwiseAbs().maxCoeff(), a.v[2].cwiseAbs().maxCoeff(), b.v[0].cwiseAbs().maxCoeff(),
                   b.v[1].cwiseAbs().maxCoeff(), b.v[2].cwiseAbs().maxCoeff()}) < 1e75)) {
-    coal::Vec3s cp, cq;
-    const double d2 = coal::TriangleDistance::sqrTriDistance(p0, p1, p2, q0, q1, q2, cp, cq);
-    if (P) *P = cp;
-    if (Q) *Q = cq;
-    return d2;
+    return coalDistance2(p0, p1, p2, q0, q1, q2, P, Q);
   }
   // Two triangles with planes that intersect have an edge of one passing
   // through the other, or a vertex of one in the other, or (in one plane)
