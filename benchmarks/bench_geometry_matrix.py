@@ -7,7 +7,8 @@ a volume grid (32 cells along its longest side) and a group (the mesh and the
 box); the second shape is turned a quarter turn about z and placed apart (half
 its width beyond the first) or overlapping; and a ray cast on each type.
 With --compare, the cells whose answers differ between the two klampts are
-listed after the tables (a boolean, a distance, contacts or none, a ray's hit).
+listed after the tables (a boolean, a distance, contacts or none and a group's
+members they are on, a ray's hit).
 
 A second table times point cloud-mesh queries on tx90l, kinova gen3 and
 baxter as users meet them: the cloud of a link's mesh made by
@@ -160,10 +161,12 @@ def query_calls(a, b):
     }
 
 
-def answer(q, f):
+def answer(q, f, groups=(False, False)):
     """What query `q` answers, reduced to compare two klampts: the boolean,
-    the distance (5 decimals), whether there are contacts, the ray's hit
-    point (None if refused)."""
+    the distance (5 decimals), whether there are contacts and, on each side
+    that is a group (`groups`), which of its elements they are on (a group's
+    contacts name its elements, and cover every element that touches), the
+    ray's hit point (None if refused)."""
     try:
         v = f()
     except Exception:  # an unsupported pair
@@ -171,7 +174,13 @@ def answer(q, f):
     if q == "distance":
         return round(v.d, 5)
     if q == "contacts":
-        return "some" if len(v.depths) else "none"
+        if not len(v.depths):
+            return "none"
+        sides = [(name, sorted(set(elems))) for name, elems, group in
+                 (("first", v.elems1, groups[0]), ("second", v.elems2, groups[1])) if group]
+        shown = ["%s's elements %s%s" % (name, e[:4], " and %d more" % (len(e) - 4) if len(e) > 4 else "")
+                 for name, e in sides]
+        return "some" + (" (%s)" % "; ".join(shown) if shown else "")
     if q == "rayCast":
         return [round(x, 5) for x in v[1]] if v[0] else "miss"
     return bool(v)
@@ -191,7 +200,7 @@ def measure_matrix(rel):
                     key = "%s-%s/%s/%s" % (ta, tb, pose, q)
                     out[key] = timed(f)
                     if out[key] is not None:
-                        answers[key] = answer(q, f)
+                        answers[key] = answer(q, f, (ta == "Group", tb == "Group"))
     c, _ = center(first)
     for ta in TYPES:
         a = sa[ta]

@@ -238,6 +238,27 @@ def test_group_primitive_pairs():
     assert got == {(0, 0), (1, 0), (2, 0)}
 
 
+def test_group_contacts_are_each_elements_contacts():
+    """A group's contacts are its elements' own, each named by its element:
+    a cylinder mesh and its bounding box against a cube crossing both have
+    contacts on both members (Klamp't 0.9.2 leaves out the box's, which it
+    cannot measure against a mesh, and names the mesh's by triangle)."""
+    cylinder = shared_mesh("cylinder.off", 0.4)
+    lo, hi = cylinder.getBBTight()
+    box = aabb_geometry(lo, hi)
+    g = group(cylinder, box)
+    cube = shared_mesh("centeredcube.off", 0.6)
+    cube.setCurrentTransform([1, 0, 0, 0, 0, 1, 0, -1, 0], [0.15, 0.05, 0.1])
+    whole = g.contacts(cube, 0.01, 0.01)
+    assert sorted(set(whole.elems1)) == [0, 1]
+    for k, member in enumerate((cylinder, box)):
+        alone = member.contacts(cube, 0.01, 0.01)
+        assert len(alone.depths) > 0
+        mine = [i for i, e in enumerate(whole.elems1) if e == k]
+        assert sorted((whole.elems2[i], round(whole.depths[i], 12)) for i in mine) == sorted(
+            (e, round(d, 12)) for e, d in zip(alone.elems2, alone.depths))
+
+
 def test_max_contacts_keeps_the_first_pairs():
     cube = shared_mesh("centeredcube.off", 0.6)
     ball = shared_mesh("sphere.off", 0.3)
