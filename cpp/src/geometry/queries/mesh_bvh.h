@@ -41,10 +41,11 @@ bool meshMeshWithin(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b
 void meshMeshPairsWithin(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, const RigidTransform& Tb,
                          double tol, std::vector<std::pair<int, int>>& pairs);
 
-/// meshMeshPairsWithin's pairs in blocks that, joined in order, are its list
-/// in its order. The descent runs on the calling thread until it has found
-/// `budget` pairs (block 0); what is left of it, a long list then being
-/// certain, is split over the cores, a block per piece.
+/// A superset of meshMeshPairsWithin's pairs in blocks that, joined in
+/// order, keep its order: past a thousand pairs, small node pairs are taken
+/// whole, untested. The descent runs on the calling thread until it has
+/// found `budget` pairs (block 0); what is left of it, a long list then
+/// being certain, is split over the cores, a block per piece.
 void meshMeshPairBlocksWithin(const MeshBVH& a, const RigidTransform& Ta, const MeshBVH& b, const RigidTransform& Tb,
                               double tol, size_t budget, std::vector<std::vector<std::pair<int, int>>>& blocks);
 
