@@ -1,7 +1,7 @@
 """Mesh queries against brute force over every triangle: mesh-mesh distance
 at close range with a new relative orientation on every call (no reusable
-warm start), mesh-box and mesh-sphere distance at many poses, collision of
-single triangles, the first hit of rays on a real
+warm start), mesh-box and mesh-sphere distance at many poses, collision and
+contacts of single triangles, the first hit of rays on a real
 link mesh, and mesh-mesh contacts (every triangle pair within the padding)."""
 import concurrent.futures
 import os
@@ -191,6 +191,39 @@ def test_single_triangle_distances_match_every_vertex_and_edge():
         assert point_triangle_distances(cp2[None], *Q[:, None, :])[0, 0] == pytest.approx(0, abs=1e-9)
         checked += 1
     assert checked > 400
+
+
+def test_single_triangle_contacts_exist_exactly_within_the_padding():
+    # A contact's triangle pair is rejected early by bounds on its distance
+    # (the boxes of the triangles, their gap along the line through the
+    # centroids, their planes); paddings a millionth short of the distance
+    # must give no contact and a millionth past it one, at that depth, for
+    # pairs in every arrangement: generic, facing, side by side, far apart
+    # along their centroids' line and offset across it.
+    rng = np.random.default_rng(23)
+    checked = 0
+    for k in range(400):
+        P = rng.uniform(-1, 1, (3, 3))
+        Q = rng.uniform(-1, 1, (3, 3)) * 0.8 + rng.uniform(-1, 1, 3) * 2.5
+        if k % 4 == 1:  # Q above P's face
+            Q = P.mean(0) + 0.3 * rng.uniform(-1, 1, (3, 3))
+            Q[:, 2] = P[:, 2].max() + rng.uniform(0.01, 0.5, 3)
+        if k % 4 == 2:  # in one plane, side by side
+            P[:, 2] = Q[:, 2] = 0.0
+        if k % 4 == 3:  # long slivers crossing the centroids' line at an angle
+            P[2] = P[0] + 0.01 * rng.normal(size=3)
+            Q[2] = Q[0] + 0.01 * rng.normal(size=3)
+        if hulls_overlap(P, Q):
+            continue
+        ga, gb = triangle_geometry(P), triangle_geometry(Q)
+        d = brute_triangle_pair_distances(ga, gb)[0, 0]
+        short = ga.contacts(gb, 0.5 * d * (1 - 1e-6), 0.5 * d * (1 - 1e-6))
+        past = ga.contacts(gb, 0.5 * d * (1 + 1e-6), 0.5 * d * (1 + 1e-6))
+        assert len(short.depths) == 0, (P, Q, d)
+        assert len(past.depths) == 1, (P, Q, d)
+        assert past.depths[0] == pytest.approx(d * 1e-6, abs=1e-9)
+        checked += 1
+    assert checked > 300
 
 
 def test_link_mesh_distance_along_a_smooth_motion():
