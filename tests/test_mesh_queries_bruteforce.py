@@ -158,14 +158,13 @@ def test_single_triangles_collide_exactly_when_they_share_a_point():
     assert set(outcomes) == {(True, True), (True, False), (False, True), (False, False)}
 
 
-def test_single_triangle_distances_match_every_vertex_and_edge():
-    # Separated pairs in every arrangement the triangle test tells apart:
-    # generic, one facing the other's face, nearly parallel, nearly
-    # coplanar side by side and long slivers; both closest points must lie
-    # on their triangles at the distance apart.
-    rng = np.random.default_rng(17)
-    checked = 0
-    for k in range(600):
+def separated_triangle_pairs(seed, count):
+    """Pairs (P, Q) of separated triangles in every arrangement the triangle
+    tests tell apart: generic, one facing the other's face, nearly parallel,
+    nearly coplanar side by side and long slivers (overlapping draws are
+    left out)."""
+    rng = np.random.default_rng(seed)
+    for k in range(count):
         P = rng.uniform(-1, 1, (3, 3))
         Q = rng.uniform(-1, 1, (3, 3)) * 0.8 + rng.uniform(-1, 1, 3) * 2.5
         if k % 5 == 1:  # Q lies above P's face
@@ -179,8 +178,14 @@ def test_single_triangle_distances_match_every_vertex_and_edge():
             Q[:, 2] = 1e-7 * rng.normal(size=3)
         if k % 5 == 4:  # a sliver
             P[2] = P[1] + 1e-4 * rng.normal(size=3)
-        if hulls_overlap(P, Q):
-            continue
+        if not hulls_overlap(P, Q):
+            yield P, Q
+
+
+def test_single_triangle_distances_match_every_vertex_and_edge():
+    # Both closest points must lie on their triangles at the distance apart.
+    checked = 0
+    for P, Q in separated_triangle_pairs(17, 600):
         ga, gb = triangle_geometry(P), triangle_geometry(Q)
         expected = brute_triangle_pair_distances(ga, gb)[0, 0]
         res = ga.distance(gb)
@@ -197,24 +202,9 @@ def test_single_triangle_contacts_exist_exactly_within_the_padding():
     # A contact's triangle pair is rejected early by bounds on its distance
     # (the boxes of the triangles, their gap along the line through the
     # centroids, their planes); paddings a millionth short of the distance
-    # must give no contact and a millionth past it one, at that depth, for
-    # pairs in every arrangement: generic, facing, side by side, far apart
-    # along their centroids' line and offset across it.
-    rng = np.random.default_rng(23)
+    # must give no contact and a millionth past it one, at that depth.
     checked = 0
-    for k in range(400):
-        P = rng.uniform(-1, 1, (3, 3))
-        Q = rng.uniform(-1, 1, (3, 3)) * 0.8 + rng.uniform(-1, 1, 3) * 2.5
-        if k % 4 == 1:  # Q above P's face
-            Q = P.mean(0) + 0.3 * rng.uniform(-1, 1, (3, 3))
-            Q[:, 2] = P[:, 2].max() + rng.uniform(0.01, 0.5, 3)
-        if k % 4 == 2:  # in one plane, side by side
-            P[:, 2] = Q[:, 2] = 0.0
-        if k % 4 == 3:  # long slivers crossing the centroids' line at an angle
-            P[2] = P[0] + 0.01 * rng.normal(size=3)
-            Q[2] = Q[0] + 0.01 * rng.normal(size=3)
-        if hulls_overlap(P, Q):
-            continue
+    for P, Q in separated_triangle_pairs(23, 400):
         ga, gb = triangle_geometry(P), triangle_geometry(Q)
         d = brute_triangle_pair_distances(ga, gb)[0, 0]
         short = ga.contacts(gb, 0.5 * d * (1 - 1e-6), 0.5 * d * (1 - 1e-6))
