@@ -125,6 +125,56 @@ def test_pairs_queried_again_as_they_move_agree_with_the_hull_distance():
     assert checked == 40 * 20 * 3 and 300 < overlapping < 2000, overlapping
 
 
+def large_hull(rng):
+    """A hull of 40 to 150 vertices (its support points are found by climbing
+    from vertex to vertex, not by trying each): points on an ellipsoid, or a
+    prism of 20 to 60 sides, whose parallel edges and faces make many
+    vertices equally far along the directions GJK and EPA try."""
+    if rng.rand() < 0.5:
+        u = rng.normal(size=(rng.randint(40, 151), 3))
+        pts = u / np.linalg.norm(u, axis=1)[:, None] * rng.uniform(0.05, 0.3, size=3)
+    else:
+        n = rng.randint(20, 61)
+        a = np.linspace(0, 2 * np.pi, n, endpoint=False)
+        r, h = rng.uniform(0.05, 0.2), rng.uniform(0.05, 0.3)
+        pts = np.concatenate([np.stack([r * np.cos(a), r * np.sin(a), np.full(n, z)], 1) for z in (-h, h)])
+    hull = ConvexHull()
+    hull.setPoints(pts)
+    return Geometry3D(hull), pts
+
+
+def test_large_hulls_agree_with_the_hull_distance_and_depth():
+    # Apart, overlapping and within the tolerance, prisms often upright
+    # (their edges parallel, many vertices tied along the axes): the signed
+    # distance is the exact distance or the least penetration, the points lie
+    # on the hulls that far apart, and collides and withinDistance agree.
+    rng = np.random.RandomState(37)
+    counts = {"overlap": 0, "within": 0, "apart": 0}
+    for trial in range(150):
+        (a, pa), (b, pb) = large_hull(rng), large_hull(rng)
+        upright = trial % 3 == 0
+        for g, reach in ((a, 0.05), (b, 0.35)):
+            R = so3.identity() if upright else so3.from_moment(list(rng.normal(size=3)))
+            g.setCurrentTransform(R, list(rng.uniform(-reach, reach, size=3)))
+        pa, pb = (pts @ np.array(so3.matrix(g.getCurrentTransform()[0])).T + g.getCurrentTransform()[1]
+                  for g, pts in ((a, pa), (b, pb)))
+        truth = hull_distance(pa, pb)
+        if truth == 0:
+            truth = -penetration_depth(pa, pb)
+        if abs(truth) < 1e-6 or abs(truth - TOL) < 1e-6:
+            continue  # too near a threshold to call either way
+        counts["overlap" if truth < 0 else "within" if truth <= TOL else "apart"] += 1
+        assert a.collides(b) == (truth < 0) and a.withinDistance(b, TOL) == (truth <= TOL), (trial, truth)
+        for r, (p, q) in ((a.distance(b), (pa, pb)), (b.distance(a), (pb, pa))):
+            assert r.d == pytest.approx(truth, abs=1e-8), (trial, truth)
+            cp1, cp2 = np.array(r.cp1), np.array(r.cp2)
+            assert np.linalg.norm(cp1 - cp2) == pytest.approx(abs(truth), abs=1e-8), (trial, truth)
+            for point, pts in ((cp1, p), (cp2, q)):  # on the hull: inside every facet plane, on one
+                signed = Hull(pts).equations @ np.r_[point, 1]
+                assert signed.max() < 1e-8 and np.abs(signed).min() < 1e-8, (trial, truth)
+    assert min(counts.values()) >= 20, counts
+
+
 def test_box_inside_another_touching_a_face_collides_both_ways():
     outer, inner = GeometricPrimitive(), GeometricPrimitive()
     outer.setAABB([0, 0, 0], [1, 1, 1])

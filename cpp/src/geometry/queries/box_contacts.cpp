@@ -3,6 +3,7 @@
 // tests for the points); and a mesh's triangles against a box.
 #include "box_contacts.h"
 #include "klampt/math/parallel_for.h"
+#include "convex_solver.h"
 #include <coal/narrowphase/narrowphase.h>
 #include <coal/shape/geometric_shapes.h>
 #include <algorithm>

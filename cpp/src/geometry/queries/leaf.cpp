@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include "box_contacts.h"
 #include "bv_point.h"
+#include "convex_solver.h"
 #include "mesh_bvh.h"
 #include "overlap_witness.h"
 #include "query_proxy.h"
@@ -93,12 +94,12 @@ bool coalCollide(const coal::CollisionGeometry* a, const coal::Transform3s& Ta, 
 
 bool convexShapesWithin(const Leaf& a, const Leaf& b, double tol) {
   if (overlapByWitness(a, b)) return true;
-  thread_local coal::GJKSolver solver;
+  thread_local ConvexSolver solver;
   solver.distance_upper_bound = tol;
   Vector3 pa, pb, normal;
-  const double d = solver.shapeDistance(static_cast<const coal::ShapeBase&>(*a.cache->shape), a.coalTransform(),
-                                        static_cast<const coal::ShapeBase&>(*b.cache->shape), b.coalTransform(),
-                                        false, pa, pb, normal);
+  const double d = solver.distance(static_cast<const coal::ShapeBase&>(*a.cache->shape), a.coalTransform(),
+                                   static_cast<const coal::ShapeBase&>(*b.cache->shape), b.coalTransform(), false,
+                                   pa, pb, normal);
   switch (solver.gjk.status) {
     case coal::details::GJK::Collision:
     case coal::details::GJK::CollisionWithPenetrationInformation:
@@ -115,12 +116,12 @@ bool isBoxOrHull(const Leaf& leaf) {
   return t == coal::GEOM_BOX || t == coal::GEOM_CONVEX;
 }
 
-coal::GJKSolver& tightSolver() {
-  thread_local coal::GJKSolver solver = [] {
+ConvexSolver& tightSolver() {
+  thread_local ConvexSolver solver = [] {
     coal::DistanceRequest req(true, true);
     req.gjk_tolerance = 1e-10;
     req.epa_tolerance = 1e-10;
-    return coal::GJKSolver(req);
+    return ConvexSolver(req);
   }();
   solver.distance_upper_bound = std::numeric_limits<double>::max();
   return solver;
@@ -128,9 +129,9 @@ coal::GJKSolver& tightSolver() {
 
 double convexShapesDistance(const Leaf& a, const Leaf& b, Vector3& pa, Vector3& pb) {
   Vector3 normal;
-  return tightSolver().shapeDistance(static_cast<const coal::ShapeBase&>(*a.cache->shape), a.coalTransform(),
-                                     static_cast<const coal::ShapeBase&>(*b.cache->shape), b.coalTransform(), true,
-                                     pa, pb, normal);
+  return tightSolver().distance(static_cast<const coal::ShapeBase&>(*a.cache->shape), a.coalTransform(),
+                                static_cast<const coal::ShapeBase&>(*b.cache->shape), b.coalTransform(), true, pa, pb,
+                                normal);
 }
 
 namespace {

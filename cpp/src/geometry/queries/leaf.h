@@ -10,12 +10,10 @@
 #include <coal/collision_object.h>
 #include "klampt/geometry/queries/collision_cache.h"
 
-namespace coal {
-struct GJKSolver;
-}  // namespace coal
-
 namespace klampt {
 namespace detail {
+
+class ConvexSolver;
 
 struct Leaf {
   const GeometryData* data;
@@ -79,7 +77,7 @@ bool convexShapesWithin(const Leaf& a, const Leaf& b, double tol);
 bool isBoxOrHull(const Leaf& leaf);
 /// This thread's GJK/EPA solver, to 1e-10, with no distance upper bound:
 /// coal::distance makes a solver, with its EPA storage, on every call.
-coal::GJKSolver& tightSolver();
+ConvexSolver& tightSolver();
 
 /// The signed distance of two boxes or hulls and their world witness points
 /// (on the surfaces; the deepest points when they overlap), by this thread's
