@@ -1,5 +1,6 @@
 // GJK and EPA between convex Coal shapes, climbing large hulls without
-// clearing their visited flags on every support call.
+// clearing their visited flags on every support call, and measuring their
+// penetration by this package's expanding polytope.
 #include "convex_solver.h"
 #include <coal/shape/geometric_shapes.h>
 #include <algorithm>
@@ -143,6 +144,17 @@ double ConvexSolver::distance(const coal::ShapeBase& s1, const coal::Transform3s
     case GJK::Collision:
       if (!penetration) {
         GJKCollisionExtractWitnessPointsAndNormal(tf1, d, p1, p2, normal);
+        break;
+      }
+      if (Penetration found; expandPolytope(gjk, epa_max_iterations, epa_tolerance, polytope_, found)) {
+        d = std::min(0.0, -found.depth);
+        // Placed as Coal places EPA's points: about their middle, d apart along the normal.
+        const Vector3 middle = tf1.transform(0.5 * (found.point0 + found.point1));
+        normal = tf1.getRotation() * found.normal;
+        p1 = middle - 0.5 * d * normal;
+        p2 = middle + 0.5 * d * normal;
+        cached_guess = -(found.depth * found.normal);
+        support_func_cached_guess = found.hint;
         break;
       }
       epa.reset(epa_max_iterations, epa_tolerance);
