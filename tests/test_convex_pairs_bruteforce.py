@@ -4,6 +4,7 @@ distance between the convex hulls of their vertices, on random poses that
 straddle contact and the tolerance; the penetration of intersecting boxes
 against that of their Minkowski difference; and the distance of pairs asked
 again as they move against the exact one and that of shapes never asked."""
+import concurrent.futures
 import itertools
 
 import numpy as np
@@ -173,6 +174,30 @@ def test_large_hulls_agree_with_the_hull_distance_and_depth():
                 signed = Hull(pts).equations @ np.r_[point, 1]
                 assert signed.max() < 1e-8 and np.abs(signed).min() < 1e-8, (trial, truth)
     assert min(counts.values()) >= 20, counts
+
+
+def test_large_hulls_asked_from_many_threads_answer_as_from_one():
+    # Each thread climbs with its own marks and grows its own polytope: the
+    # depths and distances asked from four threads at once, in different
+    # orders, are those asked from one.
+    rng = np.random.RandomState(41)
+    pairs = []
+    for _ in range(40):
+        (a, _), (b, _) = large_hull(rng), large_hull(rng)
+        a.setCurrentTransform(so3.from_moment(list(rng.normal(size=3))), [0.0, 0.0, 0.0])
+        b.setCurrentTransform(so3.from_moment(list(rng.normal(size=3))), list(rng.uniform(-0.3, 0.3, size=3)))
+        pairs.append((a, b))
+    serial = [a.distance(b).d for a, b in pairs]
+    assert 5 < sum(d < 0 for d in serial) < 35  # both overlapping and apart pairs
+
+    def ask(seed):
+        order = np.random.RandomState(seed).permutation(len(pairs))
+        return {int(i): pairs[i][0].distance(pairs[i][1]).d for _ in range(5) for i in order}
+
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        for answers in pool.map(ask, range(8)):
+            for i, d in answers.items():
+                assert d == pytest.approx(serial[i], abs=1e-12), i
 
 
 def test_box_inside_another_touching_a_face_collides_both_ways():
