@@ -140,6 +140,20 @@ def test_flat_hulls_answer_as_their_polygon(points):
     assert g.collides(above) and above.collides(g)
 
 
+def test_hulls_of_huge_coordinates_are_refused():
+    # Past 1e75 Qhull's determinants overflow (and its warning crashed the
+    # process): a clear error instead, a hull at 1e75 still answering.
+    cube = np.array(list(itertools.product([0.0, 1.0], repeat=3)))
+    for scale in (1e76, 1e200):
+        with pytest.raises(ValueError, match="within 1e75"):
+            _flat_hull(cube * scale).collides(_flat_hull(cube * scale))
+    for scale in (1e75, 1.0):
+        a, b = _flat_hull(cube * scale), _flat_hull(cube * scale)
+        b.setCurrentTransform(so3.identity(), [2 * scale, 0, 0])
+        assert not a.collides(b)
+        assert a.distance(b).d == pytest.approx(scale, rel=1e-9)
+
+
 def test_hull_hull_distance_is_signed():
     a, b = cube_hull(), cube_hull()
     for gap in [0.3, 0.01, -0.01, -0.2]:

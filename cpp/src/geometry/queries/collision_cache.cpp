@@ -111,6 +111,9 @@ void buildMesh(const TriangleMesh& mesh, CollisionCache& c) {
 /// error on a flat one), and the flat hull is the limit of these, within eps.
 std::vector<coal::Vec3s> fullDimensional(const Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>& points) {
   if (!points.allFinite()) throw std::invalid_argument("convex hull points must be finite");
+  // Past this, Qhull's determinants overflow and Coal's Qhull crashes printing its warning.
+  if (points.size() && points.cwiseAbs().maxCoeff() > 1e75)
+    throw std::invalid_argument("convex hull points must lie within 1e75 of the shape's origin");
   const Eigen::MatrixXd centred = points.rowwise() - points.colwise().mean();
   Eigen::JacobiSVD<Eigen::MatrixXd> svd(centred, Eigen::ComputeFullV);
   const Eigen::VectorXd sigma = svd.singularValues();
