@@ -1,13 +1,7 @@
 // Flattening geometries into leaves, and point distances to each leaf kind.
 #include "leaf.h"
-// GCC 12 reports Coal's shapeDistance as leaving its result unset on paths
-// that GJK's statuses rule out, depending on what it inlines around it.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <coal/collision.h>
 #include <coal/distance.h>
-#include <coal/narrowphase/narrowphase.h>
-#pragma GCC diagnostic pop
 #include <coal/shape/convex.h>
 #include <coal/shape/geometric_shapes.h>
 #include <algorithm>
